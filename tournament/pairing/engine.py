@@ -1,0 +1,340 @@
+"""FIDE Dutch pairing of the next round, by py4swiss (bbpPairings' matching code), in-process.
+
+Plain data in (:class:`~tournament.pairing.trf.TrfEvent`), plain data out (:class:`Pairing`).
+No Django, no subprocess, no temporary files: the event is written as TRF(x) text with
+:func:`~tournament.pairing.trf.write_trf`, read by py4swiss's own line and section parsers,
+checked by py4swiss and paired by its Dutch engine.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, replace
+from typing import NamedTuple
+
+from tournament.pairing.trf import (
+    TrfEvent,
+    TrfPlayer,
+    TrfResult,
+    completed_rounds,
+    write_trf,
+)
+
+__all__ = [
+    "Board",
+    "BoardExplanation",
+    "Pairing",
+    "PairingError",
+    "PlayerExplanation",
+    "explain",
+    "format_explanation",
+    "format_pairs",
+    "pair_next_round",
+]
+
+
+class PairingError(Exception):
+    """The next round cannot be paired (or the event is inconsistent); ``str()`` says why."""
+
+
+class Board(NamedTuple):
+    """One board: starting numbers; ``black`` is None for the pairing-allocated bye."""
+
+    white: int
+    black: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    """The pairing of ``round_number``: boards in bbpPairings/py4swiss publication order."""
+
+    round_number: int
+    boards: tuple[Board, ...]
+
+    @property
+    def bye(self) -> int | None:
+        """Starting number of the player given the pairing-allocated bye, if any."""
+        for board in self.boards:
+            if board.black is None:
+                return board.white
+        return None
+
+    @property
+    def games(self) -> tuple[Board, ...]:
+        return tuple(b for b in self.boards if b.black is not None)
+
+
+# --------------------------------------------------------------------------- py4swiss glue
+
+
+def _engine_event(event: TrfEvent) -> TrfEvent:
+    """The event as py4swiss must see it.
+
+    * blank entries become ``0000 - Z`` (FIDE: blank = Z; py4swiss rejects blanks);
+    * a forfeit without opponent (``0000 - +`` / ``0000 - -``) becomes ``U`` / ``Z``, which
+      py4swiss treats identically (not played, same points, ``+``/``U`` both count as a bye
+      received) but without looking up opponent 0;
+    * XXP lines naming more than two players are expanded to every pair among them;
+    * a missing XXR is replaced by a number of rounds that never makes this the last round
+      (so the last-round topscorer rules do not apply).
+    """
+
+    def fix(r: TrfResult) -> TrfResult:
+        if r.opponent is None and r.code in " -":
+            return TrfResult(None, "-", "Z")
+        if r.opponent is None and r.code == "+":
+            return TrfResult(None, "-", "U")
+        return r
+
+    players = []
+    for p in event.players:
+        fixed = tuple(fix(r) for r in p.results)
+        players.append(p if fixed == p.results else replace(p, results=fixed))
+
+    forbidden = []
+    for group in event.forbidden:
+        for i, a in enumerate(group):
+            for b in group[i + 1 :]:
+                if a != b:
+                    forbidden.append((a, b))
+
+    rounds = event.rounds_planned
+    if rounds is None:
+        rounds = max(len(p.results) for p in event.players) + 2
+    return replace(
+        event, players=tuple(players), forbidden=tuple(forbidden), rounds_planned=rounds
+    )
+
+
+def _py4swiss_trf(text: str):  # -> py4swiss.trf.ParsedTrf
+    """py4swiss's ``TrfParser.parse`` for text rather than a file path."""
+    from py4swiss.trf import TrfParser
+    from py4swiss.trf.codes import PlayerCode, TeamCode, TournamentCode, XCode
+    from py4swiss.trf.parsed_trf import ParsedTrf
+    from py4swiss.trf.sections import PlayerSection, TeamSection, TournamentSection, XSection
+
+    by_code = defaultdict(list)
+    for i, line in enumerate(text.splitlines()):
+        trf_line = TrfParser._parse_line(i, line, strict=True)
+        if trf_line is not None:
+            by_code[trf_line.code_type].append(trf_line)
+    trf = ParsedTrf(
+        player_sections=[PlayerSection.from_string(str(x)) for x in by_code[PlayerCode]],
+        team_sections=[TeamSection.from_string(str(x)) for x in by_code[TeamCode]],
+        tournament_section=TournamentSection.from_lines(by_code[TournamentCode]),
+        x_section=XSection.from_lines(by_code[XCode]),
+    )
+    trf.validate_contents()
+    return trf
+
+
+def _check(event: TrfEvent) -> None:
+    numbers = sorted(p.number for p in event.players)
+    if numbers != list(range(1, len(numbers) + 1)):
+        missing = sorted(set(range(1, len(numbers) + 1)) - set(numbers))
+        raise PairingError(
+            f"starting numbers must run 1..{len(numbers)} without gaps; missing {missing}"
+        )
+    by_number = {p.number: p for p in event.players}
+    for p in event.players:
+        for i, r in enumerate(p.results):
+            if r.opponent is None:
+                continue
+            if r.opponent == p.number:
+                raise PairingError(f"player {p.number} is his own opponent in round {i + 1}")
+            other = by_number[r.opponent].results
+            back = other[i] if i < len(other) else None
+            if back is None or back.opponent != p.number:
+                raise PairingError(
+                    f"round {i + 1}: player {p.number} met {r.opponent}, "
+                    f"but {r.opponent}'s entry does not name {p.number}"
+                )
+
+
+def pair_next_round(event: TrfEvent) -> Pairing:
+    """Pair the next round of ``event`` with the FIDE Dutch system (py4swiss).
+
+    The round paired is the one after the last round every player has an entry for.  Players
+    in ``event.absent`` (and players who already have an entry for that round, e.g. a
+    requested ``H`` bye) are not paired.  Raises :class:`PairingError` when no pairing
+    satisfying the absolute criteria (no rematch, at most one bye/forfeit win, XXP) exists,
+    when all planned rounds are played, or when py4swiss finds the event inconsistent.
+    """
+    from py4swiss.engines import DutchEngine
+    from py4swiss.engines.common import PairingError as Py4swissPairingError
+    from py4swiss.trf.exceptions import ConsistencyError, ParsingError
+
+    if not event.players:
+        raise PairingError("the event has no players")
+    _check(event)
+    done = completed_rounds(event)
+    if event.rounds_planned is not None and done >= event.rounds_planned:
+        raise PairingError(f"all {event.rounds_planned} planned rounds have been played")
+    round_number = done + 1
+    to_pair = [
+        p
+        for p in event.players
+        if len(p.results) == done and p.number not in event.absent
+    ]
+    if not to_pair:
+        return Pairing(round_number, ())
+    if len(to_pair) == 1:
+        # py4swiss cannot pair a single player; he gets the bye if he may have one.
+        (p,) = to_pair
+        if any(r.code in "U+" for r in p.results):
+            raise PairingError(
+                f"round {round_number} cannot be paired: only player {p.number} is present "
+                "and he has already had a bye or a forfeit win"
+            )
+        return Pairing(round_number, (Board(p.number, None),))
+
+    text = write_trf(_engine_event(event))
+    try:
+        trf = _py4swiss_trf(text)
+    except (ParsingError, ConsistencyError, ValueError, KeyError) as exc:
+        raise PairingError(f"py4swiss rejected the event: {exc}") from exc
+    try:
+        result = DutchEngine.generate_pairings(trf)
+    except Py4swissPairingError as exc:
+        raise PairingError(
+            f"round {round_number} cannot be paired: no pairing satisfies the absolute "
+            f"criteria (no rematches, at most one bye or forfeit win per player, forbidden "
+            f"pairs) for the {len(to_pair)} players to pair ({exc})"
+        ) from exc
+    boards = tuple(Board(p.white, p.black or None) for p in result)
+    return Pairing(round_number, boards)
+
+
+def format_pairs(pairing: Pairing) -> str:
+    """bbpPairings/JaVaFo output: number of pairs, then ``WHITE BLACK`` lines, a bye as ``ID 0``."""
+    lines = [str(len(pairing.boards))]
+    lines.extend(f"{b.white} {b.black or 0}" for b in pairing.boards)
+    return "\n".join(lines) + "\n"
+
+
+# --------------------------------------------------------------------------- explain
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerExplanation:
+    number: int
+    name: str
+    score: float  # before the round
+    colour_history: str  # one letter per round: w/b for played games, "-" otherwise
+    colour_difference: int  # played whites minus played blacks
+    colour_preference: str  # "white"/"black"/"none"
+    preference_strength: str  # "absolute"/"strong"/"mild"/"none"
+    float_history: str  # one letter per round: "D" downfloat, "U" upfloat, "-" none
+    colour: str  # colour given this round: "white", "black" or "bye"
+    float: str | None  # this round: "up", "down" or None
+    preference_granted: bool | None  # None when he has no preference or gets the bye
+
+
+@dataclass(frozen=True, slots=True)
+class BoardExplanation:
+    board: int
+    white: PlayerExplanation
+    black: PlayerExplanation | None
+
+
+def _colour_preference(results: tuple[TrfResult, ...]) -> tuple[str, str, int]:
+    """FIDE C.04.1 A.6 colour preference (as py4swiss computes it)."""
+    colours = [r.colour for r in results if r.played]
+    difference = colours.count("w") - colours.count("b")
+    double = len(colours) > 1 and colours[-1] == colours[-2]
+    if difference > 0:
+        side = "black"
+    elif difference < 0:
+        side = "white"
+    elif colours:
+        side = "white" if colours[-1] == "b" else "black"
+    else:
+        return "none", "none", 0
+    if abs(difference) > 1 or double:
+        strength = "absolute"
+    elif abs(difference) == 1:
+        strength = "strong"
+    else:
+        strength = "mild"
+    return side, strength, difference
+
+
+def _score_after(player: TrfPlayer) -> list[int]:
+    """Points times ten before each round (index 0 = before round 1)."""
+    totals = [0]
+    for r in player.results:
+        totals.append(totals[-1] + r.points_times_ten)
+    return totals
+
+
+def _float_history(player: TrfPlayer, scores: dict[int, list[int]]) -> str:
+    letters = []
+    for i, r in enumerate(player.results):
+        if not r.played:
+            letters.append("D")  # not playing counts as a downfloat (FIDE A.4.b)
+            continue
+        mine, theirs = scores[player.number][i], scores[r.opponent][i]
+        letters.append("D" if mine > theirs else "U" if mine < theirs else "-")
+    return "".join(letters)
+
+
+def explain(event: TrfEvent, pairing: Pairing) -> tuple[BoardExplanation, ...]:
+    """Per board, what a director wants to see about each player before the round."""
+    by_number = {p.number: p for p in event.players}
+    scores = {p.number: _score_after(p) for p in event.players}
+    done = completed_rounds(event)
+
+    def before(number: int) -> int:
+        return scores[number][min(done, len(scores[number]) - 1)]
+
+    def describe(number: int, colour: str, opponent: int | None) -> PlayerExplanation:
+        p = by_number[number]
+        past = p.results[:done]
+        side, strength, difference = _colour_preference(past)
+        mine = before(number)
+        if opponent is None:
+            flt = "down"
+        else:
+            theirs = before(opponent)
+            flt = "down" if mine > theirs else "up" if mine < theirs else None
+        granted = None if side == "none" or colour == "bye" else side == colour
+        return PlayerExplanation(
+            number=number,
+            name=p.name,
+            score=mine / 10,
+            colour_history="".join(r.colour if r.played else "-" for r in past),
+            colour_difference=difference,
+            colour_preference=side,
+            preference_strength=strength,
+            float_history=_float_history(replace(p, results=past), scores),
+            colour=colour,
+            float=flt,
+            preference_granted=granted,
+        )
+
+    out = []
+    for i, b in enumerate(pairing.boards, start=1):
+        if b.black is None:
+            out.append(BoardExplanation(i, describe(b.white, "bye", None), None))
+        else:
+            out.append(
+                BoardExplanation(
+                    i, describe(b.white, "white", b.black), describe(b.black, "black", b.white)
+                )
+            )
+    return tuple(out)
+
+
+def format_explanation(explanations: tuple[BoardExplanation, ...]) -> str:
+    """A plain-text table of :func:`explain`'s result."""
+
+    def cell(p: PlayerExplanation | None) -> str:
+        if p is None:
+            return "BYE"
+        pref = "none" if p.colour_preference == "none" else (
+            f"{p.colour_preference} ({p.preference_strength})"
+        )
+        flt = f" {p.float}float" if p.float else ""
+        return f"{p.number:>4} {p.score:>4.1f} {p.colour_history or '.':<8} {pref:<17}{flt}"
+
+    return "\n".join(f"{e.board:>3}  {cell(e.white)} | {cell(e.black)}" for e in explanations)
