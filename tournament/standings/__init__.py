@@ -1,0 +1,51 @@
+"""Pure standings computation: match points, tie-breaks, ranks and explanations.
+
+Takes plain data (:class:`Player`, :class:`Match`, :class:`Points`) and returns plain
+data; imports nothing from Django and never touches a database. The rules are in
+shared/spec/tiebreaks.md; the choices made where the spec leaves room are documented
+in :mod:`tournament.standings.metrics` and :mod:`tournament.standings.records`.
+"""
+
+from .compute import Standings, build_standings, compute_standings, player_rounds, tied_groups
+from .data import MATCH_KINDS, Match, Player, Points, RoundLine, Row, TiedGroup
+from .metrics import (
+    LABELS,
+    MSO_ORDER,
+    TIEBREAKS,
+    NumericTiebreak,
+    Tiebreak,
+    describe_order,
+    format_value,
+    get_tiebreak,
+    label,
+    numeric,
+    register,
+    validate_order,
+)
+
+__all__ = [
+    "LABELS",
+    "MATCH_KINDS",
+    "MSO_ORDER",
+    "TIEBREAKS",
+    "Match",
+    "NumericTiebreak",
+    "Player",
+    "Points",
+    "RoundLine",
+    "Row",
+    "Standings",
+    "Tiebreak",
+    "TiedGroup",
+    "build_standings",
+    "compute_standings",
+    "describe_order",
+    "format_value",
+    "get_tiebreak",
+    "label",
+    "numeric",
+    "player_rounds",
+    "register",
+    "tied_groups",
+    "validate_order",
+]

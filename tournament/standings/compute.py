@@ -1,0 +1,218 @@
+"""Standings from plain data: ranks, tie-break values and explanations.
+
+Within a block of players still level after the whole order, rows are listed by
+pairing number (``Player.id``), so the output never depends on the input order.
+Ranks are competition ranks: two players sharing 2nd are both rank 2 and the next
+player is 4th.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .data import Match, Number, Player, Points, RoundLine, Row, TiedGroup
+from .metrics import MSO_ORDER, Tiebreak, join_words, sort_key, validate_order
+from .records import Context, build_context
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """Everything a standings page needs: the order in force, the rows, the tied groups."""
+
+    order: tuple[str, ...]
+    rows: list[Row]
+    groups: list[TiedGroup]
+
+
+def _shared_text(steps: list[Tiebreak]) -> str:
+    if not steps:
+        return "shared: no tie-breaks in force"
+    return f"shared: level after {steps[-1].label}"
+
+
+def _separate(
+    group: list[int], steps: list[Tiebreak], ctx: Context
+) -> tuple[list[list[int]], dict[int, str], list[str]]:
+    """Apply each step once, in order, to the blocks still level. Returns the final
+    blocks (best first), each player's explanation and the names of the steps that split
+    something."""
+    blocks = [group]
+    explanation: dict[int, str] = {}
+    used: list[str] = []
+    for step in steps:
+        if all(len(block) == 1 for block in blocks):
+            break
+        new_blocks: list[list[int]] = []
+        split_any = False
+        for block in blocks:
+            if len(block) == 1:
+                new_blocks.append(block)
+                continue
+            parts = step.split(block, ctx)
+            if len(parts) > 1:
+                split_any = True
+                for members, text in parts:
+                    if text:
+                        for pid in members:
+                            explanation[pid] = text
+            new_blocks.extend(members for members, _ in parts)
+        blocks = new_blocks
+        if split_any:
+            used.append(step.name)
+    return blocks, explanation, used
+
+
+def _group_text(
+    ctx: Context, steps: list[Tiebreak], used: list[str], shared: list[list[int]]
+) -> str:
+    labels = {step.name: step.label for step in steps}
+    if not used:
+        if not steps:
+            return "not separated: no tie-breaks in force"
+        return f"not separated: all level after {steps[-1].label}"
+    text = "separated by " + ", then ".join(labels[name] for name in used)
+    if shared:
+        names = "; ".join(join_words([ctx.players[p].name for p in block]) for block in shared)
+        text += f"; still level after {steps[-1].label}: {names}"
+    return text
+
+
+def build_standings(
+    players: Iterable[Player],
+    matches: Iterable[Match],
+    points: Points | None = None,
+    order: Sequence[str] | None = None,
+    after_round: int | None = None,
+) -> Standings:
+    """Rows and tied-group explanations, using only matches with ``round <= after_round``.
+
+    ``points`` defaults to ``Points()``, ``order`` to :data:`MSO_ORDER`. Raises
+    ``ValueError`` for an unknown (or repeated) tie-break name or inconsistent input.
+    """
+    order = list(MSO_ORDER if order is None else order)
+    steps = validate_order(order)
+    ctx = build_context(players, matches, points or Points(), after_round)
+    numeric = [step for step in steps if not step.group]
+    values = {step.name: step.values(ctx) for step in numeric}
+    totals = ctx.totals
+    shared_text = _shared_text(steps)
+
+    ordered = sorted(ctx.players, key=lambda p: (-sort_key(totals[p]), p))
+    rows: list[Row] = []
+    groups: list[TiedGroup] = []
+    i = 0
+    while i < len(ordered):
+        key = sort_key(totals[ordered[i]])
+        j = i + 1
+        while j < len(ordered) and sort_key(totals[ordered[j]]) == key:
+            j += 1
+        group = ordered[i:j]
+        if len(group) == 1:
+            blocks, explanation, used = [group], {}, []
+        else:
+            blocks, explanation, used = _separate(group, steps, ctx)
+        position = i + 1
+        for block in blocks:
+            shared = len(block) > 1
+            for pid in block:
+                if len(group) == 1:
+                    decided_by = None
+                elif shared:
+                    decided_by = shared_text
+                else:
+                    decided_by = explanation.get(pid, shared_text)
+                rows.append(
+                    Row(
+                        rank=position,
+                        shared=shared,
+                        player=pid,
+                        name=ctx.players[pid].name,
+                        points=totals[pid],
+                        tiebreaks={name: vals[pid] for name, vals in values.items()},
+                        decided_by=decided_by,
+                    )
+                )
+            position += len(block)
+        if len(group) > 1:
+            still = [block for block in blocks if len(block) > 1]
+            groups.append(
+                TiedGroup(
+                    points=totals[group[0]],
+                    rank=i + 1,
+                    players=tuple(pid for block in blocks for pid in block),
+                    separated_by=tuple(used),
+                    shared=tuple(tuple(block) for block in still),
+                    explanation=_group_text(ctx, steps, used, still),
+                )
+            )
+        i = j
+    return Standings(tuple(order), rows, groups)
+
+
+def compute_standings(
+    players: Iterable[Player],
+    matches: Iterable[Match],
+    points: Points | None = None,
+    order: Sequence[str] | None = None,
+    after_round: int | None = None,
+) -> list[Row]:
+    """The standings rows, best first (see :func:`build_standings`)."""
+    return build_standings(players, matches, points, order, after_round).rows
+
+
+def tied_groups(
+    players: Iterable[Player],
+    matches: Iterable[Match],
+    points: Points | None = None,
+    order: Sequence[str] | None = None,
+    after_round: int | None = None,
+) -> list[TiedGroup]:
+    """For each group of two or more players level on match points, how it was separated."""
+    return build_standings(players, matches, points, order, after_round).groups
+
+
+def player_rounds(
+    players: Iterable[Player],
+    matches: Iterable[Match],
+    points: Points | None,
+    player: int,
+    after_round: int | None = None,
+) -> list[RoundLine]:
+    """Round by round for one player: opponent, result, spread and running totals.
+
+    Lists every counted round of the event (``1..R``, see
+    :mod:`tournament.standings.records`), marking rounds without a match
+    ``not_paired``, plus any later round where the player is paired but unplayed.
+    """
+    ctx = build_context(players, matches, points or Points(), after_round)
+    if player not in ctx.players:
+        raise ValueError(f"unknown player {player}")
+    by_round = {r.round: r for r in ctx.results[player]}
+    lines: list[RoundLine] = []
+    total: Number = 0
+    spread_total = 0
+    for number in sorted(set(ctx.rounds) | set(by_round)):
+        result = by_round.get(number)
+        if result is None:
+            lines.append(
+                RoundLine(number, None, None, "not_paired", 0, total, (), 0, spread_total)
+            )
+            continue
+        total += result.points
+        spread_total += result.spread
+        opponent = result.opponent
+        lines.append(
+            RoundLine(
+                round=number,
+                opponent=opponent,
+                opponent_name=None if opponent is None else ctx.players[opponent].name,
+                result=result.outcome,
+                points=result.points,
+                total=total,
+                sets=result.sets,
+                spread=result.spread,
+                spread_total=spread_total,
+            )
+        )
+    return lines

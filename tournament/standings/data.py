@@ -1,0 +1,160 @@
+"""Plain data going into and coming out of the standings computation.
+
+Nothing here knows about Django or a database: callers build these from whatever
+they store (models, an imported archive, a test) and get plain data back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+Number = int | float
+
+#: The kinds of match the standings understand (see :class:`Match`).
+MATCH_KINDS = frozenset({"played", "bye", "forfeit", "double_forfeit", "unplayed"})
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """An entrant. ``id`` is the pairing number (starting rank), unique in the event."""
+
+    id: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """One pairing of a round and its result, if any.
+
+    ``kind``:
+
+    - ``"played"``: over the board. ``winner`` is a player id; ``sets`` holds one
+      ``(players[0] score, players[1] score)`` pair per set. A match abandoned part-way is
+      ``"played"`` with the winner given and the sets played so far.
+    - ``"bye"``: pairing-allocated bye to ``players[0]``; ``players[1]`` is ``None``.
+    - ``"forfeit"``: ``winner`` is the player who did not forfeit.
+    - ``"double_forfeit"``: nobody wins; both get the forfeit-loss points.
+    - ``"unplayed"``: no result yet. Counts for nothing and is not a meeting.
+
+    Lists given for ``players`` or ``sets`` are turned into tuples. Inconsistent
+    matches (unknown kind, a bye with an opponent, a winner who is not in the match...)
+    raise ``ValueError``.
+    """
+
+    round: int
+    players: tuple[int, int | None]
+    kind: str
+    winner: int | None = None
+    sets: tuple[tuple[int, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        players = tuple(self.players)
+        sets = tuple(tuple(s) for s in self.sets)
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "sets", sets)
+        where = f"round {self.round} match {players!r}"
+        if self.kind not in MATCH_KINDS:
+            raise ValueError(f"{where}: unknown match kind {self.kind!r}")
+        if len(players) != 2 or players[0] is None:
+            raise ValueError(f"{where}: players must be (id, id) or (id, None) for a bye")
+        for score in sets:
+            if len(score) != 2:
+                raise ValueError(f"{where}: each set is a (players[0], players[1]) score pair")
+        if self.kind == "bye":
+            if players[1] is not None:
+                raise ValueError(f"{where}: a bye has players[1] = None")
+            if self.winner not in (None, players[0]):
+                raise ValueError(f"{where}: the winner of a bye is its player")
+            return
+        if players[1] is None:
+            raise ValueError(f"{where}: only a bye has players[1] = None")
+        if players[0] == players[1]:
+            raise ValueError(f"{where}: a player cannot meet themselves")
+        if self.kind in ("played", "forfeit"):
+            if self.winner not in players:
+                raise ValueError(f"{where}: a {self.kind} match needs a winner from its players")
+        elif self.winner is not None:
+            raise ValueError(f"{where}: a {self.kind} match has no winner")
+
+
+@dataclass(frozen=True, slots=True)
+class Points:
+    """Match points for each kind of result. Ints stay ints; floats are allowed."""
+
+    win: Number = 1
+    loss: Number = 0
+    bye: Number = 1
+    forfeit_win: Number = 1
+    forfeit_loss: Number = 0
+
+
+@dataclass(slots=True)
+class Row:
+    """One line of the standings.
+
+    ``tiebreaks`` holds, in the order in force, the value of every numeric tie-break of
+    that order (group steps such as ``mso_head_to_head`` have no per-player number and
+    are left out). ``decided_by`` says how the player was separated from the others on
+    the same match points, or that they share the place; ``None`` when the player is
+    alone on their match points.
+    """
+
+    rank: int
+    shared: bool
+    player: int
+    name: str
+    points: Number
+    tiebreaks: dict[str, Number] = field(default_factory=dict)
+    decided_by: str | None = None
+
+    def as_json(self) -> dict:
+        """The object of ``manage.py standings --json`` (shared/spec/tournament-archive.md)."""
+        return {
+            "rank": self.rank,
+            "shared": self.shared,
+            "player": self.player,
+            "name": self.name,
+            "points": self.points,
+            "tiebreaks": dict(self.tiebreaks),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TiedGroup:
+    """Players level on match points (two or more) and how the order separated them.
+
+    ``players`` is the final order within the group; ``separated_by`` names the steps
+    that split something, in the order they were applied; ``shared`` lists the sets of
+    players (two or more each) still level after the last step, who share a place.
+    ``explanation`` is a sentence for the standings page.
+    """
+
+    points: Number
+    rank: int
+    players: tuple[int, ...]
+    separated_by: tuple[str, ...]
+    shared: tuple[tuple[int, ...], ...]
+    explanation: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundLine:
+    """One round of one player, for a player page.
+
+    ``result`` is one of ``win``, ``loss`` (over the board), ``bye``, ``forfeit_win``,
+    ``forfeit_loss``, ``double_forfeit``, ``unplayed`` (paired, no result yet) or
+    ``not_paired`` (no match that round, e.g. after withdrawing). ``sets`` are from the
+    player's side (their score first). ``points`` are the match points earned that round,
+    ``total`` the running match-point total, ``spread_total`` the running spread (no
+    round dropped).
+    """
+
+    round: int
+    opponent: int | None
+    opponent_name: str | None
+    result: str
+    points: Number
+    total: Number
+    sets: tuple[tuple[int, int], ...]
+    spread: int
+    spread_total: int

@@ -1,0 +1,392 @@
+"""The tie-break registry, in the manner of Tabbycat's ``standings/metrics.py``.
+
+Each tie-break is a small registered object with a ``name`` (as stored in the
+tournament's order and the archive), a ``label`` for humans, a short ``abbr`` for
+table headers and a way to split a block of tied players into ordered parts:
+
+- a *numeric* tie-break gives every player one number (higher is better) and is
+  registered with the :func:`numeric` decorator on a function ``(ctx, player) -> number``;
+- a *group* tie-break (``group = True``: ``mso_head_to_head``, ``direct_encounter``)
+  looks at the tied block as a whole and has no per-player number.
+
+Adding a tie-break is one decorated function (or one small class for a group step).
+
+How the order is applied
+------------------------
+Players level on match points form a tied group. The steps of the order are applied
+one after another, each ONCE, to every block of players still level when the step is
+reached; a block may be split into several ordered parts, and later steps only work
+inside those parts. No step is ever applied a second time, so after ``mso_spread``
+splits the players that ``mso_head_to_head`` left in the middle, head to head is not
+tried again on the smaller parts. Players still level after the last step share
+the place.
+
+A group step that is not first in the order works the same way: it looks only at
+the block of players still level when it is reached (for ``mso_head_to_head`` that
+block is "the tied group"; for ``direct_encounter``, "the tied players").
+
+Definitions where the spec leaves room
+--------------------------------------
+- Rounds: see :mod:`tournament.standings.records`. Every player has the rounds
+  ``1..R`` of the event so far; rounds with a bye, forfeit, double forfeit, unplayed
+  match or no match at all have spread 0 and count as rounds.
+- ``mso_spread``: the sum of those ``R`` round spreads minus the largest one (once).
+  As the 0-spread rounds are rounds, a player whose played rounds were all lost on
+  spread but who had a bye drops the bye's 0 (so nothing), not their least bad
+  loss: -10, -20, bye -> -30 - 0 = -30. With no rounds the spread is 0.
+- "Beat" (head to head, Sonneborn-Berger): won over the board. Should two players
+  have met more than once, one "has beaten" the other when they won more of their
+  over-the-board meetings; Sonneborn-Berger and Buchholz count every meeting.
+- ``buchholz_cut1`` / ``median_buchholz``: drop the lowest (and the highest) opponent
+  score once each; with too few opponents the value is 0.
+- ``direct_encounter``: separates only when every pair of players in the block met
+  over the board (forfeits are not meetings). A player's value is the match points
+  (``Points.win`` / ``Points.loss``) they scored in the meetings inside the block.
+- ``set_difference``: a set counts as won by whoever has the higher score in it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from .data import Number
+from .records import Context
+
+#: name -> tie-break object. Filled by :func:`register`.
+TIEBREAKS: dict[str, Tiebreak] = {}
+
+#: name -> human label, for display (kept up to date by :func:`register`).
+LABELS: dict[str, str] = {}
+
+#: The Mind Sports Olympiad's order, the default.
+MSO_ORDER: list[str] = ["mso_head_to_head", "mso_spread", "sonneborn_berger"]
+
+
+def sort_key(value: Number) -> Number:
+    """Comparison key: floats are rounded so that sums in a different order compare equal."""
+    return round(value, 9) if isinstance(value, float) else value
+
+
+def format_value(value: Number, signed: bool = False) -> str:
+    """``63`` / ``+63`` / ``-9`` / ``2.5``: a value as the explanations show it."""
+    if isinstance(value, float):
+        text = f"{value:.6f}".rstrip("0").rstrip(".")
+        if text in ("-0", ""):
+            text = "0"
+    else:
+        text = str(value)
+    if signed and sort_key(value) > 0:
+        text = "+" + text
+    return text
+
+
+def join_words(items: Sequence[str], last: str = "and") -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+Part = tuple[list[int], str]
+"""One ordered part of a split block and the explanation for its players."""
+
+
+class Tiebreak:
+    """Base class of every tie-break."""
+
+    name: str
+    label: str
+    abbr: str
+    group: bool = False
+    signed: bool = False
+    description: str = ""
+
+    def split(self, block: list[int], ctx: Context) -> list[Part]:
+        """Split ``block`` (ids in a stable order) into ordered parts, best first.
+
+        Returns ``[(block, "")]`` when the step does not separate anybody.
+        """
+        raise NotImplementedError
+
+    def values(self, ctx: Context) -> dict[int, Number]:
+        """Player id -> value, for numeric tie-breaks (group steps have none)."""
+        raise TypeError(f"{self.name} is a group step and has no per-player value")
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+
+
+class NumericTiebreak(Tiebreak):
+    """A tie-break giving each player one number; higher is better."""
+
+    def __init__(
+        self,
+        name: str,
+        label: str,
+        abbr: str,
+        func: Callable[[Context, int], Number],
+        *,
+        signed: bool = False,
+        description: str = "",
+    ) -> None:
+        self.name = name
+        self.label = label
+        self.abbr = abbr
+        self.func = func
+        self.signed = signed
+        self.description = description
+
+    def values(self, ctx: Context) -> dict[int, Number]:
+        """The value of every player (computed once per context)."""
+        cached = ctx.cache.get(self.name)
+        if cached is None:
+            cached = ctx.cache[self.name] = {pid: self.func(ctx, pid) for pid in ctx.players}
+        return cached
+
+    def split(self, block: list[int], ctx: Context) -> list[Part]:
+        values = self.values(ctx)
+        return split_by_values(block, {p: values[p] for p in block}, self.label, self.signed)
+
+
+def split_by_values(
+    block: list[int], values: dict[int, Number], label: str, signed: bool = False
+) -> list[Part]:
+    """Order ``block`` by value, highest first, into runs of equal value."""
+    ordered = sorted(block, key=lambda p: sort_key(values[p]), reverse=True)
+    runs: list[list[int]] = []
+    for pid in ordered:
+        if runs and sort_key(values[runs[-1][0]]) == sort_key(values[pid]):
+            runs[-1].append(pid)
+        else:
+            runs.append([pid])
+    if len(runs) == 1:
+        return [(list(block), "")]
+    shown = [format_value(values[run[0]], signed) for run in runs]
+    parts: list[Part] = []
+    for i, run in enumerate(runs):
+        others = shown[i - 1 : i] + shown[i + 1 : i + 2]
+        parts.append((run, f"by {label}: {shown[i]} against {join_words(others)}"))
+    return parts
+
+
+def register(tiebreak: Tiebreak) -> Tiebreak:
+    if tiebreak.name in TIEBREAKS:
+        raise ValueError(f"tie-break {tiebreak.name!r} is already registered")
+    TIEBREAKS[tiebreak.name] = tiebreak
+    LABELS[tiebreak.name] = tiebreak.label
+    return tiebreak
+
+
+def numeric(name: str, label: str, abbr: str, *, signed: bool = False):
+    """Register ``func(ctx, player) -> number`` as a numeric tie-break."""
+
+    def decorate(func: Callable[[Context, int], Number]):
+        register(
+            NumericTiebreak(
+                name, label, abbr, func, signed=signed, description=(func.__doc__ or "").strip()
+            )
+        )
+        return func
+
+    return decorate
+
+
+def get_tiebreak(name: str) -> Tiebreak:
+    try:
+        return TIEBREAKS[name]
+    except KeyError:
+        known = ", ".join(TIEBREAKS)
+        raise ValueError(f"unknown tie-break {name!r} (known: {known})") from None
+
+
+def validate_order(order: Sequence[str]) -> list[Tiebreak]:
+    """The tie-break objects of ``order``; ``ValueError`` naming an unknown or repeated name."""
+    if isinstance(order, str):
+        raise ValueError(f"the tie-break order is a list of names, not the string {order!r}")
+    steps = []
+    for name in order:
+        step = get_tiebreak(name)
+        if step in steps:
+            raise ValueError(f"tie-break {name!r} appears twice in the order")
+        steps.append(step)
+    return steps
+
+
+def label(name: str) -> str:
+    """The human label of a tie-break name (``ValueError`` if unknown)."""
+    return get_tiebreak(name).label
+
+
+def describe_order(order: Sequence[str]) -> str:
+    """``"head to head, then points spread, then Sonneborn-Berger"``."""
+    steps = validate_order(order)
+    if not steps:
+        return "no tie-breaks"
+    return ", then ".join(step.label for step in steps)
+
+
+# --------------------------------------------------------------------------- numeric
+
+
+def _beaten(ctx: Context, player: int) -> list[int]:
+    return [r.opponent for r in ctx.results[player] if r.outcome == "win"]
+
+
+def _met_scores(ctx: Context, player: int) -> list[Number]:
+    totals = ctx.totals
+    return [totals[r.opponent] for r in ctx.results[player] if r.over_the_board]
+
+
+@numeric("mso_spread", "points spread", "Spread", signed=True)
+def mso_spread(ctx: Context, player: int) -> Number:
+    """Game points for minus against over all rounds, less the best round's spread."""
+    spreads = ctx.spreads_by_round(player)
+    return sum(spreads) - max(spreads, default=0)
+
+
+@numeric("sonneborn_berger", "Sonneborn-Berger", "SB")
+def sonneborn_berger(ctx: Context, player: int) -> Number:
+    """Sum of the final match points of every opponent beaten over the board."""
+    totals = ctx.totals
+    return sum(totals[opp] for opp in _beaten(ctx, player))
+
+
+@numeric("buchholz", "Buchholz", "Buch")
+def buchholz(ctx: Context, player: int) -> Number:
+    """Sum of the match points of every opponent met over the board."""
+    return sum(_met_scores(ctx, player))
+
+
+@numeric("buchholz_cut1", "Buchholz cut 1", "Buch-1")
+def buchholz_cut1(ctx: Context, player: int) -> Number:
+    """Buchholz without the lowest opponent."""
+    scores = _met_scores(ctx, player)
+    return sum(scores) - min(scores) if scores else 0
+
+
+@numeric("median_buchholz", "median Buchholz", "MBuch")
+def median_buchholz(ctx: Context, player: int) -> Number:
+    """Buchholz without the highest and the lowest opponent."""
+    scores = _met_scores(ctx, player)
+    if len(scores) < 2:
+        return 0
+    return sum(scores) - min(scores) - max(scores)
+
+
+@numeric("progressive", "progressive score", "Prog")
+def progressive(ctx: Context, player: int) -> Number:
+    """Sum of the player's running match-point totals after each round."""
+    running: Number = 0
+    result: Number = 0
+    for pts in ctx.points_by_round(player):
+        running += pts
+        result += running
+    return result
+
+
+@numeric("wins", "wins", "W")
+def wins(ctx: Context, player: int) -> Number:
+    """Matches won over the board."""
+    return len(_beaten(ctx, player))
+
+
+@numeric("set_difference", "set difference", "Sets", signed=True)
+def set_difference(ctx: Context, player: int) -> Number:
+    """Sets won minus sets lost, played matches only."""
+    return sum(r.sets_won - r.sets_lost for r in ctx.results[player])
+
+
+@numeric("game_points_difference", "game points difference", "GPD", signed=True)
+def game_points_difference(ctx: Context, player: int) -> Number:
+    """Game points for minus against over all played matches (no round dropped)."""
+    return sum(r.spread for r in ctx.results[player])
+
+
+# --------------------------------------------------------------------------- group
+
+
+def _net_results(ctx: Context, block: list[int]) -> dict[int, dict[int, int]]:
+    """For each member: opponent in the block -> wins minus losses over the board."""
+    members = set(block)
+    net: dict[int, dict[int, int]] = {}
+    for pid in block:
+        row = net[pid] = {}
+        for r in ctx.results[pid]:
+            if r.over_the_board and r.opponent in members:
+                row[r.opponent] = row.get(r.opponent, 0) + (1 if r.outcome == "win" else -1)
+    return net
+
+
+class MSOHeadToHead(Tiebreak):
+    name = "mso_head_to_head"
+    label = "head to head"
+    abbr = "H2H"
+    group = True
+    description = (
+        "If exactly one player has played and beaten every other tied player, they go "
+        "first; if exactly one has played and lost to every other, they go last. Applied once."
+    )
+
+    def split(self, block: list[int], ctx: Context) -> list[Part]:
+        if len(block) < 2:
+            return [(list(block), "")]
+        net = _net_results(ctx, block)
+        need = len(block) - 1
+
+        def beat_all(p: int) -> bool:
+            row = net[p]
+            return len(row) == need and all(v > 0 for v in row.values())
+
+        def lost_all(p: int) -> bool:
+            row = net[p]
+            return len(row) == need and all(v < 0 for v in row.values())
+
+        winners = [p for p in block if beat_all(p)]
+        losers = [p for p in block if lost_all(p)]
+        first = winners[0] if len(winners) == 1 else None
+        last = losers[0] if len(losers) == 1 else None
+        if first is None and last is None:
+            return [(list(block), "")]
+        middle = [p for p in block if p != first and p != last]
+        parts: list[Part] = []
+        if first is not None:
+            parts.append(([first], f"placed ahead by {self.label}"))
+        if middle:
+            parts.append((middle, f"placed in between by {self.label}" if len(middle) == 1 else ""))
+        if last is not None:
+            parts.append(([last], f"placed behind by {self.label}"))
+        return parts
+
+
+class DirectEncounter(Tiebreak):
+    name = "direct_encounter"
+    label = "direct encounter"
+    abbr = "DE"
+    group = True
+    description = (
+        "When every tied player has met every other over the board, the match points "
+        "each scored in those meetings."
+    )
+
+    def split(self, block: list[int], ctx: Context) -> list[Part]:
+        if len(block) < 2:
+            return [(list(block), "")]
+        members = set(block)
+        table = ctx.points_table
+        scored: dict[int, Number] = {}
+        need = len(block) - 1
+        for pid in block:
+            met: set[int] = set()
+            total: Number = 0
+            for r in ctx.results[pid]:
+                if r.over_the_board and r.opponent in members:
+                    met.add(r.opponent)
+                    total += table.win if r.outcome == "win" else table.loss
+            if len(met) < need:
+                return [(list(block), "")]
+            scored[pid] = total
+        return split_by_values(block, scored, self.label)
+
+
+register(MSOHeadToHead())
+register(DirectEncounter())

@@ -1,0 +1,130 @@
+"""Per-player results built once from the matches, shared by every tie-break.
+
+Which rounds count
+------------------
+The event's rounds so far are ``1..R``, where ``R`` is the highest round number (at or
+before ``after_round``) holding at least one result (any match that is not
+``"unplayed"``). A round that is paired but has no result at all yet is not counted, so
+publishing a pairing does not change anybody's tie-breaks. Every player has all ``R``
+rounds: a round without a match for them (not paired, withdrawn, late entry) or with a
+match still unplayed counts as a round with no match points and spread 0, exactly like
+a bye or forfeit round for the spread. Round-based tie-breaks (``mso_spread``,
+``progressive``) use these ``R`` rounds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from .data import Match, Number, Player, Points
+
+#: A player's outcome in a match, from their side.
+OVER_THE_BOARD = frozenset({"win", "loss"})
+
+
+@dataclass(slots=True)
+class Result:
+    """One match from one player's side."""
+
+    round: int
+    opponent: int | None
+    outcome: str  # win loss bye forfeit_win forfeit_loss double_forfeit unplayed
+    points: Number
+    sets: tuple[tuple[int, int], ...] = ()  # player's score first
+    spread: int = 0
+    sets_won: int = 0
+    sets_lost: int = 0
+
+    @property
+    def over_the_board(self) -> bool:
+        return self.outcome in OVER_THE_BOARD
+
+
+@dataclass(slots=True)
+class Context:
+    """Everything a tie-break may look at. Built once per standings computation."""
+
+    players: dict[int, Player]
+    points_table: Points
+    results: dict[int, list[Result]]  # by player id, sorted by round
+    totals: dict[int, Number]  # match points after the cut
+    rounds: range  # the rounds that count: 1..R
+    cache: dict[str, dict[int, Number]] = field(default_factory=dict)
+
+    def spreads_by_round(self, player: int) -> list[int]:
+        """The player's spread in each counted round (0 where there is no played match)."""
+        by_round = {r.round: r.spread for r in self.results[player]}
+        return [by_round.get(n, 0) for n in self.rounds]
+
+    def points_by_round(self, player: int) -> list[Number]:
+        by_round = {r.round: r.points for r in self.results[player]}
+        return [by_round.get(n, 0) for n in self.rounds]
+
+
+def _side(match: Match, side: int, table: Points) -> Result:
+    me = match.players[side]
+    other = match.players[1 - side]
+    kind = match.kind
+    if kind == "bye":
+        return Result(match.round, None, "bye", table.bye)
+    if kind == "unplayed":
+        return Result(match.round, other, "unplayed", 0)
+    if kind == "double_forfeit":
+        return Result(match.round, other, "double_forfeit", table.forfeit_loss)
+    won = match.winner == me
+    if kind == "forfeit":
+        if won:
+            return Result(match.round, other, "forfeit_win", table.forfeit_win)
+        return Result(match.round, other, "forfeit_loss", table.forfeit_loss)
+    sets = tuple((s[side], s[1 - side]) for s in match.sets)
+    return Result(
+        match.round,
+        other,
+        "win" if won else "loss",
+        table.win if won else table.loss,
+        sets,
+        spread=sum(mine - theirs for mine, theirs in sets),
+        sets_won=sum(1 for mine, theirs in sets if mine > theirs),
+        sets_lost=sum(1 for mine, theirs in sets if mine < theirs),
+    )
+
+
+def build_context(
+    players: Iterable[Player],
+    matches: Iterable[Match],
+    points: Points,
+    after_round: int | None = None,
+) -> Context:
+    """Check the input and gather each player's results up to ``after_round``.
+
+    Raises ``ValueError`` for a duplicated player id, a match naming an unknown player,
+    or a player with two matches in one round.
+    """
+    by_id: dict[int, Player] = {}
+    for player in players:
+        if player.id in by_id:
+            raise ValueError(f"player id {player.id} appears twice")
+        by_id[player.id] = player
+    results: dict[int, list[Result]] = {pid: [] for pid in by_id}
+    seen: set[tuple[int, int]] = set()
+    last = 0
+    for match in matches:
+        if after_round is not None and match.round > after_round:
+            continue
+        for side, pid in enumerate(match.players):
+            if pid is None:
+                continue
+            if pid not in by_id:
+                raise ValueError(f"round {match.round}: match names unknown player {pid}")
+            if (pid, match.round) in seen:
+                raise ValueError(f"player {pid} has two matches in round {match.round}")
+            seen.add((pid, match.round))
+            results[pid].append(_side(match, side, points))
+        if match.kind != "unplayed" and match.round > last:
+            last = match.round
+    totals: dict[int, Number] = {}
+    for pid, lst in results.items():
+        lst.sort(key=lambda r: r.round)
+        totals[pid] = sum(r.points for r in lst)
+    return Context(by_id, points, results, totals, range(1, last + 1))
