@@ -1,0 +1,47 @@
+# The two commands a newcomer needs: `make run` and `make test`.
+PYTHON ?= python3.11
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+STAMP := $(VENV)/.installed
+
+export LOCAL_DEV ?= 1
+
+.PHONY: run test lint install test-postgres test-browser bench clean
+
+$(PY):
+	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is needed (no $(PYTHON) on PATH); set PYTHON=/path/to/python3.11"; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): $(PY) requirements.txt requirements-dev.txt
+	$(PY) -m pip install --disable-pip-version-check -q --upgrade pip
+	$(PY) -m pip install --disable-pip-version-check -q -r requirements-dev.txt
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: $(STAMP)
+	@mkdir -p var
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_demo --if-empty
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+
+test: $(STAMP) lint
+	$(PY) -m pytest -m "not browser" -q
+
+test-postgres: $(STAMP)
+	DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test} $(PY) -m pytest -m "not browser" -q
+
+test-browser: $(STAMP)
+	$(PY) -m pytest -m browser -q
+
+bench: $(STAMP)
+	$(PY) bench/bench_scoring.py
+	$(PY) bench/bench_pairing.py
+	$(PY) bench/bench_standings.py
+
+clean:
+	rm -rf $(VENV) var staticfiles screenshots

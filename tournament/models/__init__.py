@@ -1,0 +1,20 @@
+"""The event's data: who plays, who runs it, the rounds, the boards and their results."""
+
+from .audit import AuditEntry
+from .event import Official, Tournament
+from .people import Entrant, ForbiddenPair
+from .rounds import Match, ResultVersion, Round, SetResult
+from .tokens import ApiToken
+
+__all__ = [
+    "ApiToken",
+    "AuditEntry",
+    "Entrant",
+    "ForbiddenPair",
+    "Match",
+    "Official",
+    "ResultVersion",
+    "Round",
+    "SetResult",
+    "Tournament",
+]

@@ -1,0 +1,103 @@
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+DEFAULT_POINTS = {"win": 1, "loss": 0, "bye": 1, "forfeit_win": 1, "forfeit_loss": 0}
+MSO_ORDER = ["mso_head_to_head", "mso_spread", "sonneborn_berger"]
+
+
+def default_points():
+    return dict(DEFAULT_POINTS)
+
+
+def default_tiebreaks():
+    return list(MSO_ORDER)
+
+
+class TournamentQuerySet(models.QuerySet):
+    def public(self):
+        """Events the public may see: those with at least one published round, or open ones."""
+        return self.exclude(status=Tournament.Status.DRAFT)
+
+    def run_by(self, user):
+        if user.is_superuser:
+            return self.all()
+        return self.filter(officials__user=user).distinct()
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Registration"
+        RUNNING = "running", "In play"
+        FINISHED = "finished", "Finished"
+
+    class FirstColour(models.TextChoices):
+        WHITE1 = "white1", "Player 1 starts on board 1"
+        BLACK1 = "black1", "Player 1's opponent starts on board 1"
+
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=60, unique=True)
+    ruleset = models.CharField(max_length=20, default="mso")
+    rounds_planned = models.PositiveSmallIntegerField(default=5)
+    points = models.JSONField(default=default_points)
+    tiebreaks = models.JSONField(default=default_tiebreaks)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    require_confirmation = models.BooleanField(default=True)
+    # Round 1's colour, drawn by lot when round 1 is paired (FIDE's XXC); later rounds
+    # follow the Dutch colour rules from it.
+    first_colour = models.CharField(max_length=6, choices=FirstColour.choices, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    # Bumped on every stored result or pairing change; keys the cached public tables.
+    revision = models.PositiveIntegerField(default=0)
+
+    objects = TournamentQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at", "name"]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("public:event", args=[self.slug])
+
+    def points_for(self, outcome: str):
+        return self.points.get(outcome, DEFAULT_POINTS[outcome])
+
+    def is_director(self, user) -> bool:
+        return user.is_authenticated and (
+            user.is_superuser
+            or self.officials.filter(user=user, role=Official.Role.DIRECTOR).exists()
+        )
+
+    def is_official(self, user) -> bool:
+        """A director or an arbiter: may enter and confirm results."""
+        return user.is_authenticated and (
+            user.is_superuser or self.officials.filter(user=user).exists()
+        )
+
+
+class Official(models.Model):
+    """A user's role in one event. Powers never reach across events."""
+
+    class Role(models.TextChoices):
+        DIRECTOR = "director", "Director"
+        ARBITER = "arbiter", "Arbiter"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="officials")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="officiating"
+    )
+    role = models.CharField(max_length=10, choices=Role.choices)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user"], name="one_role_per_event")
+        ]
+
+    def __str__(self):
+        return f"{self.user} ({self.get_role_display()}, {self.tournament})"

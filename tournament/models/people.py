@@ -1,0 +1,57 @@
+from django.db import models
+
+from .event import Tournament
+
+
+class EntrantQuerySet(models.QuerySet):
+    def active_for_round(self, number: int):
+        """Entrants to be paired in round `number`: not withdrawn before it."""
+        return self.filter(
+            models.Q(withdrawn_after_round__isnull=True)
+            | models.Q(withdrawn_after_round__gte=number)
+        )
+
+
+class Entrant(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
+    # The pairing number (starting rank): FIDE orders by rating, then name, at the start.
+    number = models.PositiveIntegerField()
+    name = models.CharField(max_length=100)
+    club = models.CharField(max_length=100, blank=True)
+    rating = models.PositiveIntegerField(null=True, blank=True)
+    # Plays no round after this one; None while still in the event.
+    withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    objects = EntrantQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_pairing_number"),
+        ]
+
+    def __str__(self):
+        return f"{self.number}. {self.name}"
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.withdrawn_after_round is not None
+
+
+class ForbiddenPair(models.Model):
+    """Two entrants the director does not want paired (same family or club)."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="forbidden_pairs"
+    )
+    first = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="+")
+    reason = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["first", "second"], name="unique_forbidden_pair"),
+        ]
+
+    def __str__(self):
+        return f"{self.first.name} / {self.second.name}"

@@ -1,0 +1,190 @@
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from .event import Tournament
+from .people import Entrant
+
+
+class RoundQuerySet(models.QuerySet):
+    def published(self):
+        return self.exclude(status=Round.Status.DRAFT)
+
+    def live(self):
+        return self.filter(status=Round.Status.PUBLISHED)
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft"  # paired, seen only by the event's officials
+        PUBLISHED = "published", "Published"  # public; results being entered
+        CLOSED = "closed", "Closed"  # every board has a result; no more entry
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    paired_at = models.DateTimeField(auto_now_add=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+    # Why each board is as it is (scores, starter history, floats), for the director.
+    explanation = models.JSONField(default=list, blank=True)
+
+    objects = RoundQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_round_number"),
+        ]
+
+    def __str__(self):
+        return f"{self.tournament} round {self.number}"
+
+    @property
+    def is_public(self) -> bool:
+        return self.status != self.Status.DRAFT
+
+
+class MatchQuerySet(models.QuerySet):
+    def for_listing(self):
+        """A round's boards with both players and their set scores, in two queries."""
+        return self.select_related("white", "black", "conceded_by").prefetch_related(
+            "sets"
+        ).order_by("board")
+
+    def public(self):
+        return self.filter(round__status__in=[Round.Status.PUBLISHED, Round.Status.CLOSED])
+
+    def open(self):
+        """Boards still waiting for a result an arbiter can enter."""
+        return self.filter(status=Match.Status.PENDING)
+
+    def counted(self):
+        """Results that count in standings: confirmed, or entered where no confirmation is asked."""
+        return self.filter(
+            Q(status=Match.Status.CONFIRMED)
+            | Q(status=Match.Status.ENTERED, round__tournament__require_confirmation=False)
+        )
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        ENTERED = "entered", "Entered"
+        CONFIRMED = "confirmed", "Confirmed"
+
+    class Outcome(models.TextChoices):
+        NONE = "", "No result yet"
+        PLAYED = "played", "Played"
+        FORFEIT = "forfeit", "Forfeit"
+        DOUBLE_FORFEIT = "double_forfeit", "Double forfeit"
+        ABANDONED = "abandoned", "Abandoned"
+        BYE = "bye", "Bye"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    board = models.PositiveSmallIntegerField()
+    # white is players[0]: the Swiss "white", who starts the first set.
+    white = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="+")
+    black = models.ForeignKey(
+        Entrant, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    outcome = models.CharField(max_length=16, choices=Outcome.choices, blank=True)
+    # The player who forfeited or abandoned.
+    conceded_by = models.ForeignKey(
+        Entrant, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    winner = models.ForeignKey(
+        Entrant, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    record = models.JSONField(null=True, blank=True)
+    # Optimistic lock: bumped on every stored change, so stale writers get a 409.
+    version = models.PositiveIntegerField(default=0)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    entered_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+
+    objects = MatchQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["round", "board"]
+        verbose_name_plural = "matches"
+        constraints = [
+            models.UniqueConstraint(fields=["round", "board"], name="unique_board"),
+        ]
+
+    def __str__(self):
+        other = self.black.name if self.black_id else "bye"
+        return f"R{self.round.number} B{self.board}: {self.white.name} – {other}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.black_id is None
+
+    @property
+    def players(self):
+        return [self.white, self.black]
+
+    def seat_of(self, entrant_id: int) -> int:
+        return 0 if entrant_id == self.white_id else 1
+
+    @property
+    def sets_won(self):
+        won = [0, 0]
+        for s in self.sets.all():
+            if s.score0 != s.score1:
+                won[0 if s.score0 > s.score1 else 1] += 1
+        return won
+
+
+class SetResult(models.Model):
+    """One set of a match as the validator accepted it: seat 0 is the match's white."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="sets")
+    number = models.PositiveSmallIntegerField()
+    starter = models.PositiveSmallIntegerField(null=True, blank=True)
+    score0 = models.PositiveSmallIntegerField()
+    score1 = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="unique_set_number"),
+        ]
+
+    def __str__(self):
+        return f"{self.score0}–{self.score1}"
+
+
+class ResultVersion(models.Model):
+    """Every stored state of a board's result, never overwritten: the board's history."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="versions")
+    version = models.PositiveIntegerField()
+    status = models.CharField(max_length=10, choices=Match.Status.choices)
+    outcome = models.CharField(max_length=16, choices=Match.Outcome.choices, blank=True)
+    conceded_by = models.ForeignKey(
+        Entrant, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    record = models.JSONField(null=True, blank=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["match", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "version"], name="unique_result_version"),
+        ]
+
+    def __str__(self):
+        return f"{self.match} v{self.version} ({self.status})"

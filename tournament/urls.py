@@ -1,0 +1,13 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+urlpatterns = [
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("admin/", admin.site.urls),
+    path("api/v1/", include("tournament.api.urls")),
+    path("manage/", include("tournament.director.urls")),
+    path("arbiter/", include("tournament.arbiter.urls")),
+    path("", include("tournament.public.urls")),
+]
