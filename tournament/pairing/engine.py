@@ -101,9 +101,7 @@ def _engine_event(event: TrfEvent) -> TrfEvent:
     rounds = event.rounds_planned
     if rounds is None:
         rounds = max(len(p.results) for p in event.players) + 2
-    return replace(
-        event, players=tuple(players), forbidden=tuple(forbidden), rounds_planned=rounds
-    )
+    return replace(event, players=tuple(players), forbidden=tuple(forbidden), rounds_planned=rounds)
 
 
 def _py4swiss_trf(text: str):  # -> py4swiss.trf.ParsedTrf
@@ -171,11 +169,7 @@ def pair_next_round(event: TrfEvent) -> Pairing:
     if event.rounds_planned is not None and done >= event.rounds_planned:
         raise PairingError(f"all {event.rounds_planned} planned rounds have been played")
     round_number = done + 1
-    to_pair = [
-        p
-        for p in event.players
-        if len(p.results) == done and p.number not in event.absent
-    ]
+    to_pair = [p for p in event.players if len(p.results) == done and p.number not in event.absent]
     if not to_pair:
         return Pairing(round_number, ())
     if len(to_pair) == 1:
@@ -331,8 +325,10 @@ def format_explanation(explanations: tuple[BoardExplanation, ...]) -> str:
     def cell(p: PlayerExplanation | None) -> str:
         if p is None:
             return "BYE"
-        pref = "none" if p.colour_preference == "none" else (
-            f"{p.colour_preference} ({p.preference_strength})"
+        pref = (
+            "none"
+            if p.colour_preference == "none"
+            else (f"{p.colour_preference} ({p.preference_strength})")
         )
         flt = f" {p.float}float" if p.float else ""
         return f"{p.number:>4} {p.score:>4.1f} {p.colour_history or '.':<8} {pref:<17}{flt}"

@@ -201,7 +201,9 @@ class TrfEvent:
         if not isinstance(self.forbidden, tuple):
             object.__setattr__(self, "forbidden", tuple(tuple(f) for f in self.forbidden))
         if self.first_colour not in (None, "white1", "black1"):
-            raise ValueError(f"first_colour must be 'white1' or 'black1', not {self.first_colour!r}")
+            raise ValueError(
+                f"first_colour must be 'white1' or 'black1', not {self.first_colour!r}"
+            )
         numbers = [p.number for p in self.players]
         if len(set(numbers)) != len(numbers):
             raise ValueError("duplicate player numbers")
@@ -366,9 +368,7 @@ def parse_trf(text: str) -> TrfEvent:
         content = line[4:]
         if code in ("012", "XXR", "XXC"):
             if code in seen_once:
-                raise TrfError(
-                    line_number, f"{code} given twice (first on line {seen_once[code]})"
-                )
+                raise TrfError(line_number, f"{code} given twice (first on line {seen_once[code]})")
             seen_once[code] = line_number
         if code == "001":
             player, points = _parse_player(line, line_number)
