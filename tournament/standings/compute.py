@@ -195,9 +195,7 @@ def player_rounds(
     for number in sorted(set(ctx.rounds) | set(by_round)):
         result = by_round.get(number)
         if result is None:
-            lines.append(
-                RoundLine(number, None, None, "not_paired", 0, total, (), 0, spread_total)
-            )
+            lines.append(RoundLine(number, None, None, "not_paired", 0, total, (), 0, spread_total))
             continue
         total += result.points
         spread_total += result.spread

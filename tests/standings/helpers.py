@@ -1,0 +1,40 @@
+"""Small builders for standings tests."""
+
+from tournament.standings import Match, Player
+
+
+def beat(rnd: int, winner: int, loser: int, by: int = 10, *, loser_first: bool = False) -> Match:
+    """An over-the-board win by ``by`` game points (one set of 61 to 61 - by)."""
+    if loser_first:
+        return Match(rnd, (loser, winner), "played", winner, ((61 - by, 61),))
+    return Match(rnd, (winner, loser), "played", winner, ((61, 61 - by),))
+
+
+def bye(rnd: int, player: int) -> Match:
+    return Match(rnd, (player, None), "bye")
+
+
+def forfeit(rnd: int, winner: int, forfeiter: int) -> Match:
+    return Match(rnd, (winner, forfeiter), "forfeit", winner)
+
+
+def double_forfeit(rnd: int, a: int, b: int) -> Match:
+    return Match(rnd, (a, b), "double_forfeit")
+
+
+def unplayed(rnd: int, a: int, b: int) -> Match:
+    return Match(rnd, (a, b), "unplayed")
+
+
+def players_for(matches, *extra: int) -> list[Player]:
+    """A Player for every id named in the matches (and ``extra``), named P<id>."""
+    ids = {pid for m in matches for pid in m.players if pid is not None} | set(extra)
+    return [Player(pid, f"P{pid}") for pid in sorted(ids)]
+
+
+def by_player(rows):
+    return {row.player: row for row in rows}
+
+
+def order_of(rows):
+    return [row.player for row in rows]
