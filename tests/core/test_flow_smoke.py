@@ -1,0 +1,26 @@
+import pytest
+from django.contrib.auth.models import User
+
+from tournament.actions import entrants, events, results, rounds
+
+
+@pytest.mark.django_db
+def test_pair_publish_forfeits_pair_again():
+    director = User.objects.create_user("dir", password="pw-123456")
+    t = events.create_tournament(director, name="Smoke Open")
+    entrants.import_entrants(t, director, "name,club,rating\n" + "\n".join(
+        f"Player {i},Club,{1500 + i}" for i in range(9)))
+    r1 = rounds.pair_round(t, director)
+    assert r1.matches.count() == 5
+    rounds.publish_round(r1, director)
+    for m in r1.matches.exclude(black=None):
+        results.submit_result(m.pk, director, version=0, outcome="forfeit", conceded_by=1)
+    with pytest.raises(Exception) as exc:
+        rounds.pair_round(t, director)
+    assert "still open" in str(exc.value)
+    arb = User.objects.create_user("arb", password="pw-123456")
+    events.add_official(t, director, username="arb")
+    for m in r1.matches.exclude(black=None):
+        results.confirm_result(m.pk, arb, version=1)
+    r2 = rounds.pair_round(t, director)
+    assert r2.number == 2

@@ -1,0 +1,129 @@
+"""An event's stored history as the plain data the pure cores take.
+
+The pairing adapter (tournament.pairing) reads a TRF(x) event; the standings
+(tournament.standings) read players and matches. Both are built here from a fixed
+number of queries, whatever the size of the event.
+"""
+
+from collections import defaultdict
+
+from . import standings
+from .models import Match, Round
+from .pairing.trf import TrfEvent, TrfPlayer, TrfResult
+
+
+def _matches(tournament, *, public: bool, after_round: int | None = None):
+    qs = Match.objects.filter(round__tournament=tournament).select_related("round")
+    if public:
+        qs = qs.exclude(round__status=Round.Status.DRAFT)
+    if after_round is not None:
+        qs = qs.filter(round__number__lte=after_round)
+    return qs.only("round__number", "round__status", "white_id", "black_id", "status",
+                   "outcome", "winner_id", "conceded_by_id").order_by("round__number", "board")
+
+
+def counts(tournament, match) -> bool:
+    """Whether a match's result counts: confirmed, or entered where no confirmation is asked."""
+    if match.status == Match.Status.CONFIRMED:
+        return True
+    return match.status == Match.Status.ENTERED and not tournament.require_confirmation
+
+
+# ------------------------------------------------------------------------ standings
+
+
+def standings_input(tournament, *, after_round: int | None = None, public: bool = True):
+    """(players, matches, points) for tournament.standings, in three queries."""
+    entrants = list(tournament.entrants.only("id", "number", "name"))
+    number = {e.id: e.number for e in entrants}
+    players = [standings.Player(e.number, e.name) for e in entrants]
+    rows = list(_matches(tournament, public=public, after_round=after_round))
+    sets = defaultdict(list)
+    played_ids = [m.id for m in rows if m.outcome in ("played", "abandoned") and counts(
+        tournament, m)]
+    if played_ids:
+        from .models import SetResult
+
+        for s in SetResult.objects.filter(match_id__in=played_ids).order_by("match_id",
+                                                                            "number"):
+            sets[s.match_id].append((s.score0, s.score1))
+    matches = [plain_match(tournament, m, number, sets) for m in rows]
+    points = standings.Points(**tournament.points)
+    return players, matches, points
+
+
+def plain_match(tournament, m, number, sets):
+    pair = (number[m.white_id], number[m.black_id] if m.black_id else None)
+    if m.black_id is None:
+        return standings.Match(m.round.number, pair, "bye", winner=pair[0])
+    if not counts(tournament, m):
+        return standings.Match(m.round.number, pair, "unplayed")
+    winner = number[m.winner_id] if m.winner_id else None
+    if m.outcome in ("played", "abandoned"):
+        return standings.Match(m.round.number, pair, "played", winner=winner,
+                               sets=tuple(sets.get(m.id, ())))
+    if m.outcome == "forfeit":
+        return standings.Match(m.round.number, pair, "forfeit", winner=winner)
+    return standings.Match(m.round.number, pair, "double_forfeit")
+
+
+def compute(tournament, *, after_round: int | None = None, public: bool = True):
+    """The event's standings (tournament.standings.Standings) after `after_round`."""
+    players, matches, points = standings_input(tournament, after_round=after_round,
+                                               public=public)
+    return standings.build_standings(players, matches, points, tournament.tiebreaks,
+                                     after_round=after_round)
+
+
+# ------------------------------------------------------------------------ pairing
+
+
+def trf_result(m, entrant_id, number) -> TrfResult:
+    """One player's TRF entry for a match of a finished round."""
+    if m.black_id is None:
+        return TrfResult(None, "-", "U")
+    white = entrant_id == m.white_id
+    opponent = number[m.black_id if white else m.white_id]
+    colour = "w" if white else "b"
+    if m.outcome == "double_forfeit":
+        return TrfResult(opponent, colour, "-")
+    if m.outcome == "forfeit":
+        return TrfResult(opponent, colour, "+" if m.winner_id == entrant_id else "-")
+    if m.outcome in ("played", "abandoned"):
+        return TrfResult(opponent, colour, "1" if m.winner_id == entrant_id else "0")
+    raise ValueError(f"board {m.board} of round {m.round.number} has no result")
+
+
+def trf_event(tournament, *, through_round: int | None = None) -> TrfEvent:
+    """The event as TRF(x) after `through_round` (default: every round paired so far).
+
+    Rounds up to `through_round` must be complete. An entrant not paired in a round
+    gets a zero-point bye (`0000 - Z`); one withdrawn before the next round is absent.
+    """
+    entrants = list(tournament.entrants.all())
+    number = {e.id: e.number for e in entrants}
+    rounds = through_round if through_round is not None else (
+        tournament.rounds.count())
+    by_entrant = defaultdict(dict)
+    for m in _matches(tournament, public=False, after_round=rounds):
+        for eid in (m.white_id, m.black_id):
+            if eid is not None:
+                by_entrant[eid][m.round.number] = m
+    players = []
+    for e in entrants:
+        results = []
+        for r in range(1, rounds + 1):
+            m = by_entrant[e.id].get(r)
+            results.append(trf_result(m, e.id, number) if m else TrfResult(None, "-", "Z"))
+        players.append(TrfPlayer(number=e.number, name=e.name, rating=e.rating,
+                                 results=tuple(results)))
+    absent = {e.number for e in entrants
+              if e.withdrawn_after_round is not None and e.withdrawn_after_round <= rounds}
+    forbidden = tuple(
+        (number[a], number[b])
+        for a, b in tournament.forbidden_pairs.values_list("first_id", "second_id")
+    )
+    return TrfEvent(name=tournament.name, players=tuple(players),
+                    rounds_planned=tournament.rounds_planned,
+                    first_colour=tournament.first_colour or None,
+                    forbidden=forbidden, absent=frozenset(absent))
