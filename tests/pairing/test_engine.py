@@ -269,3 +269,21 @@ def test_explain_round_one_has_no_preferences() -> None:
             assert p.colour_preference == "none"
             assert p.float is None
             assert p.preference_granted is None
+
+
+def test_missing_entry_for_a_completed_round_is_reported() -> None:
+    # Round 2 was played by 1-2, but 3 (not paired) has no round-2 entry.
+    event = with_results(
+        {
+            1: (R(2, "w", "1"), R(2, "b", "+")),
+            2: (R(1, "b", "0"), R(1, "w", "-")),
+            3: (R(None, "-", "U"),),
+        }
+    )
+    with pytest.raises(PairingError, match=r"players \[3\] have no entry"):
+        pair_next_round(event)
+
+
+def test_unknown_extra_lines_do_not_reach_py4swiss() -> None:
+    event = TrfEvent("t", fresh(4).players, 5, other_lines=("XXY whatever", "132 garbage"))
+    assert len(pair_next_round(event).boards) == 2

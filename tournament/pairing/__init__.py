@@ -1,0 +1,32 @@
+"""Pure FIDE Dutch pairing: TRF(x) data in, pairings out.  Imports nothing from Django."""
+
+from tournament.pairing.engine import (
+    Board,
+    BoardExplanation,
+    Pairing,
+    PairingError,
+    PlayerExplanation,
+    explain,
+    format_explanation,
+    format_pairs,
+    pair_next_round,
+)
+from tournament.pairing.trf import TrfError, TrfEvent, TrfPlayer, TrfResult, parse_trf, write_trf
+
+__all__ = [
+    "Board",
+    "BoardExplanation",
+    "Pairing",
+    "PairingError",
+    "PlayerExplanation",
+    "TrfError",
+    "TrfEvent",
+    "TrfPlayer",
+    "TrfResult",
+    "explain",
+    "format_explanation",
+    "format_pairs",
+    "pair_next_round",
+    "parse_trf",
+    "write_trf",
+]

@@ -75,6 +75,7 @@ def _engine_event(event: TrfEvent) -> TrfEvent:
       py4swiss treats identically (not played, same points, ``+``/``U`` both count as a bye
       received) but without looking up opponent 0;
     * XXP lines naming more than two players are expanded to every pair among them;
+    * other lines are dropped except XXA (accelerations);
     * a missing XXR is replaced by a number of rounds that never makes this the last round
       (so the last-round topscorer rules do not apply).
     """
@@ -98,10 +99,18 @@ def _engine_event(event: TrfEvent) -> TrfEvent:
                 if a != b:
                     forbidden.append((a, b))
 
+    # Of the lines py4swiss knows, only XXA (accelerations) matters for pairing.
+    other = tuple(line for line in event.other_lines if line.startswith("XXA"))
     rounds = event.rounds_planned
     if rounds is None:
         rounds = max(len(p.results) for p in event.players) + 2
-    return replace(event, players=tuple(players), forbidden=tuple(forbidden), rounds_planned=rounds)
+    return replace(
+        event,
+        players=tuple(players),
+        forbidden=tuple(forbidden),
+        rounds_planned=rounds,
+        other_lines=other,
+    )
 
 
 def _py4swiss_trf(text: str):  # -> py4swiss.trf.ParsedTrf
@@ -132,6 +141,16 @@ def _check(event: TrfEvent) -> None:
         missing = sorted(set(range(1, len(numbers) + 1)) - set(numbers))
         raise PairingError(
             f"starting numbers must run 1..{len(numbers)} without gaps; missing {missing}"
+        )
+    done = completed_rounds(event)
+    longest = max(len(p.results) for p in event.players)
+    ahead = [p for p in event.players if len(p.results) > done and p.results[done].opponent]
+    if longest > done + 1 or ahead:
+        short = sorted(p.number for p in event.players if len(p.results) == done)
+        raise PairingError(
+            f"round {done + 1} already has results for some players, but players {short} have "
+            f"no entry for it; every player needs an entry for every completed round "
+            f"(TrfResult(None, '-', 'Z') when he was not paired)"
         )
     by_number = {p.number: p for p in event.players}
     for p in event.players:
