@@ -964,7 +964,9 @@ class _Validator:
     ) -> None:
         name = TILE_NAME[t]
         before = [
-            i for i in range(k) if isinstance(plays[i], str) and PLAYS.get(plays[i], (0, -2))[1] == t
+            i
+            for i in range(k)
+            if isinstance(plays[i], str) and PLAYS.get(plays[i], (0, -2))[1] == t
         ]
         if before:
             why = f"it was already played at {ppath}/{before[0]}"
