@@ -62,32 +62,40 @@ class Context:
         return [by_round.get(n, 0) for n in self.rounds]
 
 
-def _side(match: Match, side: int, table: Points) -> Result:
-    me = match.players[side]
-    other = match.players[1 - side]
-    kind = match.kind
+def _results(match: Match, table: Points) -> tuple[Result, Result | None]:
+    """The match from the side of players[0] and of players[1] (None for a bye)."""
+    rnd, kind = match.round, match.kind
+    a, b = match.players
     if kind == "bye":
-        return Result(match.round, None, "bye", table.bye)
+        return Result(rnd, None, "bye", table.bye), None
     if kind == "unplayed":
-        return Result(match.round, other, "unplayed", 0)
+        return Result(rnd, b, "unplayed", 0), Result(rnd, a, "unplayed", 0)
     if kind == "double_forfeit":
-        return Result(match.round, other, "double_forfeit", table.forfeit_loss)
-    won = match.winner == me
+        lost = table.forfeit_loss
+        return Result(rnd, b, "double_forfeit", lost), Result(rnd, a, "double_forfeit", lost)
+    first_won = match.winner == a
     if kind == "forfeit":
-        if won:
-            return Result(match.round, other, "forfeit_win", table.forfeit_win)
-        return Result(match.round, other, "forfeit_loss", table.forfeit_loss)
-    sets = tuple((s[side], s[1 - side]) for s in match.sets)
-    return Result(
-        match.round,
-        other,
-        "win" if won else "loss",
-        table.win if won else table.loss,
-        sets,
-        spread=sum(mine - theirs for mine, theirs in sets),
-        sets_won=sum(1 for mine, theirs in sets if mine > theirs),
-        sets_lost=sum(1 for mine, theirs in sets if mine < theirs),
-    )
+        win = Result(rnd, None, "forfeit_win", table.forfeit_win)
+        loss = Result(rnd, None, "forfeit_loss", table.forfeit_loss)
+    else:
+        spread = won = lost = 0
+        for x, y in match.sets:
+            spread += x - y
+            if x > y:
+                won += 1
+            elif x < y:
+                lost += 1
+        sets = match.sets
+        mirrored = tuple((y, x) for x, y in sets)
+        if first_won:
+            win = Result(rnd, None, "win", table.win, sets, spread, won, lost)
+            loss = Result(rnd, None, "loss", table.loss, mirrored, -spread, lost, won)
+        else:
+            win = Result(rnd, None, "win", table.win, mirrored, -spread, lost, won)
+            loss = Result(rnd, None, "loss", table.loss, sets, spread, won, lost)
+    first, second = (win, loss) if first_won else (loss, win)
+    first.opponent, second.opponent = b, a
+    return first, second
 
 
 def build_context(
@@ -112,7 +120,7 @@ def build_context(
     for match in matches:
         if after_round is not None and match.round > after_round:
             continue
-        for side, pid in enumerate(match.players):
+        for pid in match.players:
             if pid is None:
                 continue
             if pid not in by_id:
@@ -120,7 +128,10 @@ def build_context(
             if (pid, match.round) in seen:
                 raise ValueError(f"player {pid} has two matches in round {match.round}")
             seen.add((pid, match.round))
-            results[pid].append(_side(match, side, points))
+        first, second = _results(match, points)
+        results[match.players[0]].append(first)
+        if second is not None:
+            results[match.players[1]].append(second)
         if match.kind != "unplayed" and match.round > last:
             last = match.round
     totals: dict[int, Number] = {}
