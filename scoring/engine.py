@@ -779,28 +779,30 @@ class _Validator:
                     )
                     certain = False
                     kind = LEFT if (a == lv or b == lv) else 2
-                if kind == LEFT:
-                    if a == lv:
-                        lv = b
-                    elif b == lv:
+                if (a != lv and b != lv) if kind == LEFT else (a != rv and b != rv):
+                    # Does not fit the named end.  Report it, then carry on as if the
+                    # tile were laid at the other end when it fits there (a slip of the
+                    # pen), or with its first-written half against the named end.
+                    if kind == LEFT:
+                        self.mismatch(f"{ppath}/{k}", where, seat, a, b, LEFT, lv, lw)
+                    else:
+                        self.mismatch(f"{ppath}/{k}", where, seat, a, b, 2, rv, rw)
+                    certain = False
+                    other = rv if kind == LEFT else lv
+                    if a == other or b == other:
+                        kind = 2 if kind == LEFT else LEFT
+                    elif kind == LEFT:
                         lv = a
                     else:
-                        self.mismatch(f"{ppath}/{k}", where, seat, a, b, LEFT, lv, lw)
-                        certain = False
-                        lv = b
+                        rv = a
+                if kind == LEFT:
+                    lv = b if a == lv else a
                     lw = 2 if a == b else 1
                     if spinner:
                         rw = 2
                         spinner = False
                 else:
-                    if a == rv:
-                        rv = b
-                    elif b == rv:
-                        rv = a
-                    else:
-                        self.mismatch(f"{ppath}/{k}", where, seat, a, b, 2, rv, rw)
-                        certain = False
-                        rv = b
+                    rv = b if a == rv else a
                     rw = 2 if a == b else 1
                     if spinner:
                         lw = 2
@@ -837,7 +839,8 @@ class _Validator:
                 self.err(
                     ppath,
                     HAND_INCOMPLETE,
-                    f"{where} stops after {len(plays)} turns while the set goes on: no side "
+                    f"{where} stops after {len(plays)} turn{'' if len(plays) == 1 else 's'} while "
+                    f"the set goes on: no side "
                     f"has laid all its tiles, the players have not all knocked in turn, and "
                     f"no side has reached {target}",
                 )
@@ -1050,6 +1053,33 @@ def validate(record: Any) -> dict[str, Any]:
             "sets": [],
             "winner": None,
         }
+
+
+def replay(
+    plays: list[Any],
+    *,
+    ruleset: str = "mso",
+    starter: int = 0,
+    deal: Any = None,
+    before: tuple[int, int] = (0, 0),
+    seats: int = 2,
+) -> dict[str, Any]:
+    """Replay one hand on its own: the points its plays score for each side, whether a
+    side reached the target, and the errors found (paths relative to the hand).
+
+    Handy for result-entry forms that want a hand's points from its plays.
+    """
+    v = _Validator()
+    v.rules = RULESETS[ruleset]
+    v.seats = seats
+    held = None
+    if deal is not None:
+        held = v.read_deal(deal, "/deal", "the hand")
+    if not isinstance(plays, list):
+        v.err("/plays", BAD_FORMAT, "plays must be a list of turns")
+        return {"points": [0, 0], "set_won": False, "certain": False, "errors": v.errors}
+    pts, won, certain = v.play_hand(plays, "", "the hand", starter, held, list(before))
+    return {"points": list(pts), "set_won": won, "certain": certain, "errors": v.errors}
 
 
 def validate_json(text: str | bytes | bytearray) -> dict[str, Any]:
