@@ -1,0 +1,30 @@
+"""`Authorization: Token <key>`: the API key of an arbiter or director (ApiToken)."""
+
+from ninja.security import APIKeyHeader
+
+from ..models import ApiToken
+
+PREFIX = "token "
+
+
+def user_for(request):
+    """The active user whose token the request carries, or None (no, unknown or bad header)."""
+    header = request.headers.get("Authorization", "")
+    if not header[: len(PREFIX)].lower() == PREFIX:
+        return None
+    key = header[len(PREFIX):].strip()
+    if not key:
+        return None
+    token = ApiToken.objects.select_related("user").filter(key=key).first()
+    if token is None or not token.user.is_active:
+        return None
+    return token.user
+
+
+class TokenAuth(APIKeyHeader):
+    """Ninja's header scheme; a failed check is answered 401 by ninja itself."""
+
+    param_name = "Authorization"
+
+    def authenticate(self, request, key):
+        return user_for(request)

@@ -1,0 +1,85 @@
+"""Public reads: published events, rounds, boards and standings."""
+
+from django.db.models import Count, Exists, OuterRef, Q
+from ninja import Query, Router
+from ninja.errors import HttpError
+from pydantic import Field
+
+from .. import history
+from ..models import Match, Round, Tournament
+from . import schemas, serialize
+from .auth import user_for
+
+router = Router(tags=["read"])
+
+PUBLIC_ROUNDS = [Round.Status.PUBLISHED, Round.Status.CLOSED]
+
+
+def visible_tournaments():
+    """An event is public once it left registration, or as soon as one round is published."""
+    published = Round.objects.filter(tournament=OuterRef("pk"), status__in=PUBLIC_ROUNDS)
+    return Tournament.objects.filter(~Q(status=Tournament.Status.DRAFT) | Exists(published))
+
+
+def tournament_or_404(slug) -> Tournament:
+    t = visible_tournaments().filter(slug=slug).first()
+    if t is None:
+        raise HttpError(404, f"There is no published tournament {slug!r}.")
+    return t
+
+
+@router.get("/tournaments/", response=list[schemas.TournamentSummary])
+def tournaments(request):
+    rows = visible_tournaments().annotate(
+        paired=Count("rounds", filter=Q(rounds__status__in=PUBLIC_ROUNDS))).order_by("name")
+    return [{"slug": t.slug, "name": t.name, "status": t.status,
+             "rounds_planned": t.rounds_planned, "rounds_paired": t.paired} for t in rows]
+
+
+@router.get("/tournaments/{slug}/", response=schemas.TournamentOut)
+def tournament(request, slug: str):
+    t = tournament_or_404(slug)
+    rounds = list(t.rounds.filter(status__in=PUBLIC_ROUNDS).annotate(boards=Count("matches")))
+    return {
+        "slug": t.slug, "name": t.name, "status": t.status, "ruleset": t.ruleset,
+        "rounds_planned": t.rounds_planned, "rounds_paired": len(rounds),
+        "points": {k: t.points_for(k) for k in ("win", "loss", "bye", "forfeit_win",
+                                                 "forfeit_loss")},
+        "tiebreaks": list(t.tiebreaks), "require_confirmation": t.require_confirmation,
+        "revision": t.revision,
+        "players": [{"number": e.number, "name": e.name, "club": e.club, "rating": e.rating,
+                     "withdrawn_after_round": e.withdrawn_after_round}
+                    for e in t.entrants.order_by("number")],
+        "rounds": [{"number": r.number, "status": r.status, "boards": r.boards}
+                   for r in rounds],
+    }
+
+
+@router.get("/tournaments/{slug}/rounds/{number}/", response=list[schemas.Pairing])
+def round_pairings(request, slug: str, number: int):
+    t = tournament_or_404(slug)
+    round_ = t.rounds.filter(number=number, status__in=PUBLIC_ROUNDS).first()
+    if round_ is None:
+        raise HttpError(404, f"Round {number} of {t.name} is not published.")
+    return [serialize.pairing(m, t) for m in round_.matches.for_listing()]
+
+
+class StandingsQuery(schemas.Schema):
+    after_round: int | None = Field(None, ge=0, description="The table after this round.")
+
+
+@router.get("/tournaments/{slug}/standings/", response=list[schemas.StandingRow])
+def standings(request, slug: str, query: Query[StandingsQuery]):
+    t = tournament_or_404(slug)
+    return [row.as_json() for row in history.compute(t, after_round=query.after_round).rows]
+
+
+@router.get("/matches/{match_id}/", response=schemas.MatchOut)
+def match(request, match_id: int):
+    m = (Match.objects.public().select_related("round__tournament", "white", "black")
+         .prefetch_related("sets").filter(pk=match_id).first())
+    if m is None:
+        raise HttpError(404, f"There is no published board with id {match_id}.")
+    t = m.round.tournament
+    user = user_for(request)
+    return serialize.match_detail(m, t, official=user is not None and t.is_official(user))

@@ -1,0 +1,121 @@
+"""Request and answer schemas: they validate bodies and document the API in OpenAPI."""
+
+from typing import Any, Literal
+
+from ninja import Schema
+from pydantic import Field, StrictInt
+
+
+class ResultIn(Schema):
+    version: StrictInt = Field(description="The board's version as last read.")
+    record: Any = Field(None, description="A fives-and-threes-match/1 record; seat 0 is "
+                                          "players[0]. Required for a played match.")
+    outcome: Literal["played", "forfeit", "double_forfeit", "abandoned"] = "played"
+    conceded_by: StrictInt | None = Field(None, description="Seat (0 or 1) of the player who "
+                                                            "forfeited or abandoned.")
+    reason: str = Field("", description="Why a director corrects a confirmed result.")
+
+
+class ConfirmIn(Schema):
+    version: StrictInt
+
+
+class Detail(Schema):
+    detail: str
+    errors: dict[str, list[str]] | None = None
+
+
+class Report(Schema):
+    valid: bool
+    depth: str | None = None
+    errors: list[dict[str, Any]]
+    sets: list[Any] = []
+    winner: int | None = None
+
+
+class Refused(Schema):
+    detail: str
+    report: Report
+
+
+class Stored(Schema):
+    version: int
+    status: str
+    report: dict[str, Any]
+
+
+class Confirmed(Schema):
+    version: int
+    status: str
+
+
+class Stale(Schema):
+    detail: str
+    version: int
+    status: str
+    outcome: str
+    record: Any = None
+
+
+class Result(Schema):
+    outcome: str
+    winner: int | None
+    conceded_by: int | None
+    sets: list[list[int]]
+
+
+class Pairing(Schema):
+    id: int
+    board: int
+    players: list[int | None]
+    status: str
+    version: int
+    result: Result | None
+
+
+class MatchOut(Pairing):
+    tournament: str
+    round: int
+    names: list[str | None]
+    record: Any = None
+
+
+class TournamentSummary(Schema):
+    slug: str
+    name: str
+    status: str
+    rounds_planned: int
+    rounds_paired: int
+
+
+class Player(Schema):
+    number: int
+    name: str
+    club: str
+    rating: int | None
+    withdrawn_after_round: int | None
+
+
+class RoundSummary(Schema):
+    number: int
+    status: str
+    boards: int
+
+
+class TournamentOut(TournamentSummary):
+    ruleset: str
+    points: dict[str, int | float]
+    tiebreaks: list[str]
+    require_confirmation: bool
+    revision: int
+    players: list[Player]
+    rounds: list[RoundSummary]
+
+
+class StandingRow(Schema):
+    rank: int
+    shared: bool
+    player: int
+    name: str
+    points: int | float
+    tiebreaks: dict[str, int | float]

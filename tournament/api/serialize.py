@@ -1,0 +1,70 @@
+"""Plain JSON for the API's answers. Seat 0 of every pair is the board's white (players[0])."""
+
+from .. import history
+from ..models import Match
+
+
+def number_of(match, entrant_id):
+    """The pairing number of one of the board's two players (None for no one)."""
+    if entrant_id is None:
+        return None
+    if entrant_id == match.white_id:
+        return match.white.number
+    return match.black.number
+
+
+def result(match, tournament):
+    """The result as it counts publicly, or None while it does not count yet."""
+    if not history.counts(tournament, match):
+        return None
+    return {
+        "outcome": match.outcome,
+        "winner": number_of(match, match.winner_id),
+        "conceded_by": number_of(match, match.conceded_by_id),
+        "sets": [[s.score0, s.score1] for s in match.sets.all()],
+    }
+
+
+def pairing(match, tournament) -> dict:
+    return {
+        "id": match.pk,
+        "board": match.board,
+        "players": [match.white.number, match.black.number if match.black_id else None],
+        "status": match.status,
+        "version": match.version,
+        "result": result(match, tournament),
+    }
+
+
+def match_detail(match, tournament, *, official: bool) -> dict:
+    """The pairing with its record: public once it counts, earlier only to the event's officials
+    (a second arbiter has to see an entered result to confirm it)."""
+    shown = official or history.counts(tournament, match)
+    return {
+        **pairing(match, tournament),
+        "tournament": tournament.slug,
+        "round": match.round.number,
+        "names": [match.white.name, match.black.name if match.black_id else None],
+        "record": match.record if shown else None,
+    }
+
+
+def stale(match) -> dict:
+    """The 409 answer: what is stored now, so the client can show it before trying again."""
+    return {
+        "detail": f"Board {match.board} was changed by someone else: it is now at version "
+                  f"{match.version}. Look at the stored result before saving again.",
+        "version": match.version,
+        "status": match.status,
+        "outcome": match.outcome,
+        "record": match.record,
+    }
+
+
+def bad_format(message: str, path: str = "") -> dict:
+    """A validator-shaped report for a request the server cannot read at all."""
+    return {"valid": False, "depth": None, "sets": [], "winner": None,
+            "errors": [{"path": path, "code": "bad_format", "message": message}]}
+
+
+__all__ = ["Match", "bad_format", "match_detail", "pairing", "result", "stale"]

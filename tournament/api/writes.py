@@ -1,0 +1,43 @@
+"""Writes: an arbiter's device submits and confirms results. Each calls ONE action."""
+
+from ninja import Router
+
+from ..actions import ActionError
+from ..actions import results as actions
+from . import schemas, serialize
+from .auth import TokenAuth
+
+router = Router(tags=["write"], auth=TokenAuth())
+
+ERRORS = {400: schemas.Refused | schemas.Detail, 401: schemas.Detail, 403: schemas.Detail,
+          404: schemas.Detail, 409: schemas.Stale | schemas.Detail}
+
+
+def refused(exc: ActionError):
+    """Map an action's refusal to (status, body); nothing was stored (the action rolled back)."""
+    if isinstance(exc, actions.StaleVersion):
+        return 409, serialize.stale(exc.match)
+    if isinstance(exc, actions.RecordRefused):
+        return exc.status, {"detail": exc.message, "report": exc.report}
+    return exc.status, {"detail": exc.message, "errors": exc.errors or None}
+
+
+@router.put("/matches/{match_id}/result/",
+            response={200: schemas.Stored, 422: schemas.Refused, **ERRORS})
+def submit_result(request, match_id: int, body: schemas.ResultIn):
+    try:
+        match, report = actions.submit_result(
+            match_id, request.auth, version=body.version, outcome=body.outcome,
+            record=body.record, conceded_by=body.conceded_by, reason=body.reason)
+    except ActionError as exc:
+        return refused(exc)
+    return 200, {"version": match.version, "status": match.status, "report": report}
+
+
+@router.post("/matches/{match_id}/confirm/", response={200: schemas.Confirmed, **ERRORS})
+def confirm_result(request, match_id: int, body: schemas.ConfirmIn):
+    try:
+        match = actions.confirm_result(match_id, request.auth, version=body.version)
+    except ActionError as exc:
+        return refused(exc)
+    return 200, {"version": match.version, "status": match.status}
