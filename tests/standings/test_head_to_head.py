@@ -265,3 +265,15 @@ def test_partly_separated_group_explanation():
     assert group.explanation == (
         "separated by points spread; still level after Sonneborn-Berger: P2 and P3"
     )
+
+
+def test_rematches_split_evenly_do_not_separate_and_a_double_win_does():
+    even = [beat(1, 1, 2, by=1), beat(2, 2, 1, by=1), bye(3, 1), bye(3, 2)]
+    rows = mso(even)
+    assert all(row.shared and row.rank == 1 for row in rows)
+    twice = [beat(1, 1, 2, by=1), beat(2, 1, 2, by=1), beat(3, 2, 10, by=60), beat(4, 2, 11)]
+    twice += [beat(3, 12, 1, by=60), beat(4, 13, 1)]
+    rows = by_player(mso(twice))
+    assert rows[1].points == rows[2].points == 2
+    assert rows[1].decided_by == "placed ahead by head to head"
+    assert rows[1].rank < rows[2].rank

@@ -53,6 +53,8 @@ def _separate(
             if len(parts) > 1:
                 split_any = True
                 for members, text in parts:
+                    if not text and len(members) == 1:
+                        text = f"separated by {step.label}"
                     if text:
                         for pid in members:
                             explanation[pid] = text

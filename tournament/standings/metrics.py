@@ -43,6 +43,14 @@ Definitions where the spec leaves room
   over the board (forfeits are not meetings). A player's value is the match points
   (``Points.win`` / ``Points.loss``) they scored in the meetings inside the block.
 - ``set_difference``: a set counts as won by whoever has the higher score in it.
+- Players still level after the whole order share the place and are listed by
+  pairing number. Float points are compared rounded to 9 decimals.
+
+Explanations (``Row.decided_by``) name the step that finally separated the player:
+``"placed ahead by head to head"`` / ``"placed behind by head to head"`` /
+``"placed in between by head to head"``, ``"by points spread: +63 against +41"``
+(the value of the player's part against the parts next to it, above and/or below),
+``"shared: level after Sonneborn-Berger"``.
 """
 
 from __future__ import annotations
