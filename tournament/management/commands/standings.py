@@ -1,0 +1,68 @@
+"""`manage.py standings SLUG [--after-round N] [--json]`: the standings as the public sees them.
+
+--json prints the list of row objects of shared/spec/tournament-archive.md.
+"""
+
+import json
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournament import history, standings
+from tournament.models import Round, Tournament
+
+
+class Command(BaseCommand):
+    help = "Print an event's standings (published rounds, counted results only)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug", help="the event's slug")
+        parser.add_argument("--after-round", type=int, dest="after_round", default=None,
+                            help="standings after this round (default: every published round)")
+        parser.add_argument("--json", action="store_true", help="print JSON rows")
+
+    def handle(self, *args, **options):
+        slug, after_round = options["slug"], options["after_round"]
+        try:
+            tournament = Tournament.objects.get(slug=slug)
+        except Tournament.DoesNotExist:
+            raise CommandError(f"No event has the slug {slug!r}.") from None
+        if after_round is not None:
+            published = list(Round.objects.published().filter(tournament=tournament)
+                             .values_list("number", flat=True))
+            if not published:
+                raise CommandError(f"{tournament.name} has no published round yet.")
+            if not 1 <= after_round <= max(published):
+                raise CommandError(f"--after-round must be between 1 and {max(published)} "
+                                   f"(the published rounds of {tournament.name}), "
+                                   f"not {after_round}.")
+        table = history.compute(tournament, after_round=after_round, public=True)
+        if options["json"]:
+            self.stdout.write(dumps([row.as_json() for row in table.rows]))
+        else:
+            self.stdout.write(text_table(table))
+
+
+def dumps(rows) -> str:
+    return json.dumps(rows, indent=1, ensure_ascii=False)
+
+
+def text_table(table) -> str:
+    numeric = [n for n in table.order if not standings.get_tiebreak(n).group]
+    header = ["Rank", "No.", "Name", "Pts", *(standings.get_tiebreak(n).abbr for n in numeric)]
+    lines = [header]
+    for row in table.rows:
+        lines.append([
+            f"={row.rank}" if row.shared else str(row.rank), str(row.player), row.name,
+            standings.format_value(row.points),
+            *(standings.format_value(row.tiebreaks[n],
+                                     signed=getattr(standings.get_tiebreak(n), "signed", False))
+              for n in numeric),
+        ])
+    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+    text = ["  ".join(cell.ljust(w) if i == 2 else cell.rjust(w)
+                      for i, (cell, w) in enumerate(zip(line, widths, strict=True))).rstrip()
+            for line in lines]
+    text.insert(1, "-" * len(text[0]))
+    text.append("")
+    text.append(f"Tie-breaks in force: {standings.describe_order(table.order)}.")
+    return "\n".join(text)
