@@ -1,4 +1,33 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from . import views_entrants as entrants
+from . import views_event as event
+from . import views_rounds as rounds
 
 app_name = "director"
-urlpatterns = []
+urlpatterns = [
+    path("", event.home, name="home"),
+    path("new/", event.create, name="create"),
+    path("<slug:slug>/", event.dashboard, name="event"),
+    path("<slug:slug>/settings/", event.settings, name="settings"),
+    path("<slug:slug>/officials/", event.add_official, name="add_official"),
+    path("<slug:slug>/officials/<int:pk>/remove/", event.remove_official,
+         name="remove_official"),
+    path("<slug:slug>/audit/", event.audit, name="audit"),
+    path("<slug:slug>/archive.json", event.archive, name="archive"),
+    path("<slug:slug>/entrants/", entrants.entrant_list, name="entrants"),
+    path("<slug:slug>/entrants/add/", entrants.add, name="add_entrant"),
+    path("<slug:slug>/entrants/import/", entrants.import_csv, name="import_entrants"),
+    path("<slug:slug>/entrants/<int:pk>/", entrants.edit, name="entrant"),
+    path("<slug:slug>/entrants/<int:pk>/withdraw/", entrants.withdraw, name="withdraw"),
+    path("<slug:slug>/entrants/<int:pk>/reinstate/", entrants.reinstate, name="reinstate"),
+    path("<slug:slug>/forbidden/", entrants.add_pair, name="add_forbidden_pair"),
+    path("<slug:slug>/forbidden/<int:pk>/remove/", entrants.remove_pair,
+         name="remove_forbidden_pair"),
+    path("<slug:slug>/rounds/pair/", rounds.pair, name="pair"),
+    path("<slug:slug>/rounds/<int:number>/", rounds.round_view, name="round"),
+    path("<slug:slug>/rounds/<int:number>/swap/", rounds.swap, name="swap"),
+    path("<slug:slug>/rounds/<int:number>/board/", rounds.set_board, name="set_board"),
+    path("<slug:slug>/rounds/<int:number>/publish/", rounds.publish, name="publish"),
+    path("<slug:slug>/rounds/<int:number>/delete/", rounds.delete, name="delete_round"),
+]

@@ -1,0 +1,133 @@
+"""My events, creating one, its dashboard, settings, officials, audit log and archive."""
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from ..actions import ActionError, events
+from ..models import Official, Tournament
+from ..standings import label
+from .access import director_view, show_refusal
+from .forms import CreateEventForm, EditSettingsForm, OfficialForm
+from .progress import next_step, round_summaries
+
+AUDIT_PAGE = 25
+
+
+@login_required
+def home(request):
+    mine = (Official.objects.filter(user=request.user).select_related("tournament")
+            .order_by("-tournament__created_at"))
+    rows = [(o.tournament, o.get_role_display(), o.role == Official.Role.DIRECTOR) for o in mine]
+    if request.user.is_superuser:
+        # A superuser directs every event, listed or not.
+        listed = {t.pk for t, _, _ in rows}
+        rows += [(t, "Director (site admin)", True)
+                 for t in Tournament.objects.exclude(pk__in=listed)]
+    return render(request, "director/home.html", {"rows": rows})
+
+
+@login_required
+def create(request):
+    form = CreateEventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = events.create_tournament(
+                request.user, name=form.cleaned_data["name"], slug=form.cleaned_data["slug"],
+                **form.settings())
+        except ActionError as exc:
+            show_refusal(request, form, exc)
+        else:
+            messages.success(request, f"{event.name} is created. Next: add the entrants.")
+            return redirect("director:event", event.slug)
+    return render(request, "director/create.html", {"form": form})
+
+
+@director_view
+def dashboard(request, event):
+    return render_dashboard(request, event)
+
+
+def render_dashboard(request, event, official_form=None):
+    rounds = round_summaries(event)
+    officials = event.officials.select_related("user").order_by("role", "user__username")
+    recent = event.audit_entries.select_related("actor")[:5]
+    return render(request, "director/dashboard.html", {
+        "event": event, "tab": "dashboard",
+        "tiebreak_labels": [label(name) for name in event.tiebreaks],
+        "rounds": rounds, "step": next_step(event, rounds),
+        "officials": officials, "recent": recent,
+        "official_form": official_form or OfficialForm(),
+    })
+
+
+@director_view
+def settings(request, event):
+    form = EditSettingsForm(request.POST or None, initial=EditSettingsForm.initial_for(event))
+    if request.method == "POST" and form.is_valid():
+        try:
+            events.update_settings(event, request.user, reason=form.cleaned_data["reason"],
+                                   name=form.cleaned_data["name"], **form.settings())
+        except ActionError as exc:
+            show_refusal(request, form, exc)
+        else:
+            messages.success(request, "The settings are saved.")
+            return redirect("director:event", event.slug)
+    return render(request, "director/settings.html",
+                  {"event": event, "form": form, "tab": "settings"})
+
+
+@require_POST
+@director_view
+def add_official(request, event):
+    form = OfficialForm(request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            official = events.add_official(event, request.user, username=data["username"],
+                                           role=data["role"], password=data["password"],
+                                           create=data["create"])
+        except ActionError as exc:
+            show_refusal(request, form, exc)
+        else:
+            messages.success(request, f"{official.user.username} is now "
+                             f"{official.get_role_display().lower()} of {event.name}.")
+            return redirect("director:event", event.slug)
+    return render_dashboard(request, event, official_form=form)
+
+
+@require_POST
+@director_view
+def remove_official(request, event, pk):
+    official = get_object_or_404(event.officials.select_related("user"), pk=pk)
+    try:
+        events.remove_official(event, request.user, user=official.user)
+    except ActionError as exc:
+        show_refusal(request, None, exc)
+    else:
+        messages.success(request, f"{official.user.username} no longer runs {event.name}.")
+    return redirect("director:event", event.slug)
+
+
+@director_view
+def audit(request, event):
+    entries = event.audit_entries.select_related("actor")
+    page = Paginator(entries, AUDIT_PAGE).get_page(request.GET.get("page"))
+    return render(request, "director/audit.html", {"event": event, "page": page,
+                                                   "tab": "audit"})
+
+
+@director_view
+def archive(request, event):
+    # Written by another module; imported here so the rest of the screens never wait on it.
+    from ..archive import export_tournament
+
+    body = json.dumps(export_tournament(event), indent=2, ensure_ascii=False)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}.json"'
+    return response

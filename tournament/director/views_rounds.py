@@ -1,0 +1,122 @@
+"""Rounds: pair the next one, look at a draft, change it by hand, publish, delete."""
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from ..actions import ActionError, rounds
+from ..models import Entrant, Round
+from .access import director_view, show_refusal
+from .forms import ReasonForm, SetBoardForm, SwapForm
+from .lineup import Lineup
+
+
+@require_POST
+@director_view
+def pair(request, event):
+    try:
+        round_ = rounds.pair_round(event, request.user)
+    except ActionError as exc:
+        # A refusal (boards still open, a draft waiting) names what blocks it.
+        show_refusal(request, None, exc)
+        return redirect("director:event", event.slug)
+    messages.success(request, f"Round {round_.number} is paired as a draft: check it, then "
+                     "publish it.")
+    return redirect("director:round", event.slug, round_.number)
+
+
+def render_round(request, event, round_, **forms):
+    lineup = Lineup.of(round_)
+    players = Entrant.objects.filter(pk__in=lineup.player_ids())
+    forms.setdefault("swap_form", SwapForm(players))
+    forms.setdefault("board_form", SetBoardForm(players, len(lineup.boards)))
+    forms.setdefault("delete_form", ReasonForm())
+    latest = event.rounds.order_by("-number").values_list("number", flat=True).first()
+    return render(request, "director/round.html", {
+        "event": event, "round": round_, "boards": lineup.rows(),
+        "is_draft": round_.status == Round.Status.DRAFT, "is_latest": latest == round_.number,
+        "changed": lineup.changed_by_hand(), **forms,
+    }, status=400 if request.method == "POST" else 200)
+
+
+def get_round(event, number):
+    return get_object_or_404(event.rounds, number=number)
+
+
+@director_view
+def round_view(request, event, number):
+    return render_round(request, event, get_round(event, number))
+
+
+@require_POST
+@director_view
+def swap(request, event, number):
+    round_ = get_round(event, number)
+    lineup = Lineup.of(round_)
+    form = SwapForm(Entrant.objects.filter(pk__in=lineup.player_ids()), request.POST)
+    if form.is_valid():
+        lineup.swap(form.cleaned_data["first"], form.cleaned_data["second"])
+        done = (f"{form.cleaned_data['first'].name} and {form.cleaned_data['second'].name} "
+                "are swapped.")
+        if change(request, round_, lineup, form, done):
+            return redirect("director:round", event.slug, number)
+    return render_round(request, event, round_, swap_form=form)
+
+
+@require_POST
+@director_view
+def set_board(request, event, number):
+    round_ = get_round(event, number)
+    lineup = Lineup.of(round_)
+    form = SetBoardForm(Entrant.objects.filter(pk__in=lineup.player_ids()),
+                        len(lineup.boards), request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        lineup.set_board(data["board"], data["white"], data["black"])
+        done = f"Board {data['board']} is now {data['white'].name} – {data['black'].name}."
+        if change(request, round_, lineup, form, done):
+            return redirect("director:round", event.slug, number)
+    return render_round(request, event, round_, board_form=form)
+
+
+def change(request, round_, lineup, form, done) -> bool:
+    """Store a hand-made pairing; on a refusal the form shows the broken rules to override."""
+    try:
+        rounds.set_pairing(round_, request.user, lineup.pairs(),
+                           override_reason=form.reason())
+    except ActionError as exc:
+        show_refusal(request, form, exc)
+        form.needs_override = "override_reason" in exc.errors
+        return False
+    messages.success(request, done)
+    return True
+
+
+@require_POST
+@director_view
+def publish(request, event, number):
+    round_ = get_round(event, number)
+    try:
+        rounds.publish_round(round_, request.user)
+    except ActionError as exc:
+        show_refusal(request, None, exc)
+    else:
+        messages.success(request, f"Round {number} is published: the boards are public and "
+                         "open for results.")
+    return redirect("director:round", event.slug, number)
+
+
+@require_POST
+@director_view
+def delete(request, event, number):
+    round_ = get_round(event, number)
+    form = ReasonForm(request.POST)
+    if form.is_valid():
+        try:
+            rounds.delete_round(round_, request.user, reason=form.cleaned_data["reason"])
+        except ActionError as exc:
+            show_refusal(request, form, exc)
+        else:
+            messages.success(request, f"Round {number} is deleted.")
+            return redirect("director:event", event.slug)
+    return render_round(request, event, round_, delete_form=form)
