@@ -241,7 +241,13 @@ class _Validator:
         rules = self.rules
         assert rules is not None
         path = f"/sets/{i}"
-        info: dict[str, Any] = {"score": None, "winner": None, "starter": None, "hands": None}
+        info: dict[str, Any] = {
+            "score": None,
+            "winner": None,
+            "starter": None,
+            "expected": None,
+            "hands": None,
+        }
         entry: dict[str, Any] = {"score": None, "winner": None}
         sets_report.append(entry)
         if not isinstance(s, dict):
@@ -317,8 +323,7 @@ class _Validator:
                         f"set {i + 1} should be started by {self.seat_name(expected)} "
                         f"({why}, and sets alternate), but the record says seat {given}",
                     )
-                if given is None:
-                    info["starter"] = expected
+                info["expected"] = expected
         elif infos and first is not None:
             # Starters are drawn before each set: only set 1's is known in advance.
             given = infos[0]["starter"]
@@ -329,8 +334,7 @@ class _Validator:
                     f"set 1 should be started by {self.seat_name(first)} (first_set_starter), "
                     f"but the record says seat {given}",
                 )
-            if given is None:
-                infos[0]["starter"] = first
+            infos[0]["expected"] = first
 
     # ----------------------------------------------------------------- match
     def check_match_shape(
@@ -417,14 +421,35 @@ class _Validator:
     def check_hands(self, i: int, info: dict[str, Any]) -> None:
         hands = info["hands"]
         n = self.seats
-        base = info["starter"]
-        if base is None:
-            for j, h in enumerate(hands):
-                if isinstance(h, dict) and "starter" in h:
-                    st = h["starter"]
-                    if _is_int(st) and 0 <= st < n:
-                        base = (st - j) % n
-                        break
+        given = info["starter"]
+        expected = info["expected"]
+        start = given if given is not None else expected
+        # The hands' own starters vote for the seat that started the set's first hand.
+        votes: dict[int, int] = {}
+        for j, h in enumerate(hands):
+            if isinstance(h, dict) and "starter" in h:
+                st = h["starter"]
+                if _is_int(st) and 0 <= st < n:
+                    votes[(st - j) % n] = votes.get((st - j) % n, 0) + 1
+        base = start
+        if votes:
+            most = max(votes.values())
+            tops = [b for b, c in votes.items() if c == most]
+            base = start if start in tops else min(tops)
+            if start is not None and base != start:
+                how = f"its hands were started in turn from seat {base}"
+                if given is None:
+                    self.err(
+                        f"/sets/{i}/hands/0/starter",
+                        STARTER_WRONG,
+                        f"set {i + 1} should be started by {self.seat_name(start)}, but {how}",
+                    )
+                elif expected is None or expected == given:
+                    self.err(
+                        f"/sets/{i}/starter",
+                        STARTER_WRONG,
+                        f"set {i + 1}'s starter is seat {given}, but {how}",
+                    )
         if base is not None:
             self.errors.extend(self.hands_errors(i, info, base))
             return
@@ -463,6 +488,7 @@ class _Validator:
                 continue
             expected = (base + j) % n
             starter = expected
+            alt = None
             if "starter" in h:
                 given = self.read_seat(
                     h["starter"], f"{hpath}/starter", f"set {i + 1} hand {j + 1}'s starter"
@@ -470,6 +496,7 @@ class _Validator:
                 if given is not None:
                     starter = given
                     if given != expected:
+                        alt = expected
                         self.err(
                             f"{hpath}/starter",
                             STARTER_WRONG,
@@ -512,9 +539,22 @@ class _Validator:
             use = points
             reached = False
             if isinstance(plays, list):
-                got, reached, certain = self.play_hand(
-                    plays, hpath, f"set {i + 1} hand {j + 1}", starter, held, tot
-                )
+                where = f"set {i + 1} hand {j + 1}"
+                if alt is None:
+                    got, reached, certain = self.play_hand(
+                        plays, hpath, where, starter, held, tot
+                    )
+                else:
+                    # The starter is disputed: follow whichever seat explains the plays.
+                    saved = self.errors
+                    tries = []
+                    for seat in (starter, alt):
+                        self.errors = []
+                        res = self.play_hand(plays, hpath, where, seat, held, tot)
+                        tries.append((len(self.errors), res, self.errors))
+                    self.errors = saved
+                    _, (got, reached, certain), errs = min(tries, key=lambda x: x[0])
+                    self.errors.extend(errs)
                 if certain:
                     if points is not None and points != got:
                         self.err(
@@ -836,6 +876,7 @@ class _Validator:
                 turn = _next_seat(seat, n, cnt, tps)
         else:
             if not over and not reached and not lost:
+                certain = False  # the missing turns may have scored
                 self.err(
                     ppath,
                     HAND_INCOMPLETE,

@@ -1,0 +1,352 @@
+"""Property-based tests: random matches played by an independent simple player validate
+at every depth, and every kind of corruption is caught with its own code."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from scoring import validate
+from scoring.engine import _Validator
+
+from . import sim
+from .records import codes
+
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _match(seed, rules=sim.MSO):
+    kw = {"penalty_rate": 0.03} if rules.penalties else {}
+    rec = sim.play_match(seed, rules, **kw)
+    if rules.seats == 4:
+        rec["seats"] = 4
+    return rec
+
+
+@FAST
+@given(SEEDS)
+def test_random_mso_matches_are_valid_at_every_depth(seed):
+    rec = _match(seed)
+    for depth in ("plays", "hands", "score"):
+        r = validate(rec if depth == "plays" else sim.to_depth(rec, depth))
+        assert r["errors"] == [], (depth, r["errors"][:3])
+        assert r["valid"] and r["depth"] == depth
+        assert r["winner"] == rec["result"]["winner"]
+        assert [s["score"] for s in r["sets"]] == [s["score"] for s in rec["sets"]]
+
+
+@FAST
+@given(SEEDS)
+def test_plays_without_deals_or_starters_are_valid(seed):
+    rec = _match(seed)
+    rec.pop("first_set_starter")
+    for s in rec["sets"]:
+        s.pop("starter")
+        for h in s["hands"]:
+            h.pop("deal")
+            h.pop("starter")
+    r = validate(rec)
+    assert r["errors"] == []
+
+
+@FAST
+@given(SEEDS, st.sampled_from([sim.BNDCC_SINGLES, sim.BNDCC_PAIRS]))
+def test_random_bndcc_matches_are_valid_at_every_depth(seed, rules):
+    rec = _match(seed, rules)
+    for depth in ("plays", "hands", "score"):
+        r = validate(rec if depth == "plays" else sim.to_depth(rec, depth))
+        assert r["errors"] == [], (depth, r["errors"][:3])
+
+
+# ------------------------------------------------------------------ corruptions
+
+
+def _hands(rec):
+    return [(i, j, h) for i, s in enumerate(rec["sets"]) for j, h in enumerate(s["hands"])]
+
+
+def _tile_plays(hand):
+    """Indexes of turns (not the down) that lay a tile."""
+    return [k for k, p in enumerate(hand["plays"]) if k > 0 and p != "knock"]
+
+
+def _seat_of(hand, k, seats=2):
+    return (hand["starter"] + k) % seats
+
+
+def _tiles(text):
+    a, b = text.split()[0].split("-")
+    return int(a), int(b)
+
+
+def _norm(text):
+    a, b = _tiles(text)
+    return (min(a, b), max(a, b))
+
+
+def corrupt_points(rec, rng):
+    i, j, h = rng.choice(_hands(rec))
+    h["points"][rng.randrange(2)] += rng.randint(1, 5)
+    return "points_mismatch"
+
+
+def corrupt_hand_starter(rec, rng):
+    i, j, h = rng.choice(_hands(rec))
+    h["starter"] = 1 - h["starter"]
+    return "starter_wrong"
+
+
+def corrupt_set_starter(rec, rng):
+    s = rng.choice(rec["sets"])
+    s["starter"] = 1 - s["starter"]
+    return "starter_wrong"
+
+
+def corrupt_tile_not_held(rec, rng):
+    cands = [(i, j, h, k) for i, j, h in _hands(rec) for k in _tile_plays(h)]
+    i, j, h, k = rng.choice(cands)
+    seat = _seat_of(h, k)
+    mine = {_norm(t) for t in h["deal"][seat]}
+    other = [t for t in sim.ALL_TILES if t not in mine]
+    t = rng.choice(other)
+    end = h["plays"][k].split()[1]
+    h["plays"][k] = f"{t[0]}-{t[1]} {end}"
+    return "tile_not_in_hand"
+
+
+def corrupt_knock_while_able(rec, rng):
+    cands = [(h, k) for _, _, h in _hands(rec) for k in _tile_plays(h)]
+    h, k = rng.choice(cands)
+    h["plays"][k] = "knock"
+    return "illegal_knock"
+
+
+def corrupt_play_after_end(rec, rng):
+    i, j, h = rng.choice(_hands(rec))
+    h["plays"].append("knock")
+    last = j == len(rec["sets"][i]["hands"]) - 1
+    return "play_after_set_end" if last else "play_after_hand_end"
+
+
+def corrupt_hand_incomplete(rec, rng):
+    cands = [h for i, j, h in _hands(rec) if j < len(rec["sets"][i]["hands"]) - 1]
+    assume(cands)
+    h = rng.choice(cands)
+    h["plays"].pop()
+    return "hand_incomplete"
+
+
+def corrupt_set_score(rec, rng):
+    s = rng.choice(rec["sets"])
+    loser = 0 if s["score"][0] < 61 else 1
+    s["score"][loser] += 1 if s["score"][loser] < 60 else -1
+    return "hand_points_mismatch"
+
+
+def corrupt_duplicate_dealt_tile(rec, rng):
+    i, j, h = rng.choice(_hands(rec))
+    h["deal"][1][rng.randrange(7)] = h["deal"][0][rng.randrange(7)]
+    return "deal_invalid"
+
+
+def corrupt_short_deal(rec, rng):
+    i, j, h = rng.choice(_hands(rec))
+    h["deal"][rng.randrange(2)].append("9-9")
+    return "deal_invalid"
+
+
+def corrupt_tile_does_not_match(rec, rng):
+    cands = []
+    for _, _, h in _hands(rec):
+        left, right = _tiles(h["plays"][0])
+        for k, p in enumerate(h["plays"][1:], start=1):
+            if p == "knock":
+                continue
+            a, b = _tiles(p)
+            end = p.split()[1]
+            if end == "left":
+                other = right
+                left = b if a == left else a
+            else:
+                other = left
+                right = b if a == right else a
+            if other not in (a, b):
+                cands.append((h, k, "right" if end == "left" else "left"))
+    assume(cands)
+    h, k, new_end = rng.choice(cands)
+    h["plays"][k] = h["plays"][k].split()[0] + " " + new_end
+    return "tile_does_not_match"
+
+
+def corrupt_bad_tile(rec, rng):
+    cands = [(h, k) for _, _, h in _hands(rec) for k in _tile_plays(h)]
+    h, k = rng.choice(cands)
+    h["plays"][k] = rng.choice(["7-1", "1-9", "x-2"]) + " left"
+    return "bad_tile"
+
+
+def corrupt_result(rec, rng):
+    rec["result"]["winner"] = 1 - rec["result"]["winner"]
+    return "result_mismatch"
+
+
+def corrupt_extra_set(rec, rng):
+    rec["sets"].append({"score": [61, 0]})
+    return "match_shape"
+
+
+CORRUPTIONS = [
+    corrupt_points,
+    corrupt_hand_starter,
+    corrupt_set_starter,
+    corrupt_tile_not_held,
+    corrupt_knock_while_able,
+    corrupt_play_after_end,
+    corrupt_hand_incomplete,
+    corrupt_set_score,
+    corrupt_duplicate_dealt_tile,
+    corrupt_short_deal,
+    corrupt_tile_does_not_match,
+    corrupt_bad_tile,
+    corrupt_result,
+    corrupt_extra_set,
+]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(SEEDS, st.integers(0, 2**32 - 1), st.sampled_from(CORRUPTIONS))
+def test_each_corruption_is_caught_with_its_code(seed, choice, corrupt):
+    rec = _match(seed)
+    expected = corrupt(rec, random.Random(choice))
+    report = validate(rec)
+    assert not report["valid"]
+    assert expected in codes(report), (corrupt.__name__, report["errors"][:4])
+
+
+# Hands-depth and score-depth corruptions.
+
+
+def h_corrupt_hand_points(rec, rng):
+    s = rng.choice(rec["sets"])
+    loser = 0 if s["score"][0] < 61 else 1
+    hands = [h for h in s["hands"] if h["points"][loser] > 0]
+    h = rng.choice(hands)
+    h["points"][loser] -= 1
+    return "hand_points_mismatch"
+
+
+def h_corrupt_over_target(rec, rng):
+    s = rng.choice(rec["sets"])
+    winner = 0 if s["score"][0] == 61 else 1
+    s["hands"][-1]["points"][winner] += rng.randint(1, 30)
+    return "over_target"
+
+
+def h_corrupt_hand_after_set_end(rec, rng):
+    s = rng.choice(rec["sets"])
+    s["hands"].append({"points": [0, 0]})
+    return "play_after_set_end"
+
+
+def h_corrupt_drop_hand(rec, rng):
+    s = rng.choice(rec["sets"])
+    assume(len(s["hands"]) > 1)
+    s["hands"].pop(rng.randrange(len(s["hands"]) - 1))
+    return "hand_points_mismatch"
+
+
+def s_corrupt_set_score_invalid(rec, rng):
+    s = rng.choice(rec["sets"])
+    winner = 0 if s["score"][0] == 61 else 1
+    s["score"][winner] = rng.choice([60, 62, 0, 10**100])
+    return "set_score_invalid"
+
+
+def s_corrupt_drop_set(rec, rng):
+    rec["sets"].pop()  # the deciding set
+    return "match_shape"
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    SEEDS,
+    st.integers(0, 2**32 - 1),
+    st.sampled_from(
+        [
+            ("hands", h_corrupt_hand_points),
+            ("hands", h_corrupt_over_target),
+            ("hands", h_corrupt_hand_after_set_end),
+            ("hands", h_corrupt_drop_hand),
+            ("score", s_corrupt_set_score_invalid),
+            ("score", s_corrupt_drop_set),
+            ("score", corrupt_set_starter),
+            ("score", corrupt_result),
+        ]
+    ),
+)
+def test_shallow_corruptions_are_caught(seed, choice, case):
+    depth, corrupt = case
+    rec = sim.to_depth(_match(seed), depth)
+    expected = corrupt(rec, random.Random(choice))
+    report = validate(rec)
+    assert expected in codes(report), (corrupt.__name__, report["errors"][:4])
+
+
+# ------------------------------------------------------------------ robustness
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(10**30), max_value=10**30)
+    | st.floats(allow_nan=True)
+    | st.text(max_size=12)
+    | st.sampled_from(["3-6", "6-0 right", "knock", "7-1", "mso", "bndcc", 61]),
+    lambda children: st.lists(children, max_size=6)
+    | st.dictionaries(
+        st.sampled_from(
+            ["format", "ruleset", "sets", "score", "hands", "plays", "deal", "points",
+             "starter", "result", "winner", "sets_won", "players", "penalty", "seat",
+             "seats", "first_set_starter"]  # fmt: skip
+        ),
+        children,
+        max_size=6,
+    ),
+    max_leaves=30,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(JSON)
+def test_never_raises_on_arbitrary_values(value):
+    report = _Validator().run(value)  # no safety net: must not raise
+    assert report["valid"] in (True, False)
+    assert all(set(e) == {"path", "code", "message"} for e in report["errors"])
+
+
+def _nodes(value, path=()):
+    yield path
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _nodes(v, (*path, k))
+    elif isinstance(value, list):
+        for k, v in enumerate(value):
+            yield from _nodes(v, (*path, k))
+
+
+@settings(max_examples=200, deadline=None)
+@given(SEEDS, st.integers(0, 2**32 - 1), JSON, st.sampled_from([sim.MSO, sim.BNDCC_PAIRS]))
+def test_never_raises_on_mutated_records(seed, choice, value, rules):
+    rec = _match(seed % 1000, rules)
+    nodes = list(_nodes(rec))
+    target = random.Random(choice).choice(nodes[1:])
+    holder = rec
+    for key in target[:-1]:
+        holder = holder[key]
+    holder[target[-1]] = copy.deepcopy(value)
+    report = _Validator().run(rec)
+    json.dumps(report)  # JSON-able
