@@ -1,4 +1,14 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from . import views
 
 app_name = "arbiter"
-urlpatterns = []
+urlpatterns = [
+    path("", views.home, name="home"),
+    # Fixed words before the event slug, which could otherwise swallow them.
+    path("token/", views.token, name="token"),
+    path("match/<int:match_id>/", views.board, name="match"),
+    path("match/<int:match_id>/history/", views.history, name="history"),
+    path("<slug:slug>/", views.boards, name="boards"),
+    path("<slug:slug>/round/<int:number>/", views.boards, name="round"),
+]
