@@ -1,0 +1,85 @@
+import copy
+import io
+import json
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from tournament.models import Match, Tournament
+
+
+@pytest.fixture
+def demo(db):
+    call_command("load_demo", stdout=io.StringIO())
+    return Tournament.objects.get()
+
+
+def export(slug) -> dict:
+    out = io.StringIO()
+    call_command("export_tournament", slug, stdout=out)
+    return json.loads(out.getvalue())
+
+
+def test_export_after_import_gives_the_same_document(demo, tmp_path):
+    first = export(demo.slug)
+    path = tmp_path / "a.json"
+    path.write_text(json.dumps(first))
+    call_command("import_tournament", str(path), slug="copy", stderr=io.StringIO())
+    assert export("copy") == first
+    copy_event = Tournament.objects.get(slug="copy")
+    assert copy_event.first_colour == demo.first_colour
+    # The live round is imported open for entry; its unplayed boards stay pending.
+    assert Match.objects.filter(round__tournament=copy_event, status="pending").count() == \
+        Match.objects.filter(round__tournament=demo, status="pending").count()
+
+
+def test_archive_shape(demo):
+    doc = export(demo.slug)
+    assert doc["format"] == "fives-and-threes-tournament/1"
+    assert [p["id"] for p in doc["players"]] == list(range(1, 25))
+    assert len(doc["rounds"]) == 5
+    byes = [m for r in doc["rounds"] for m in r["matches"] if m.get("bye")]
+    assert all(m["players"][1] is None for m in byes)
+    records = [m["record"] for r in doc["rounds"] for m in r["matches"] if "record" in m]
+    assert records and all(r["format"] == "fives-and-threes-match/1" for r in records)
+
+
+@pytest.mark.parametrize("damage, path", [
+    (lambda d: d.update(format="other"), "/format"),
+    (lambda d: d["players"][3].update(id=1), "/players/3/id"),
+    (lambda d: d["players"][2].update(rating="high"), "/players/2/rating"),
+    (lambda d: d["rounds"][1]["matches"][0]["players"].__setitem__(1, 999),
+     "/rounds/1/matches/0/players/1"),
+    (lambda d: d["tiebreaks"].append("coin_toss"), "/tiebreaks/3"),
+])
+def test_malformed_archive_is_refused_with_the_path_and_nothing_imported(demo, tmp_path,
+                                                                          damage, path):
+    doc = copy.deepcopy(export(demo.slug))
+    damage(doc)
+    file = tmp_path / "bad.json"
+    file.write_text(json.dumps(doc))
+    with pytest.raises(CommandError) as exc:
+        call_command("import_tournament", str(file), slug="bad", stderr=io.StringIO())
+    assert path in str(exc.value)
+    assert not Tournament.objects.filter(slug="bad").exists()
+
+
+def test_a_record_breaking_a_rule_is_refused_at_its_path(demo, tmp_path):
+    doc = export(demo.slug)
+    where = next((i, j) for i, r in enumerate(doc["rounds"])
+                 for j, m in enumerate(r["matches"]) if "record" in m)
+    doc["rounds"][where[0]]["matches"][where[1]]["record"]["sets"][0]["score"] = [61, 61]
+    file = tmp_path / "bad.json"
+    file.write_text(json.dumps(doc))
+    with pytest.raises(CommandError) as exc:
+        call_command("import_tournament", str(file), slug="bad", stderr=io.StringIO())
+    assert f"/rounds/{where[0]}/matches/{where[1]}/record/sets/0" in str(exc.value)
+    assert Tournament.objects.count() == 1
+
+
+def test_not_json_is_refused(db, tmp_path):
+    file = tmp_path / "x.json"
+    file.write_text("{not json")
+    with pytest.raises(CommandError, match="not JSON"):
+        call_command("import_tournament", str(file))

@@ -1,0 +1,83 @@
+"""Importing a whole-event archive: all of it, or nothing."""
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.text import slugify
+
+from ..archive import ArchiveError, check_archive
+from ..models import Entrant, Match, Round, SetResult, Tournament
+from .base import ActionError, audit
+from .events import create_tournament
+from .rounds import update_status
+
+
+@transaction.atomic
+def import_tournament(doc, *, slug: str = "", actor=None) -> Tournament:
+    try:
+        reports = check_archive(doc)
+    except ArchiveError as exc:
+        raise ActionError(f"The archive was not imported: {exc}", {exc.path or "/": [
+            exc.message]}) from exc
+    tournament = create_tournament(
+        actor, name=doc["name"], slug=slug or slugify(doc["name"]), ruleset=doc["ruleset"],
+        rounds_planned=doc.get("rounds_planned", 5), points=doc.get("points"),
+        tiebreaks=doc.get("tiebreaks"))
+    entrants = {p["id"]: Entrant(tournament=tournament, number=p["id"], name=p["name"].strip(),
+                                 club=p.get("club", ""), rating=p.get("rating"),
+                                 withdrawn_after_round=p.get("withdrawn_after_round"))
+                for p in doc["players"]}
+    Entrant.objects.bulk_create(entrants.values())
+    now = timezone.now()
+    rounds = doc.get("rounds", [])
+    for i, r in enumerate(rounds):
+        round_ = Round.objects.create(tournament=tournament, number=r["number"], published_at=now,
+                                      status=Round.Status.PUBLISHED)
+        for j, m in enumerate(r["matches"]):
+            report = reports.get(f"/rounds/{i}/matches/{j}")
+            create_match(round_, m, entrants, report, now)
+        if i < len(rounds) - 1:
+            round_.status = Round.Status.CLOSED
+            round_.save(update_fields=["status"])
+    first = (Match.objects.filter(round__tournament=tournament, round__number=1)
+             .exclude(black=None).filter(white__number=1).exists(),
+             Match.objects.filter(round__tournament=tournament, round__number=1,
+                                  black__number=1).exists())
+    if any(first):  # who held player 1's side in round 1 fixes the colour sequence
+        tournament.first_colour = "white1" if first[0] else "black1"
+        tournament.save(update_fields=["first_colour"])
+    update_status(tournament)
+    audit(tournament, actor, "import_tournament", f"Imported {tournament.name} from an archive: "
+          f"{len(entrants)} players, {len(rounds)} rounds")
+    return tournament
+
+
+def create_match(round_, m, entrants, report, now):
+    white = entrants[m["players"][0]]
+    black = entrants[m["players"][1]] if m["players"][1] is not None else None
+    match = Match(round=round_, board=m["board"], white=white, black=black)
+    by = lambda key: entrants[m[key]]  # noqa: E731
+    other = lambda e: black if e == white else white  # noqa: E731
+    if black is None:
+        match.outcome, match.winner = Match.Outcome.BYE, white
+    elif "forfeit_by" in m:
+        match.outcome, match.conceded_by = Match.Outcome.FORFEIT, by("forfeit_by")
+        match.winner = other(match.conceded_by)
+    elif m.get("double_forfeit"):
+        match.outcome = Match.Outcome.DOUBLE_FORFEIT
+    elif "abandoned_by" in m:
+        match.outcome, match.conceded_by = Match.Outcome.ABANDONED, by("abandoned_by")
+        match.winner, match.record = other(match.conceded_by), m.get("record")
+    elif "record" in m:
+        match.outcome, match.record = Match.Outcome.PLAYED, m["record"]
+        match.winner = white if report["winner"] == 0 else black
+    elif "winner" in m:
+        match.outcome, match.winner = Match.Outcome.PLAYED, by("winner")
+    if match.outcome:
+        # An archive's results were settled where the event was run.
+        match.status, match.confirmed_at, match.version = Match.Status.CONFIRMED, now, 1
+    match.save()
+    if match.record:
+        SetResult.objects.bulk_create(
+            SetResult(match=match, number=k + 1, starter=s.get("starter", k % 2),
+                      score0=s["score"][0], score1=s["score"][1])
+            for k, s in enumerate(match.record["sets"]))

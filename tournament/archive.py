@@ -1,0 +1,201 @@
+"""The whole-event archive, `fives-and-threes-tournament/1` (shared/spec/tournament-archive.md).
+
+`export_tournament` reads an event into the document; `check_archive` is a pure check
+that names the path of the first bad value. Importing is the action in
+tournament/actions/archive.py.
+"""
+
+import scoring
+
+from .models import Match, Round
+from .models.event import DEFAULT_POINTS
+from .rules import known_rulesets, known_tiebreaks
+
+FORMAT = "fives-and-threes-tournament/1"
+
+
+class ArchiveError(ValueError):
+    def __init__(self, path: str, message: str):
+        super().__init__(f"{path or '/'}: {message}")
+        self.path = path
+        self.message = message
+
+
+# ------------------------------------------------------------------------ export
+
+
+def export_tournament(tournament) -> dict:
+    """The archive of every published round; drafts are the director's work in progress."""
+    players = []
+    for e in tournament.entrants.order_by("number"):
+        player = {"id": e.number, "name": e.name}
+        if e.rating is not None:
+            player["rating"] = e.rating
+        if e.club:
+            player["club"] = e.club
+        if e.withdrawn_after_round is not None:
+            player["withdrawn_after_round"] = e.withdrawn_after_round
+        players.append(player)
+    matches = (Match.objects.filter(round__tournament=tournament)
+               .exclude(round__status=Round.Status.DRAFT)
+               .select_related("round", "white", "black", "conceded_by")
+               .order_by("round__number", "board"))
+    rounds: dict[int, list] = {}
+    for r in tournament.rounds.published().order_by("number"):
+        rounds[r.number] = []
+    for m in matches:
+        rounds[m.round.number].append(export_match(m))
+    return {
+        "format": FORMAT,
+        "name": tournament.name,
+        "ruleset": tournament.ruleset,
+        "rounds_planned": tournament.rounds_planned,
+        "points": {**DEFAULT_POINTS, **tournament.points},
+        "tiebreaks": list(tournament.tiebreaks),
+        "players": players,
+        "rounds": [{"number": n, "matches": ms} for n, ms in rounds.items()],
+    }
+
+
+def export_match(m) -> dict:
+    doc = {"board": m.board, "players": [m.white.number, m.black.number if m.black else None]}
+    if m.black is None:
+        doc["bye"] = True
+    elif m.outcome == Match.Outcome.FORFEIT:
+        doc["forfeit_by"] = m.conceded_by.number
+    elif m.outcome == Match.Outcome.DOUBLE_FORFEIT:
+        doc["double_forfeit"] = True
+    elif m.outcome == Match.Outcome.ABANDONED:
+        doc["abandoned_by"] = m.conceded_by.number
+        if m.record is not None:
+            doc["record"] = m.record
+    elif m.outcome == Match.Outcome.PLAYED:
+        if m.record is not None:
+            doc["record"] = m.record
+        else:  # imported from TRF: the winner is known, the sets are not
+            doc["winner"] = m.winner.number
+    return doc
+
+
+# ------------------------------------------------------------------------ check
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _need(condition, path, message):
+    if not condition:
+        raise ArchiveError(path, message)
+
+
+def check_archive(doc) -> dict:
+    """Raise ArchiveError at the first bad value; return {match path: validator report}."""
+    _need(isinstance(doc, dict), "", "the archive must be a JSON object")
+    _need(doc.get("format") == FORMAT, "/format", f"must be {FORMAT!r}")
+    _need(isinstance(doc.get("name"), str) and doc["name"].strip(), "/name",
+          "the event needs a name")
+    _need(doc.get("ruleset") in known_rulesets(), "/ruleset",
+          f"unknown ruleset; known: {', '.join(sorted(known_rulesets()))}")
+    planned = doc.get("rounds_planned", 5)
+    _need(_is_int(planned) and 1 <= planned <= 30, "/rounds_planned", "a whole number 1 to 30")
+    points = doc.get("points", {})
+    _need(isinstance(points, dict), "/points", "must be an object")
+    for key, value in points.items():
+        _need(key in DEFAULT_POINTS, f"/points/{key}", "unknown point value")
+        _need(isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 10,
+              f"/points/{key}", "must be a number from 0 to 10")
+    tiebreaks = doc.get("tiebreaks", [])
+    _need(isinstance(tiebreaks, list), "/tiebreaks", "must be a list of names")
+    for i, name in enumerate(tiebreaks):
+        _need(name in known_tiebreaks(), f"/tiebreaks/{i}", f"unknown tie-break {name!r}")
+    _need(len(set(tiebreaks)) == len(tiebreaks), "/tiebreaks", "a tie-break is listed twice")
+    ids = check_players(doc.get("players"))
+    rounds = doc.get("rounds", [])
+    _need(isinstance(rounds, list), "/rounds", "must be a list")
+    _need(len(rounds) <= planned, "/rounds", f"{len(rounds)} rounds but {planned} planned")
+    reports = {}
+    for i, r in enumerate(rounds):
+        reports.update(check_round(r, f"/rounds/{i}", i + 1, ids, doc["ruleset"]))
+    return reports
+
+
+def check_players(players) -> set[int]:
+    _need(isinstance(players, list) and players, "/players", "must be a non-empty list")
+    ids = set()
+    for i, p in enumerate(players):
+        path = f"/players/{i}"
+        _need(isinstance(p, dict), path, "each player is an object")
+        _need(_is_int(p.get("id")) and p["id"] >= 1, f"{path}/id", "a pairing number from 1")
+        _need(p["id"] not in ids, f"{path}/id", f"pairing number {p['id']} is used twice")
+        ids.add(p["id"])
+        _need(isinstance(p.get("name"), str) and p["name"].strip() and len(p["name"]) <= 100,
+              f"{path}/name", "a name of 1 to 100 characters")
+        if p.get("rating") is not None:
+            _need(_is_int(p["rating"]) and 0 <= p["rating"] <= 4000, f"{path}/rating",
+                  "a whole number from 0 to 4000")
+        if "club" in p:
+            _need(isinstance(p["club"], str) and len(p["club"]) <= 100, f"{path}/club",
+                  "text of at most 100 characters")
+        if p.get("withdrawn_after_round") is not None:
+            _need(_is_int(p["withdrawn_after_round"]) and p["withdrawn_after_round"] >= 0,
+                  f"{path}/withdrawn_after_round", "a round number")
+    missing = sorted(set(range(1, len(ids) + 1)) - ids)
+    _need(not missing, "/players", f"pairing numbers must run 1 to {len(ids)}; missing "
+          f"{', '.join(map(str, missing))}")
+    return ids
+
+
+def check_round(r, path, number, ids, ruleset) -> dict:
+    _need(isinstance(r, dict), path, "each round is an object")
+    _need(r.get("number") == number, f"{path}/number", f"expected round {number}")
+    matches = r.get("matches")
+    _need(isinstance(matches, list), f"{path}/matches", "must be a list")
+    boards, seated, reports = set(), set(), {}
+    for j, m in enumerate(matches):
+        mp = f"{path}/matches/{j}"
+        _need(isinstance(m, dict), mp, "each match is an object")
+        _need(_is_int(m.get("board")) and m["board"] >= 1 and m["board"] not in boards,
+              f"{mp}/board", "a board number from 1, once per round")
+        boards.add(m["board"])
+        pair = m.get("players")
+        _need(isinstance(pair, list) and len(pair) == 2, f"{mp}/players", "[id, id or null]")
+        for k, pid in enumerate(pair):
+            if k == 1 and pid is None:
+                continue
+            _need(pid in ids and _is_int(pid), f"{mp}/players/{k}", f"unknown player {pid!r}")
+            _need(pid not in seated, f"{mp}/players/{k}", f"player {pid} plays twice in "
+                  f"round {number}")
+            seated.add(pid)
+        bye = pair[1] is None
+        _need(m.get("bye", False) is bye, f"{mp}/bye" if "bye" in m else f"{mp}/players/1",
+              "a bye has players[1] = null and \"bye\": true")
+        results = [k for k in ("record", "forfeit_by", "double_forfeit", "abandoned_by",
+                               "winner") if k in m]
+        _need(not (bye and results), f"{mp}/{results[0] if results else ''}",
+              "a bye has no result")
+        _need(len(results) <= 1 or results == ["record", "abandoned_by"] or
+              results == ["abandoned_by"], f"{mp}/{results[-1] if results else ''}",
+              "one result per match: record, forfeit_by, double_forfeit or winner")
+        for key in ("forfeit_by", "abandoned_by", "winner"):
+            if key in m:
+                _need(m[key] in pair, f"{mp}/{key}", "must be one of the match's players")
+        if "double_forfeit" in m:
+            _need(m["double_forfeit"] is True, f"{mp}/double_forfeit", "must be true")
+        if "record" in m:
+            reports[mp] = check_record(m["record"], f"{mp}/record", ruleset,
+                                       partial="abandoned_by" in m)
+    return reports
+
+
+def check_record(record, path, ruleset, partial=False) -> dict:
+    _need(isinstance(record, dict), path, "a match record object")
+    _need(record.get("ruleset") == ruleset, f"{path}/ruleset", f"this event plays {ruleset!r}")
+    _need(record.get("first_set_starter", 0) == 0, f"{path}/first_set_starter",
+          "players[0] starts the first set")
+    report = scoring.validate({**record, "first_set_starter": 0})
+    errors = [e for e in report["errors"]
+              if not (partial and e["code"] in {"match_shape", "result_mismatch"})]
+    if errors:
+        raise ArchiveError(f"{path}{errors[0]['path']}", errors[0]["message"])
+    return report

@@ -1,0 +1,19 @@
+"""Who plays in the demo event: names and clubs a British domino league might field."""
+
+ENTRANTS = [
+    ("Margaret Holloway", "Leek DC", 1840), ("Desmond Achebe", "Wolverhampton Dominoes", 1815),
+    ("Priya Raman", "Leek DC", 1790), ("Tomasz Wójcik", "Burslem Fives", 1765),
+    ("Aoife Brennan", "Stoke Threes", 1750), ("Gareth Pryce", "Cardiff Arms", 1722),
+    ("Siobhan O'Neill", "Stoke Threes", 1705), ("Kwame Mensah", "Wolverhampton Dominoes", 1690),
+    ("Eleanor Whitlock", "Burslem Fives", 1671), ("Rajesh Kapoor", "Cardiff Arms", 1655),
+    ("Bethan Lloyd", "Leek DC", 1640), ("Hamish Sutherland", "", 1622),
+    ("Yasmin Haddad", "Stoke Threes", 1610), ("Oluwaseun Adeyemi", "Burslem Fives", 1598),
+    ("Fiona MacLeod", "Cardiff Arms", 1580), ("Connor Doyle", "Wolverhampton Dominoes", 1565),
+    ("Ingrid Sørensen", "", 1550), ("Marcus Bell", "Leek DC", 1536),
+    ("Chen Wei", "Burslem Fives", 1520), ("Patricia Okafor", "Stoke Threes", 1502),
+    ("Dylan Hughes", "Cardiff Arms", 1488), ("Nadia Petrova", "", 1470),
+    ("Samuel Cole", "Wolverhampton Dominoes", 1455), ("Rosie Tanner", "Leek DC", None),
+]
+
+DIRECTOR = ("director", "domino-director-61")
+ARBITERS = [("arbiter", "domino-arbiter-61"), ("arbiter2", "domino-arbiter2-61")]

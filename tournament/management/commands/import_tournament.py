@@ -1,0 +1,29 @@
+import json
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournament.actions import ActionError
+from tournament.actions.archive import import_tournament
+
+
+class Command(BaseCommand):
+    help = "Create an event from a fives-and-threes-tournament/1 archive; all or nothing."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="the archive, or - for standard input")
+        parser.add_argument("--slug", default="", help="web address (default: from the name)")
+
+    def handle(self, *args, file, slug, **options):
+        try:
+            text = self.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+            doc = json.loads(text)
+        except (OSError, UnicodeDecodeError) as exc:
+            raise CommandError(f"Cannot read {file}: {exc}") from exc
+        except json.JSONDecodeError as exc:
+            raise CommandError(f"{file} is not JSON: {exc}") from exc
+        try:
+            tournament = import_tournament(doc, slug=slug)
+        except ActionError as exc:
+            raise CommandError(exc.message) from exc
+        self.stderr.write(f"Imported {tournament.name} as {tournament.slug}.")
