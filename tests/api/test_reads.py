@@ -1,0 +1,130 @@
+import pytest
+
+from tournament import history
+from tournament.actions import results, rounds
+from tournament.models import Match
+
+from .conftest import make_event, score_record
+
+pytestmark = pytest.mark.django_db
+
+
+def test_list_shows_only_published_events(event, director, anon):
+    make_event(director, name="Hidden Open")  # still in registration
+    body = anon.get("/api/v1/tournaments/").json()
+    assert body == [{"slug": event.slug, "name": "Api Open", "status": "running",
+                     "rounds_planned": 5, "rounds_paired": 1}]
+
+
+def test_draft_round_is_not_counted_nor_shown(event, director, anon, board, arbiter):
+    arbiter.submit(board)
+    # Finish round 1 so round 2 can be paired as a draft.
+    for m in Match.objects.filter(round__number=1).exclude(black=None):
+        m.refresh_from_db()
+        if m.version == 0:
+            arbiter.submit(m)
+        m.refresh_from_db()
+        results.confirm_result(m.pk, director, version=m.version)
+    r2 = rounds.pair_round(event, director)
+    assert r2.status == "draft"
+    assert anon.get("/api/v1/tournaments/").json()[0]["rounds_paired"] == 1
+    assert anon.get(f"/api/v1/tournaments/{event.slug}/rounds/2/").status_code == 404
+    detail = anon.get(f"/api/v1/tournaments/{event.slug}/").json()
+    assert [r["number"] for r in detail["rounds"]] == [1]
+    hidden = r2.matches.first()
+    assert anon.get(f"/api/v1/matches/{hidden.pk}/").status_code == 404
+
+
+def test_unpublished_event_is_404_everywhere(director, anon):
+    t = make_event(director, name="Draft Open")
+    r1 = rounds.pair_round(t, director)  # a draft round: the event shows nothing yet
+    for url in [f"/api/v1/tournaments/{t.slug}/", f"/api/v1/tournaments/{t.slug}/rounds/1/",
+                f"/api/v1/tournaments/{t.slug}/standings/",
+                f"/api/v1/matches/{r1.matches.first().pk}/"]:
+        response = anon.get(url)
+        assert response.status_code == 404, url
+        assert response.json()["detail"]
+
+
+def test_tournament_detail(event, anon):
+    body = anon.get(f"/api/v1/tournaments/{event.slug}/").json()
+    assert body["slug"] == event.slug and body["ruleset"] == "mso"
+    assert body["require_confirmation"] is True
+    assert body["points"]["win"] == 1 and body["tiebreaks"] == event.tiebreaks
+    assert [p["number"] for p in body["players"]] == list(range(1, 10))
+    assert body["players"][0]["name"] == event.entrants.get(number=1).name
+    assert body["rounds"] == [{"number": 1, "status": "published", "boards": 5}]
+
+
+def test_round_pairings_seat_zero_is_white(event, anon):
+    body = anon.get(f"/api/v1/tournaments/{event.slug}/rounds/1/").json()
+    boards = {m.pk: m for m in Match.objects.filter(round__tournament=event)
+              .select_related("white", "black")}
+    assert len(body) == 5
+    for row in body:
+        m = boards[row["id"]]
+        assert set(row) == {"id", "board", "players", "status", "version", "result"}
+        assert row["players"][0] == m.white.number
+        assert row["players"][1] == (m.black.number if m.black else None)
+    bye = [r for r in body if r["players"][1] is None]
+    assert len(bye) == 1
+    assert bye[0]["result"] == {"outcome": "bye", "winner": bye[0]["players"][0],
+                                "conceded_by": None, "sets": []}
+    assert all(r["result"] is None for r in body if r["players"][1] is not None)
+
+
+def test_result_public_only_once_confirmed(event, board, anon, arbiter, arbiter2):
+    url = f"/api/v1/matches/{board.pk}/"
+    record = score_record([40, 61], [61, 55], [12, 61])  # seat 1 (black) wins
+    assert arbiter.submit(board, record=record).status_code == 200
+    public = anon.get(url).json()
+    assert public["status"] == "entered" and public["version"] == 1
+    assert public["result"] is None and public["record"] is None
+    # An official sees what was entered, to check it before confirming.
+    assert arbiter2.get(url).json()["record"]["sets"][0]["score"] == [40, 61]
+    assert arbiter2.confirm(board, 1).status_code == 200
+    public = anon.get(url).json()
+    assert public["record"]["sets"][2]["score"] == [12, 61]
+    assert public["result"] == {"outcome": "played", "winner": board.black.number,
+                                "conceded_by": None, "sets": [[40, 61], [61, 55], [12, 61]]}
+    assert public["players"] == [board.white.number, board.black.number]
+    assert public["names"] == [board.white.name, board.black.name]
+    row = [r for r in anon.get(f"/api/v1/tournaments/{event.slug}/rounds/1/").json()
+           if r["id"] == board.pk][0]
+    assert row["result"] == public["result"] and row["status"] == "confirmed"
+
+
+def test_result_counts_at_once_without_confirmation(event, board, anon, arbiter):
+    event.require_confirmation = False
+    event.save(update_fields=["require_confirmation"])
+    arbiter.submit(board)
+    body = anon.get(f"/api/v1/matches/{board.pk}/").json()
+    assert body["status"] == "entered"
+    assert body["result"]["winner"] == board.white.number
+
+
+def test_standings_as_management_command(event, board, anon, arbiter, arbiter2):
+    arbiter.submit(board)
+    arbiter2.confirm(board, 1)
+    body = anon.get(f"/api/v1/tournaments/{event.slug}/standings/").json()
+    assert body == [row.as_json() for row in history.compute(event).rows]
+    assert body[0]["points"] == 1 and len(body) == 9
+    assert set(body[0]) == {"rank", "shared", "player", "name", "points", "tiebreaks"}
+    before = anon.get(f"/api/v1/tournaments/{event.slug}/standings/?after_round=0").json()
+    assert all(r["points"] == 0 for r in before)
+    bad = anon.get(f"/api/v1/tournaments/{event.slug}/standings/?after_round=x")
+    assert bad.status_code == 400 and "after_round" in bad.json()["detail"]
+
+
+def test_openapi_document_and_docs_page(anon):
+    doc = anon.get("/api/v1/openapi.json")
+    assert doc.status_code == 200
+    paths = doc.json()["paths"]
+    for path in ["/api/v1/tournaments/", "/api/v1/tournaments/{slug}/",
+                 "/api/v1/tournaments/{slug}/rounds/{number}/",
+                 "/api/v1/tournaments/{slug}/standings/", "/api/v1/matches/{match_id}/",
+                 "/api/v1/matches/{match_id}/result/", "/api/v1/matches/{match_id}/confirm/"]:
+        assert path in paths, path
+    assert "put" in paths["/api/v1/matches/{match_id}/result/"]
+    page = anon.get("/api/v1/docs")
+    assert page.status_code == 200 and b"openapi.json" in page.content

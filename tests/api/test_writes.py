@@ -1,0 +1,229 @@
+import pytest
+
+from tournament.actions import results, rounds
+from tournament.models import ApiToken, Match, ResultVersion, SetResult
+
+from .conftest import Api, score_record, token_for
+
+pytestmark = pytest.mark.django_db
+
+
+def state(match):
+    """Everything a refused request must leave as it was."""
+    m = Match.objects.get(pk=match.pk)
+    return (m.version, m.status, m.outcome, m.record, m.winner_id, m.entered_by_id,
+            list(SetResult.objects.filter(match=m).values_list("score0", "score1")),
+            list(ResultVersion.objects.filter(match=m).values_list("version", "status")))
+
+
+def test_stored_bumps_version_and_keeps_history(board, arbiter):
+    response = arbiter.submit(board, record=score_record([61, 40], [30, 61], [61, 60]))
+    assert response.status_code == 200
+    body = response.json()
+    assert body["version"] == 1 and body["status"] == "entered"
+    assert body["report"]["valid"] is True and body["report"]["winner"] == 0
+    m = Match.objects.get(pk=board.pk)
+    assert m.version == 1 and m.winner_id == m.white_id  # seat 0 is players[0], the white
+    assert m.entered_by.username == "arb1"
+    assert [(s.score0, s.score1) for s in m.sets.all()] == [(61, 40), (30, 61), (61, 60)]
+    assert list(m.versions.values_list("version", "status")) == [(1, "entered")]
+    again = arbiter.submit(m, record=score_record([20, 61], [30, 61]))
+    assert again.status_code == 200 and again.json()["version"] == 2
+    m.refresh_from_db()
+    assert m.winner_id == m.black_id
+    assert list(m.versions.values_list("version", flat=True)) == [1, 2]
+
+
+def test_stale_version_is_409_with_stored_result(board, arbiter, arbiter2):
+    arbiter.submit(board, record=score_record([61, 40], [61, 30]))
+    before = state(board)
+    response = arbiter2.submit(board, version=0, record=score_record([10, 61], [10, 61]))
+    assert response.status_code == 409
+    body = response.json()
+    assert body["version"] == 1 and body["status"] == "entered"
+    assert body["record"]["sets"][0]["score"] == [61, 40]
+    assert "version 1" in body["detail"]
+    assert state(board) == before
+
+
+def test_validator_refusal_is_422_with_report(board, arbiter):
+    before = state(board)
+    response = arbiter.submit(board, record=score_record([61, 40], [62, 30]))
+    assert response.status_code == 422
+    report = response.json()["report"]
+    assert report["valid"] is False
+    assert report["errors"][0]["code"] == "set_score_invalid"
+    assert report["errors"][0]["path"].startswith("/sets/1")
+    assert state(board) == before
+
+
+def test_wrong_starter_is_refused(board, arbiter):
+    response = arbiter.submit(board, record=score_record([61, 40], [61, 30],
+                                                         first_set_starter=1))
+    assert response.status_code == 422
+    assert any(e["code"] == "starter_wrong" for e in response.json()["report"]["errors"])
+
+
+@pytest.mark.parametrize("body", [
+    {"version": 0, "record": "not a record"},
+    {"version": 0, "record": {"format": "fives-and-threes-match/1", "ruleset": "mso"}},
+    {"version": 0},
+    {"version": 0, "record": {"format": "fives-and-threes-match/1", "ruleset": "bndcc",
+                              "sets": [{"score": [61, 0]}, {"score": [61, 0]}]}},
+])
+def test_unreadable_record_is_400_bad_format(board, arbiter, body):
+    before = state(board)
+    response = arbiter.put(f"/api/v1/matches/{board.pk}/result/", body)
+    assert response.status_code == 400
+    assert response.json()["report"]["errors"][0]["code"] == "bad_format"
+    assert state(board) == before
+
+
+@pytest.mark.parametrize("raw", [
+    "{not json", "", "[1, 2]", '"text"', '{"record": {}}', '{"version": "0"}',
+    '{"version": 0.5}', '{"version": true}', '{"version": null}',
+    '{"version": 0, "outcome": "won"}', '{"version": 0, "conceded_by": "white"}',
+])
+def test_unreadable_body_is_400_with_clear_message(board, arbiter, raw):
+    before = state(board)
+    response = arbiter.put(f"/api/v1/matches/{board.pk}/result/", raw, raw=True)
+    assert response.status_code == 400, raw
+    body = response.json()
+    assert body["detail"] and body["report"]["errors"][0]["code"] == "bad_format"
+    assert state(board) == before
+
+
+def test_missing_version_names_the_field(board, arbiter):
+    response = arbiter.put(f"/api/v1/matches/{board.pk}/result/", {"record": {}})
+    assert "/version" in response.json()["detail"]
+    assert response.json()["report"]["errors"][0]["path"] == "/version"
+
+
+@pytest.mark.parametrize("header", [None, "Token nope", "Bearer x", "Token "])
+def test_no_or_unknown_token_is_401(board, header):
+    api = Api()
+    api.headers = lambda: {"Authorization": header} if header else {}
+    before = state(board)
+    response = api.submit(board)
+    assert response.status_code == 401
+    assert response["WWW-Authenticate"] == "Token"
+    assert "Token" in response.json()["detail"]
+    assert api.confirm(board, 0).status_code == 401
+    assert state(board) == before
+
+
+def test_inactive_user_token_is_401(board, arbiter):
+    token = ApiToken.objects.get(key=arbiter.key)
+    token.user.is_active = False
+    token.user.save()
+    assert arbiter.submit(board).status_code == 401
+
+
+def test_other_events_arbiter_is_403(board, outsider):
+    before = state(board)
+    response = outsider.submit(board)
+    assert response.status_code == 403
+    assert "Api Open" in response.json()["detail"]
+    assert outsider.confirm(board, 0).status_code == 403
+    assert state(board) == before
+
+
+def test_unknown_board_is_404(arbiter):
+    assert arbiter.put("/api/v1/matches/999999/result/",
+                       {"version": 0, "record": score_record([61, 1], [61, 1])}
+                       ).status_code == 404
+
+
+def test_bye_board_is_refused(event, arbiter):
+    bye = Match.objects.get(round__tournament=event, black=None)
+    response = arbiter.submit(bye)
+    assert response.status_code == 400 and "bye" in response.json()["detail"]
+
+
+def test_draft_and_closed_rounds_are_403(event, director, arbiter, arbiter2):
+    r1 = event.rounds.get(number=1)
+    for m in r1.matches.exclude(black=None):
+        assert arbiter.submit(m).status_code == 200
+        assert arbiter2.confirm(m, 1).status_code == 200
+    r2 = rounds.pair_round(event, director)
+    draft_board = r2.matches.exclude(black=None).first()
+    response = arbiter.submit(draft_board)
+    assert response.status_code == 403 and "not published" in response.json()["detail"]
+    rounds.publish_round(r2, director)
+    closed = r1.matches.exclude(black=None).first()
+    closed.refresh_from_db()
+    before = state(closed)
+    response = arbiter.submit(closed, reason="typo")
+    assert response.status_code == 403 and "director" in response.json()["detail"]
+    assert state(closed) == before
+
+
+def test_director_corrects_with_reason(event, board, arbiter, arbiter2):
+    director = Api(token_for("dir", event.slug))
+    arbiter.submit(board)
+    arbiter2.confirm(board, 1)
+    no_reason = director.submit(board, version=2, record=score_record([1, 61], [2, 61]))
+    assert no_reason.status_code == 400 and no_reason.json()["errors"]["reason"]
+    fixed = director.submit(board, version=2, record=score_record([1, 61], [2, 61]),
+                            reason="scores swapped on the slip")
+    assert fixed.status_code == 200
+    assert fixed.json() | {"report": None} == {"version": 3, "status": "confirmed",
+                                               "report": None}
+    assert ResultVersion.objects.get(match=board, version=3).reason.startswith("scores")
+
+
+def test_forfeit_and_abandoned_extensions(event, arbiter):
+    first, second, third = Match.objects.filter(round__tournament=event).exclude(
+        black=None).order_by("board")[:3]
+    response = arbiter.put(f"/api/v1/matches/{first.pk}/result/",
+                           {"version": 0, "outcome": "forfeit", "conceded_by": 0})
+    assert response.status_code == 200
+    first.refresh_from_db()
+    assert first.outcome == "forfeit" and first.winner_id == first.black_id
+    assert first.record is None
+    response = arbiter.put(f"/api/v1/matches/{second.pk}/result/",
+                           {"version": 0, "outcome": "abandoned", "conceded_by": 1,
+                            "record": score_record([61, 3])})
+    assert response.status_code == 200
+    second.refresh_from_db()
+    assert second.winner_id == second.white_id and second.sets.count() == 1
+    no_seat = arbiter.put(f"/api/v1/matches/{third.pk}/result/",
+                          {"version": 0, "outcome": "forfeit", "conceded_by": 2})
+    assert no_seat.status_code == 400 and "conceded_by" in no_seat.json()["errors"]
+    assert arbiter.put(f"/api/v1/matches/{third.pk}/result/",
+                       {"version": 0, "outcome": "double_forfeit"}).status_code == 200
+
+
+def test_confirm_rules(board, arbiter, arbiter2):
+    assert arbiter.confirm(board, 0).status_code == 409  # nothing entered yet
+    arbiter.submit(board)
+    own = arbiter.confirm(board, 1)
+    assert own.status_code == 403 and "another arbiter" in own.json()["detail"]
+    stale = arbiter2.confirm(board, 0)
+    assert stale.status_code == 409 and stale.json()["version"] == 1
+    ok = arbiter2.confirm(board, 1)
+    assert ok.status_code == 200 and ok.json() == {"version": 2, "status": "confirmed"}
+    m = Match.objects.get(pk=board.pk)
+    assert m.confirmed_by.username == "arb2"
+    assert list(m.versions.values_list("version", "status")) == [(1, "entered"),
+                                                                 (2, "confirmed")]
+    assert arbiter2.confirm(board, 2).status_code == 409  # already confirmed
+    bad = arbiter2.post(f"/api/v1/matches/{board.pk}/confirm/", "{}", raw=True)
+    assert bad.status_code == 400 and "/version" in bad.json()["detail"]
+
+
+def test_submission_stores_all_or_nothing(board, arbiter, monkeypatch):
+    before = state(board)
+
+    def broken_audit(*args, **kwargs):
+        raise RuntimeError("disk full")
+
+    # The audit row is written last, after the match, its sets and its version row.
+    monkeypatch.setattr(results, "audit", broken_audit)
+    arbiter.client.raise_request_exception = False
+    response = arbiter.submit(board)
+    assert response.status_code == 500
+    assert state(board) == before
+    monkeypatch.undo()
+    assert arbiter.submit(board).status_code == 200
+    assert state(board) != before
