@@ -34,7 +34,8 @@ def counts(tournament, match) -> bool:
 
 def standings_input(tournament, *, after_round: int | None = None, public: bool = True):
     """(players, matches, points) for tournament.standings, in three queries."""
-    entrants = list(tournament.entrants.only("id", "number", "name"))
+    # tournament_id too: the reverse manager reads it on every row (one query each if deferred).
+    entrants = list(tournament.entrants.only("id", "number", "name", "tournament_id"))
     number = {e.id: e.number for e in entrants}
     players = [standings.Player(e.number, e.name) for e in entrants]
     rows = list(_matches(tournament, public=public, after_round=after_round))
