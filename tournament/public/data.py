@@ -145,7 +145,7 @@ def boards(tournament, round_) -> list[dict]:
 
 def entrant_numbers(tournament, numbers=None) -> dict:
     """Pairing number -> (name, club); clubs are not part of the standings input."""
-    qs = tournament.entrants.only("number", "name", "club")
+    qs = tournament.entrants.only("number", "name", "club", "tournament_id")
     if numbers is not None:
         qs = qs.filter(number__in=numbers)
     return {e.number: e for e in qs}

@@ -78,6 +78,7 @@ def standings_table_class(order):
         attrs[f"render_tb_{name}"] = value_renderer(getattr(step, "signed", False))
     attrs["decided_by"] = tables.Column(verbose_name="How placed", orderable=False,
                                         default="", attrs={"td": {"class": "explain"}})
+    attrs["Meta"] = type("Meta", (StandingsTable.Meta,), {})
     return type("StandingsTable", (StandingsTable,), attrs)
 
 

@@ -69,7 +69,8 @@ def event(request, slug):
             "done": sum(1 for b in boards if b["state"] == "counted"),
             "awaiting": sum(1 for b in boards if b["state"] == "awaiting"),
         }
-    players = list(tournament.entrants.only("number", "name", "club", "withdrawn_after_round"))
+    players = list(tournament.entrants.only("number", "name", "club", "withdrawn_after_round",
+                                             "tournament_id"))
     ctx = event_context(tournament, rounds, "event", summary=summary, players=players,
                         entrants=len(players),
                         order=standings.describe_order(tournament.tiebreaks))
