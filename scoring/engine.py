@@ -439,8 +439,10 @@ class _Validator:
             if start is not None and base != start:
                 how = f"its hands were started in turn from seat {base}"
                 if given is None:
+                    h0 = hands[0] if hands else None
+                    has = isinstance(h0, dict) and "starter" in h0
                     self.err(
-                        f"/sets/{i}/hands/0/starter",
+                        f"/sets/{i}/hands/0/starter" if has else f"/sets/{i}",
                         STARTER_WRONG,
                         f"set {i + 1} should be started by {self.seat_name(start)}, but {how}",
                     )
