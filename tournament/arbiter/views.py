@@ -11,7 +11,7 @@ from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods
 
 from ..actions import ActionError
 from ..actions import results as result_actions
@@ -36,6 +36,7 @@ def live_round(tournament, rounds):
 
 
 @login_required
+@require_GET
 def home(request):
     events = (Tournament.objects.run_by(request.user)
               .prefetch_related(Prefetch("rounds", queryset=Round.objects.order_by("number"))))
@@ -47,6 +48,7 @@ def home(request):
 
 
 @login_required
+@require_GET
 def boards(request, slug, number=None):
     tournament = get_object_or_404(Tournament, slug=slug)
     require_official(tournament, request.user)
@@ -115,6 +117,7 @@ def describe(match) -> str:
 
 
 @login_required
+@require_http_methods(["GET", "POST"])
 def board(request, match_id):
     match = load_match(match_id)
     require_official(match.round.tournament, request.user)
@@ -187,6 +190,7 @@ def confirm(request, match):
 
 
 @login_required
+@require_GET
 def history(request, match_id):
     match = load_match(match_id)
     require_official(match.round.tournament, request.user)
