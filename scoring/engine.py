@@ -91,6 +91,7 @@ class _Validator:
         self.rules: Ruleset | None = None
         self.seats = 2
         self.players: list[str] | None = None
+        self.raw_deal: Any = None  # the hand's deal as written, for messages
 
     # ----------------------------------------------------------------- helpers
     def err(self, path: str, code: str, message: str) -> None:
@@ -541,6 +542,7 @@ class _Validator:
             use = points
             reached = False
             if isinstance(plays, list):
+                self.raw_deal = h.get("deal")
                 where = f"set {i + 1} hand {j + 1}"
                 if alt is None:
                     got, reached, certain = self.play_hand(
@@ -988,12 +990,19 @@ class _Validator:
                 end = f"both ends ({lv} and {rv})"
         else:
             end = f"the right end ({rv})"
+        name = TILE_NAME[t]
+        try:  # name the tile as the deal wrote it ("5-2" rather than "2-5")
+            for text in self.raw_deal[seat]:
+                if TILE_STR.get(text) == t:
+                    name = text
+        except (TypeError, IndexError, KeyError):
+            pass
         others = bin(fits).count("1") - 1
         more = f" (and {others} other tile{'s' if others > 1 else ''} fit)" if others else ""
         self.err(
             path,
             ILLEGAL_KNOCK,
-            f"{where}: {self.seat_name(seat)} knocked holding {TILE_NAME[t]}, which fits "
+            f"{where}: {self.seat_name(seat)} knocked holding {name}, which fits "
             f"{end}{more}",
         )
 
@@ -1118,6 +1127,7 @@ def replay(
     held = None
     if deal is not None:
         held = v.read_deal(deal, "/deal", "the hand")
+        v.raw_deal = deal
     if not isinstance(plays, list):
         v.err("/plays", BAD_FORMAT, "plays must be a list of turns")
         return {"points": [0, 0], "set_won": False, "certain": False, "errors": v.errors}

@@ -551,3 +551,34 @@ def test_messages_use_player_names():
 
 def test_example_hand_fixture_is_the_spec_example():
     assert example_hand()["points"] == [5, 9]
+
+
+def test_illegal_knock_names_the_tile_as_dealt():
+    deal = [
+        ["1-5", "0-0", "0-1", "1-1", "0-3", "0-4", "1-4"],
+        ["5-2", "3-3", "3-4", "4-4", "4-6", "6-6", "3-6"],
+    ]
+    got = replay(["1-5", "knock"], deal=deal)
+    assert got["errors"][0]["message"] == (
+        "the hand: seat 1 knocked holding 5-2, which fits the right end (5)"
+    )
+
+
+def test_last_hand_of_a_set_stopping_short_of_61_is_incomplete():
+    rec = _set_ending_mid_hand()
+    rec["sets"][0]["hands"][1]["plays"].pop()  # the play that reached 61
+    report = validate(rec)
+    assert "hand_incomplete" in codes(report)
+    assert "/sets/0/hands/1/plays" in paths(report, "hand_incomplete")
+
+
+def test_set_starter_broken_by_hands_when_set_starter_not_recorded():
+    rec = match(
+        [_hands_set([(40, 10), (21, 3)], (61, 13), starter=1), {"score": [0, 61]},
+         {"score": [61, 4]}],
+        first_set_starter=0,
+    )  # fmt: skip
+    del rec["sets"][0]["starter"]
+    report = validate(rec)
+    assert codes(report) == ["starter_wrong"]
+    assert paths(report) == ["/sets/0/hands/0/starter"]
