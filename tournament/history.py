@@ -45,9 +45,11 @@ def standings_input(tournament, *, after_round: int | None = None, public: bool 
     if played_ids:
         from .models import SetResult
 
-        for s in SetResult.objects.filter(match_id__in=played_ids).order_by("match_id",
-                                                                            "number"):
-            sets[s.match_id].append((s.score0, s.score1))
+        # Plain tuples: thousands of SetResult instances would cost more than the standings.
+        for match_id, score0, score1 in SetResult.objects.filter(
+                match_id__in=played_ids).order_by("match_id", "number").values_list(
+                "match_id", "score0", "score1"):
+            sets[match_id].append((score0, score1))
     matches = [plain_match(tournament, m, number, sets) for m in rows]
     points = standings.Points(**tournament.points)
     return players, matches, points
