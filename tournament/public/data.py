@@ -143,12 +143,13 @@ def boards(tournament, round_) -> list[dict]:
     return rows
 
 
-def entrant_numbers(tournament, numbers=None) -> dict:
-    """Pairing number -> (name, club); clubs are not part of the standings input."""
-    qs = tournament.entrants.only("number", "name", "club", "tournament_id")
-    if numbers is not None:
-        qs = qs.filter(number__in=numbers)
-    return {e.number: e for e in qs}
+def clubs(tournament) -> dict:
+    """Pairing number -> club; clubs are not part of the standings input."""
+    return dict(tournament.entrants.values_list("number", "club"))
+
+
+def entrant_or_404(tournament, number):
+    return get_object_or_404(tournament.entrants, number=number)
 
 
 def player_or_404(data: EventData, number: int):

@@ -29,12 +29,12 @@ def csv_response(filename: str, header, rows) -> HttpResponse:
     return response
 
 
-def standings_csv(tournament, event, entrants) -> HttpResponse:
+def standings_csv(tournament, event, clubs) -> HttpResponse:
     numeric = [n for n in event.table.order if not standings.get_tiebreak(n).group]
     header = ["rank", "shared", "number", "name", "club", "points", *numeric, "how placed"]
     rows = []
     for row in event.table.rows:
-        club = getattr(entrants.get(row.player), "club", "")
+        club = clubs.get(row.player, "")
         rows.append([row.rank, "yes" if row.shared else "", row.player, row.name, club,
                      row.points, *(row.tiebreaks.get(n, "") for n in numeric),
                      row.decided_by or ""])

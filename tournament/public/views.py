@@ -130,8 +130,8 @@ def standings_view(request, slug):
 def standings_context(request, tournament, after, show_all):
     event_data = data.load(tournament, after)
     table = event_data.table
-    clubs = data.entrant_numbers(tournament)
-    rows = [{**row.as_json(), "club": getattr(clubs.get(row.player), "club", ""),
+    clubs = data.clubs(tournament)
+    rows = [{**row.as_json(), "club": clubs.get(row.player, ""),
              "decided_by": row.decided_by or "",
              **{f"tb_{k}": v for k, v in row.tiebreaks.items()}}
             for row in table.rows]
@@ -154,7 +154,7 @@ def standings_csv(request, slug):
     except data.BadRound as e:
         return bad_request(request, tournament, rounds, str(e))
     event_data = data.load(tournament, after)
-    return exports.standings_csv(tournament, event_data, data.entrant_numbers(tournament))
+    return exports.standings_csv(tournament, event_data, data.clubs(tournament))
 
 
 # ---------------------------------------------------------------------- cross-table, player
@@ -177,7 +177,7 @@ def player(request, slug, number):
     rounds = data.published_rounds(tournament)
     event_data = data.load(tournament)
     who = data.player_or_404(event_data, number)
-    entrant = data.entrant_numbers(tournament, [number])[number]
+    entrant = data.entrant_or_404(tournament, number)
     row = next(r for r in event_data.table.rows if r.player == number)
     lines = crosstab.player_lines(event_data, number)
     tiebreaks = [{"label": standings.label(k),
