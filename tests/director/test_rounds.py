@@ -1,0 +1,169 @@
+"""Pairing, the draft view, hand changes with overrides, publishing and deleting rounds."""
+
+from html import escape
+
+import pytest
+from django.urls import reverse
+
+from tournament.actions import events, rounds
+from tournament.models import AuditEntry, Round
+
+from .conftest import finish_round
+
+pytestmark = pytest.mark.django_db
+
+
+def url(event, name, *args):
+    return reverse(f"director:{name}", args=[event.slug, *args])
+
+
+def boards(round_):
+    return [(m.white.name, m.black.name if m.black else None)
+            for m in round_.matches.select_related("white", "black")]
+
+
+def test_pair_round_one_and_publish(dc, seeded):
+    response = dc.post(url(seeded, "pair"))
+    assert response.status_code == 302 and response.url == url(seeded, "round", 1)
+    r1 = seeded.rounds.get()
+    assert r1.status == Round.Status.DRAFT and r1.matches.count() == 4
+    page = dc.get(response.url).content.decode()
+    assert "By lot:" in page
+    seeded.refresh_from_db()
+    assert escape(seeded.get_first_colour_display()) in page
+    assert "score before: 0" in page and "Publish round 1" in page
+    m = r1.matches.get(board=1)
+    assert f"{m.white.number}. {m.white.name}" in page
+    dashboard = dc.get(url(seeded, "event")).content.decode()
+    assert "Check and publish round 1" in dashboard
+    dc.post(url(seeded, "publish", 1))
+    r1.refresh_from_db()
+    assert r1.status == Round.Status.PUBLISHED
+    page = dc.get(url(seeded, "round", 1)).content.decode()
+    assert "Publish round 1" not in page and 'name="first"' not in page
+
+
+def test_pairing_refused_while_boards_are_open(dc, seeded, director):
+    r1 = rounds.pair_round(seeded, director)
+    rounds.publish_round(r1, director)
+    response = dc.post(url(seeded, "pair"), follow=True)
+    page = response.content.decode()
+    assert "4 boards still open" in page
+    first = r1.matches.select_related("white", "black").get(board=1)
+    assert f"board 1 ({first.white.name} – {first.black.name}, pending)" in page
+    assert "Waiting for 4 boards of round 1" in page  # the next-step hint says the same
+    assert seeded.rounds.count() == 1
+
+
+def test_draft_explanation_shows_history(dc, seeded, director):
+    seeded.require_confirmation = False
+    seeded.save()
+    r1 = rounds.pair_round(seeded, director)
+    rounds.publish_round(r1, director)
+    finish_round(r1, director)
+    r2 = rounds.pair_round(seeded, director)
+    page = dc.get(url(seeded, "round", 2)).content.decode()
+    # Forfeits are no games: no starter history, and they count as downfloats.
+    assert "score before: 1" in page and "score before: 0" in page
+    assert "starter history: <code>-</code>" in page and "floats: <code>D</code>" in page
+    m = r2.matches.select_related("white").get(board=1)
+    r2.explanation = [{"board": 1, "white": {
+        "number": m.white.number, "name": m.white.name, "score": 1.5, "colour_history": "wb",
+        "preference": "white", "strength": "strong", "float": "down", "float_history": "-U"},
+        "black": None}]
+    r2.save()
+    page = dc.get(url(seeded, "round", 2)).content.decode()
+    assert "score before: 1.5" in page and "starter history: <code>wb</code>" in page
+    assert "preference: white (strong)" in page and "downfloat this round" in page
+
+
+@pytest.fixture
+def round_two(seeded, director):
+    """Round 1 finished by forfeits, round 2 paired as a draft."""
+    events.update_settings(seeded, director, require_confirmation=False)
+    r1 = rounds.pair_round(seeded, director)
+    rounds.publish_round(r1, director)
+    finish_round(r1, director)
+    return r1, rounds.pair_round(seeded, director)
+
+
+def rematch_form(r1, r2):
+    """Set board 1 of round 2 to a pair that met on board 1 of round 1."""
+    m = r1.matches.get(board=1)
+    return {"board": 1, "white": m.white.pk, "black": m.black.pk}
+
+
+def test_set_board_refused_for_rematch_then_overridden(dc, seeded, round_two):
+    r1, r2 = round_two
+    before = boards(r2)
+    data = rematch_form(r1, r2)
+    response = dc.post(url(seeded, "set_board", 2), data)
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert "have already met" in page and 'name="override"' in page
+    assert boards(r2) == before
+    response = dc.post(url(seeded, "set_board", 2), {**data, "override": "on"})
+    assert "Say why the rules are overridden" in response.content.decode()
+    assert boards(r2) == before
+    response = dc.post(url(seeded, "set_board", 2),
+                       {**data, "override": "on", "override_reason": "only table left"})
+    assert response.status_code == 302
+    m = r1.matches.get(board=1)
+    assert boards(r2)[0] == (m.white.name, m.black.name)
+    assert sorted(p for b in boards(r2) for p in b) == sorted(p for b in before for p in b)
+    entry = AuditEntry.objects.get(action="set_pairing")
+    assert entry.reason == "only table left" and "already met" in entry.summary
+    page = dc.get(url(seeded, "round", 2)).content.decode()
+    assert "Changed by hand" in page and "score before: 1" in page
+
+
+def test_swap_refused_for_rematch_then_accepted_with_reason(dc, seeded, round_two):
+    r1, r2 = round_two
+    # Player A of round 2's board 1 swaps with the opponent of A's round-1 opponent's
+    # round-2 board, so A meets the round-1 opponent again.
+    a = r2.matches.get(board=1).white
+    m1 = r1.matches.get(white=a) if r1.matches.filter(white=a).exists() else \
+        r1.matches.get(black=a)
+    old = m1.black if m1.white_id == a.pk else m1.white
+    board = r2.matches.get(white=old) if r2.matches.filter(white=old).exists() else \
+        r2.matches.get(black=old)
+    partner = board.black if board.white_id == old.pk else board.white
+    data = {"first": a.pk, "second": partner.pk}
+    page = dc.post(url(seeded, "swap", 2), data).content.decode()
+    assert f"{a.name} and {old.name} have already met" in page or \
+        f"{old.name} and {a.name} have already met" in page
+    assert 'name="override_reason"' in page
+    response = dc.post(url(seeded, "swap", 2),
+                       {**data, "override": "on", "override_reason": "family lift"})
+    assert response.status_code == 302
+    assert AuditEntry.objects.get(action="set_pairing").reason == "family lift"
+
+
+def test_swap_on_one_board_changes_the_starter(dc, seeded, director):
+    r1 = rounds.pair_round(seeded, director)
+    m = r1.matches.get(board=2)
+    response = dc.post(url(seeded, "swap", 1), {"first": m.white.pk, "second": m.black.pk})
+    assert response.status_code == 302
+    assert boards(r1)[1] == (m.black.name, m.white.name)
+
+
+def test_delete_draft_round(dc, seeded, director):
+    rounds.pair_round(seeded, director)
+    response = dc.post(url(seeded, "delete_round", 1))
+    assert response.status_code == 302
+    assert not seeded.rounds.exists()
+
+
+def test_delete_published_round_needs_a_reason(dc, seeded, director):
+    r1 = rounds.pair_round(seeded, director)
+    rounds.publish_round(r1, director)
+    page = dc.post(url(seeded, "delete_round", 1), {"reason": ""}).content.decode()
+    assert "Say why the published round is withdrawn" in page
+    assert seeded.rounds.exists()
+    dc.post(url(seeded, "delete_round", 1), {"reason": "wrong entrants list"})
+    assert not seeded.rounds.exists()
+    assert AuditEntry.objects.get(action="delete_round").reason == "wrong entrants list"
+
+
+def test_unknown_round_is_404(dc, seeded):
+    assert dc.get(url(seeded, "round", 3)).status_code == 404
