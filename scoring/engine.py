@@ -149,10 +149,15 @@ class _Validator:
 
     def check_record(self, record: Any, sets_report: list[dict[str, Any]]) -> int | None:
         if not isinstance(record, dict):
+            hint = (
+                " (JSON text is read by validate_json)"
+                if isinstance(record, (str, bytes, bytearray))
+                else ""
+            )
             self.err(
                 "",
                 BAD_FORMAT,
-                f"a match record must be a JSON object, not {_show(record)}",
+                f"a match record must be a JSON object, not {_show(record)}{hint}",
             )
             return None
         stop = False
@@ -630,6 +635,25 @@ class _Validator:
         if not isinstance(deal, list):
             self.err(path, BAD_FORMAT, f"{where}: the deal must be a list of {n} lists of tiles")
             return None
+        # Fast path for a well-formed deal; anything odd is reread below for the errors.
+        if len(deal) == n:
+            try:
+                masks: list[int] = []
+                seen = 0
+                for tiles in deal:
+                    if type(tiles) is not list or len(tiles) != tps:
+                        break
+                    mask = 0
+                    for tile in tiles:
+                        mask |= BIT[TILE_STR[tile]]
+                    if seen & mask or mask.bit_count() != tps:
+                        break
+                    seen |= mask
+                    masks.append(mask)
+                else:
+                    return masks
+            except (KeyError, TypeError):
+                pass
         ok = True
         if len(deal) != n:
             self.err(
@@ -638,7 +662,7 @@ class _Validator:
                 f"{where}: the deal has {len(deal)} hands; there are {n} seats",
             )
             ok = False
-        masks: list[int] = []
+        masks = []
         owner: dict[int, int] = {}
         for s, tiles in enumerate(deal[:n] if len(deal) > n else deal):
             spath = f"{path}/{s}"
