@@ -582,3 +582,12 @@ def test_set_starter_broken_by_hands_when_set_starter_not_recorded():
     report = validate(rec)
     assert codes(report) == ["starter_wrong"]
     assert paths(report) == ["/sets/0/hands/0/starter"]
+
+
+def test_engine_imports_nothing_from_django():
+    import subprocess
+    import sys
+
+    code = "import sys, scoring; print(any(m.startswith('django') for m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
