@@ -201,3 +201,10 @@ def test_pagination_and_show_everyone(client):
     assert everyone.count('<tr class="') == 120
     crosstable = client.get(reverse("public:crosstable", args=["onetwenty"])).content.decode()
     assert crosstable.count('<tr class="') == 100
+
+
+def test_junk_page_and_sort_fall_back_to_the_first_page(client, event):
+    url = reverse("public:standings", args=["leek"])
+    for query in ({"page": "abc"}, {"sort": "x" * 100}):
+        html = client.get(url, query).content.decode()
+        assert "Cy Hale" in html.split("<tbody")[1].split("<tr")[1]

@@ -108,6 +108,11 @@ def standings_view(request, slug):
     tournament = data.get_event(slug)
     rounds = data.published_rounds(tournament)
     params = only_params(request, "after_round", "page", "sort", "per_page")
+    # Junk page or sort values must not each get a cache entry of their own.
+    if not params.get("page", "1").isdigit():
+        params.pop("page")
+    if len(params.get("sort", "")) > 40:
+        params.pop("sort")
     try:
         after = data.parse_after_round(params.get("after_round"), rounds)
     except data.BadRound as e:
