@@ -18,6 +18,8 @@ def site_urls_complete() -> bool:
 
 @pytest.fixture(autouse=True)
 def urls(settings):
+    # Real password hashing costs a second per account; these tests are not about it.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     # Other engineers' pages may not exist yet; stand in for them only if so.
     if not site_urls_complete():
         settings.ROOT_URLCONF = "tests.director.stub_urls"
