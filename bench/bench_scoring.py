@@ -21,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from scoring import simulate as sim  # noqa: E402
 from scoring import validate  # noqa: E402
-from tests.scoring import sim  # noqa: E402
 
 RULES = {
     "mso": sim.MSO,

@@ -1,7 +1,8 @@
 """A deliberately plain random player of Fives and Threes: demo events, tests and benchmarks.
 
-It shares no code with the engine: it keeps the line of play as a list of tiles and reads
-the open ends off that list, and it writes whole match records at play depth.
+It shares no code with the rules engine (it keeps the line of play as a list of tiles and
+reads the open ends off it), so the property tests that check the engine against it prove
+something.
 """
 
 from __future__ import annotations

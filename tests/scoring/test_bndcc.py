@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from scoring import RULESETS, Ruleset, replay, validate
+from scoring import simulate as sim
 from scoring.rulesets import MSO
 
-from . import sim
 from .records import EXAMPLE_DEAL, EXAMPLE_PLAYS, codes, match, paths, score_match
 
 

@@ -10,10 +10,10 @@ import random
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from scoring import simulate as sim
 from scoring import validate
 from scoring.engine import _Validator
 
-from . import sim
 from .records import codes
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
