@@ -24,3 +24,11 @@ def test_pair_publish_forfeits_pair_again():
         results.confirm_result(m.pk, arb, version=1)
     r2 = rounds.pair_round(t, director)
     assert r2.number == 2
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug", ["admin", "api", "token", "match", "manage"])
+def test_site_addresses_are_not_event_slugs(slug):
+    director = User.objects.create_user("dir", password="pw-123456")
+    with pytest.raises(Exception, match="reserved"):
+        events.create_tournament(director, name="Clash", slug=slug)

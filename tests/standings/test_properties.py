@@ -1,7 +1,6 @@
 """Properties that hold for any event and any order."""
 
 import random
-import time
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -131,15 +130,12 @@ def test_head_to_head_placements_are_real(event):
             assert all((p, row.player) in wins for p in others)
 
 
-def test_thousand_players_five_rounds_is_fast():
+def test_thousand_players_five_rounds_every_order():
+    """A large event in shuffled order ranks everyone; its speed is measured in bench/."""
     players, matches = random_event(7, 1000, 5, weird=False)
     rnd = random.Random(3)
-    matches = rnd.sample(matches, len(matches))
+    shuffled = rnd.sample(matches, len(matches))
     for order in (MSO_ORDER, ["direct_encounter", "buchholz", "progressive", "wins"]):
-        best = float("inf")
-        for _ in range(7):
-            start = time.perf_counter()
-            rows = compute_standings(players, matches, Points(), order)
-            best = min(best, time.perf_counter() - start)
-        assert len(rows) == 1000
-        assert best < 0.05, f"{order}: {best * 1000:.1f} ms"
+        rows = compute_standings(players, shuffled, Points(), order)
+        assert sorted(r.player for r in rows) == sorted(p.id for p in players)
+        assert rows == compute_standings(players, matches, Points(), order)

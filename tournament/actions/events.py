@@ -11,6 +11,11 @@ from .base import ActionError, audit, require_director, touch
 
 User = get_user_model()
 
+# Event pages live at /<slug>/, beside the site's own top-level paths; the arbiter's
+# screens also use /arbiter/match/ and /arbiter/token/.
+RESERVED_SLUGS = frozenset({"accounts", "admin", "api", "arbiter", "manage", "static", "media",
+                            "match", "token", "favicon-ico", "robots-txt"})
+
 
 def clean_settings(*, ruleset, rounds_planned, points, tiebreaks) -> dict:
     errors = {}
@@ -50,6 +55,9 @@ def create_tournament(actor, *, name: str, slug: str = "", ruleset: str = "mso",
     if not slug:
         raise ActionError("The web address needs letters or digits.",
                           {"slug": ["Use letters, digits and hyphens."]})
+    if slug in RESERVED_SLUGS:
+        raise ActionError(f"/{slug}/ is one of the site's own addresses.",
+                          {"slug": [f"{slug!r} is reserved; choose another web address."]})
     if Tournament.objects.filter(slug=slug).exists():
         raise ActionError(f"An event at /{slug}/ already exists.",
                           {"slug": [f"{slug!r} is taken; choose another web address."]})
