@@ -16,9 +16,10 @@ PUBLIC_ROUNDS = [Round.Status.PUBLISHED, Round.Status.CLOSED]
 
 
 def visible_tournaments():
-    """An event is public once it left registration, or as soon as one round is published."""
+    """An event is public once a round of it is published. Its status alone does not say so:
+    pairing round 1 as a draft already marks it running, before anything is shown."""
     published = Round.objects.filter(tournament=OuterRef("pk"), status__in=PUBLIC_ROUNDS)
-    return Tournament.objects.filter(~Q(status=Tournament.Status.DRAFT) | Exists(published))
+    return Tournament.objects.filter(Exists(published))
 
 
 def tournament_or_404(slug) -> Tournament:

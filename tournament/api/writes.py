@@ -1,6 +1,6 @@
 """Writes: an arbiter's device submits and confirms results. Each calls ONE action."""
 
-from ninja import Router
+from ninja import Router, Status
 
 from ..actions import ActionError
 from ..actions import results as actions
@@ -14,12 +14,12 @@ ERRORS = {400: schemas.Refused | schemas.Detail, 401: schemas.Detail, 403: schem
 
 
 def refused(exc: ActionError):
-    """Map an action's refusal to (status, body); nothing was stored (the action rolled back)."""
+    """Map an action's refusal to its status and body; the action rolled back: nothing stored."""
     if isinstance(exc, actions.StaleVersion):
-        return 409, serialize.stale(exc.match)
+        return Status(409, serialize.stale(exc.match))
     if isinstance(exc, actions.RecordRefused):
-        return exc.status, {"detail": exc.message, "report": exc.report}
-    return exc.status, {"detail": exc.message, "errors": exc.errors or None}
+        return Status(exc.status, {"detail": exc.message, "report": exc.report})
+    return Status(exc.status, {"detail": exc.message, "errors": exc.errors or None})
 
 
 @router.put("/matches/{match_id}/result/",
@@ -31,7 +31,7 @@ def submit_result(request, match_id: int, body: schemas.ResultIn):
             record=body.record, conceded_by=body.conceded_by, reason=body.reason)
     except ActionError as exc:
         return refused(exc)
-    return 200, {"version": match.version, "status": match.status, "report": report}
+    return Status(200, {"version": match.version, "status": match.status, "report": report})
 
 
 @router.post("/matches/{match_id}/confirm/", response={200: schemas.Confirmed, **ERRORS})
@@ -40,4 +40,4 @@ def confirm_result(request, match_id: int, body: schemas.ConfirmIn):
         match = actions.confirm_result(match_id, request.auth, version=body.version)
     except ActionError as exc:
         return refused(exc)
-    return 200, {"version": match.version, "status": match.status}
+    return Status(200, {"version": match.version, "status": match.status})
