@@ -70,3 +70,5 @@ def test_arbiter_may_not_use_director_screens(client_for, paired, arbiter):
         assert response.status_code == 403, (method, url)
     home = c.get("/manage/").content.decode()
     assert paired.name in home and "Arbiter" in home
+    assert reverse("arbiter:boards", args=[paired.slug]) in home
+    assert reverse("director:event", args=[paired.slug]) not in home
