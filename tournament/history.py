@@ -8,7 +8,7 @@ number of queries, whatever the size of the event.
 from collections import defaultdict
 
 from . import standings
-from .models import Match, Round
+from .models import Match, Round, SetResult
 from .pairing.trf import TrfEvent, TrfPlayer, TrfResult
 
 
@@ -33,41 +33,49 @@ def counts(tournament, match) -> bool:
 
 
 def standings_input(tournament, *, after_round: int | None = None, public: bool = True):
-    """(players, matches, points) for tournament.standings, in three queries."""
-    # tournament_id too: the reverse manager reads it on every row (one query each if deferred).
-    entrants = list(tournament.entrants.only("id", "number", "name", "tournament_id"))
-    number = {e.id: e.number for e in entrants}
-    players = [standings.Player(e.number, e.name) for e in entrants]
-    rows = list(_matches(tournament, public=public, after_round=after_round))
-    sets = defaultdict(list)
-    played_ids = [m.id for m in rows if m.outcome in ("played", "abandoned") and counts(
-        tournament, m)]
-    if played_ids:
-        from .models import SetResult
+    """(players, matches, points) for tournament.standings, in three queries.
 
-        # Plain tuples: thousands of SetResult instances would cost more than the standings.
-        for match_id, score0, score1 in SetResult.objects.filter(
-                match_id__in=played_ids).order_by("match_id", "number").values_list(
+    Rows are read as plain tuples: building thousands of model instances would cost
+    more than the standings themselves.
+    """
+    entrants = list(tournament.entrants.values_list("id", "number", "name"))
+    number = {pk: n for pk, n, _ in entrants}
+    players = [standings.Player(n, name) for _, n, name in entrants]
+    qs = Match.objects.filter(round__tournament=tournament)
+    if public:
+        qs = qs.exclude(round__status=Round.Status.DRAFT)
+    if after_round is not None:
+        qs = qs.filter(round__number__lte=after_round)
+    rows = list(qs.order_by("round__number", "board").values_list(
+        "id", "round__number", "white_id", "black_id", "status", "outcome", "winner_id"))
+    sets = defaultdict(list)
+    if any(outcome in ("played", "abandoned") for *_, outcome, _ in rows):
+        set_rows = SetResult.objects.filter(match__round__tournament=tournament)
+        if after_round is not None:
+            set_rows = set_rows.filter(match__round__number__lte=after_round)
+        for match_id, score0, score1 in set_rows.order_by("match_id", "number").values_list(
                 "match_id", "score0", "score1"):
             sets[match_id].append((score0, score1))
-    matches = [plain_match(tournament, m, number, sets) for m in rows]
-    points = standings.Points(**tournament.points)
-    return players, matches, points
+    entered_counts = not tournament.require_confirmation
+    matches = [plain_match(row, number, sets, entered_counts) for row in rows]
+    return players, matches, standings.Points(**tournament.points)
 
 
-def plain_match(tournament, m, number, sets):
-    pair = (number[m.white_id], number[m.black_id] if m.black_id else None)
-    if m.black_id is None:
-        return standings.Match(m.round.number, pair, "bye", winner=pair[0])
-    if not counts(tournament, m):
-        return standings.Match(m.round.number, pair, "unplayed")
-    winner = number[m.winner_id] if m.winner_id else None
-    if m.outcome in ("played", "abandoned"):
-        return standings.Match(m.round.number, pair, "played", winner=winner,
-                               sets=tuple(sets.get(m.id, ())))
-    if m.outcome == "forfeit":
-        return standings.Match(m.round.number, pair, "forfeit", winner=winner)
-    return standings.Match(m.round.number, pair, "double_forfeit")
+def plain_match(row, number, sets, entered_counts: bool):
+    match_id, round_number, white_id, black_id, status, outcome, winner_id = row
+    pair = (number[white_id], number[black_id] if black_id else None)
+    if black_id is None:
+        return standings.Match(round_number, pair, "bye", winner=pair[0])
+    if not (status == Match.Status.CONFIRMED
+            or (status == Match.Status.ENTERED and entered_counts)):
+        return standings.Match(round_number, pair, "unplayed")
+    winner = number[winner_id] if winner_id else None
+    if outcome in ("played", "abandoned"):
+        return standings.Match(round_number, pair, "played", winner=winner,
+                               sets=tuple(sets.get(match_id, ())))
+    if outcome == "forfeit":
+        return standings.Match(round_number, pair, "forfeit", winner=winner)
+    return standings.Match(round_number, pair, "double_forfeit")
 
 
 def compute(tournament, *, after_round: int | None = None, public: bool = True):

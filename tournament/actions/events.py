@@ -14,7 +14,7 @@ User = get_user_model()
 # Event pages live at /<slug>/, beside the site's own top-level paths; the arbiter's
 # screens also use /arbiter/match/ and /arbiter/token/.
 RESERVED_SLUGS = frozenset({"accounts", "admin", "api", "arbiter", "manage", "static", "media",
-                            "match", "token", "favicon-ico", "robots-txt"})
+                            "match", "token", "new", "favicon-ico", "robots-txt"})
 
 
 def clean_settings(*, ruleset, rounds_planned, points, tiebreaks) -> dict:
