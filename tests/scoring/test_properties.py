@@ -256,7 +256,9 @@ def h_corrupt_hand_after_set_end(rec, rng):
 def h_corrupt_drop_hand(rec, rng):
     s = rng.choice(rec["sets"])
     assume(len(s["hands"]) > 1)
-    s["hands"].pop(rng.randrange(len(s["hands"]) - 1))
+    dropped = s["hands"].pop(rng.randrange(len(s["hands"]) - 1))
+    # A hand where nobody scored leaves the sums intact: only the starters then show it.
+    assume(any(dropped["points"]))
     return "hand_points_mismatch"
 
 
