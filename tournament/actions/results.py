@@ -150,10 +150,12 @@ def submit_result(match_id, actor, *, version: int, outcome: str = "played", rec
     match.save()
     store_sets(match, report, record)
     snapshot(match, actor, reason)
-    touch(tournament)
     audit(tournament, actor, "correct_result" if correcting else "enter_result",
           f"{'Corrected' if correcting else 'Entered'} round {match.round.number} board "
           f"{match.board}: {describe(match)}", reason, match=match.pk, version=match.version)
+    # Last: bumping the revision locks the event's row until commit, and every board of the
+    # event queues on that lock, so hold it for as short a time as possible.
+    touch(tournament)
     return match, report
 
 
@@ -175,9 +177,9 @@ def confirm_result(match_id, actor, *, version: int) -> Match:
     match.version += 1
     match.save(update_fields=["status", "confirmed_by", "confirmed_at", "version"])
     snapshot(match, actor)
-    touch(tournament)
     audit(tournament, actor, "confirm_result", f"Confirmed round {match.round.number} board "
           f"{match.board}: {describe(match)}", match=match.pk, version=match.version)
+    touch(tournament)  # last, as in submit_result: the event's row lock is the hot spot
     return match
 
 

@@ -1,0 +1,253 @@
+"""Load test of result entry: a real gunicorn against a throwaway PostgreSQL database.
+
+Usage: .venv/bin/python bench/bench_results.py [--players 400] [--rounds 5] [--clients 20]
+       [--workers 4] [--threads 1] [--plays 0.5]
+
+1. creates the database `fives_bench` on 127.0.0.1:5432 (user postgres) and migrates it;
+2. builds an event: the players, round 1 paired by the real pairing action, rounds 2.. laid
+   out directly as published rounds (pairing them for real would need every earlier result
+   confirmed first), and one arbiter token per client (the arbiter_token command's code);
+3. starts `gunicorn tournament.wsgi` on a free local port (DATABASE_URL, SECRET_KEY,
+   ALLOWED_HOSTS=127.0.0.1, LOCAL_DEV=1);
+4. runs the clients, threads with keep-alive http.client connections, each PUTting valid
+   results (play depth for a share of them, score depth for the rest) to its own DISTINCT
+   boards, and prints submissions per second and p50/p95/max latency;
+5. checks in the database that every submission is stored exactly once (one ResultVersion,
+   version 1, status entered); then stops the server and drops the database.
+Exits 1 when a check fails or the target (>= 100 submissions/s, p95 < 200 ms) is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import secrets
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+HOST, PG = "127.0.0.1", "postgres://postgres@127.0.0.1:5432"
+DB = "fives_bench"
+TIME_LIMIT = 120  # seconds for the whole load phase, whatever the options
+
+
+def admin_sql(*statements):
+    import psycopg
+
+    with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
+        for sql in statements:
+            conn.execute(sql)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+def records(count: int, plays_share: float, seed=11):
+    """Valid records whose first set is started by seat 0 (the board's white)."""
+    from scoring.simulate import play_match
+
+    rng = random.Random(seed)
+    played, seed_ = [], 0
+    while len(played) < 40:  # a pool of distinct whole matches at play depth
+        rec = play_match(seed_)
+        seed_ += 1
+        if rec["first_set_starter"] == 0:
+            played.append(rec)
+    out = []
+    for _ in range(count):
+        if rng.random() < plays_share:
+            out.append(rng.choice(played))
+        else:
+            a, b = rng.randrange(61), rng.randrange(61)
+            out.append({"format": "fives-and-threes-match/1", "ruleset": "mso",
+                        "sets": [{"score": [61, a]}, {"score": [b, 61]}, {"score": [61, 0]}]})
+    return out
+
+
+def build_event(players: int, rounds_count: int, clients: int):
+    from django.contrib.auth.models import User
+
+    from tournament.actions import entrants, events, rounds
+    from tournament.management.commands.arbiter_token import grant
+    from tournament.models import Match, Round
+
+    director = User.objects.create_user("bench-director", password=secrets.token_hex(8))
+    t = events.create_tournament(director, name="Bench Open", rounds_planned=rounds_count)
+    entrants.import_entrants(t, director, "name,club,rating\n" + "\n".join(
+        f"Player {i},Club {i % 30},{1200 + i}" for i in range(players)))
+    first = rounds.pair_round(t, director)
+    rounds.publish_round(first, director)
+    people = list(t.entrants.order_by("number"))
+    for number in range(2, rounds_count + 1):
+        r = Round.objects.create(tournament=t, number=number, status=Round.Status.PUBLISHED)
+        shift = number * 7 % len(people)
+        order = people[shift:] + people[:shift]
+        Match.objects.bulk_create(
+            Match(round=r, board=i // 2 + 1, white=order[i], black=order[i + 1])
+            for i in range(0, len(order) - 1, 2))
+    keys = [grant(t, f"bench-arbiter-{i}")[0] for i in range(clients)]
+    boards = list(Match.objects.filter(round__tournament=t).exclude(black=None)
+                  .order_by("round__number", "board").values_list("pk", flat=True))
+    return t, keys, boards
+
+
+def start_server(port: int, workers: int, threads: int):
+    env = dict(os.environ, DATABASE_URL=f"{PG}/{DB}", SECRET_KEY=secrets.token_hex(32),
+               ALLOWED_HOSTS=HOST, LOCAL_DEV="1", DEBUG="0", CONN_MAX_AGE="600")
+    cmd = [str(ROOT / ".venv/bin/gunicorn"), "tournament.wsgi", "-w", str(workers),
+           "--threads", str(threads), "-b", f"{HOST}:{port}", "--log-level", "warning"]
+    server = subprocess.Popen(cmd, cwd=ROOT, env=env)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            conn = http.client.HTTPConnection(HOST, port, timeout=2)
+            conn.request("GET", "/api/v1/tournaments/")
+            if conn.getresponse().status == 200:
+                return server, cmd
+        except OSError:
+            time.sleep(0.2)
+    server.terminate()
+    raise SystemExit("gunicorn did not answer within 30 s")
+
+
+def client(port, key, jobs, out, barrier, stop_at):
+    """One device: its own keep-alive connection, its own boards, one PUT after another."""
+    conn = http.client.HTTPConnection(HOST, port, timeout=30)
+    headers = {"Authorization": f"Token {key}", "Content-Type": "application/json"}
+    barrier.wait()
+    for match_id, body in jobs:
+        if time.monotonic() > stop_at:
+            break
+        start = time.perf_counter()
+        try:
+            conn.request("PUT", f"/api/v1/matches/{match_id}/result/", body, headers)
+            response = conn.getresponse()
+            response.read()
+            status = response.status
+        except (OSError, http.client.HTTPException) as exc:
+            status = f"{type(exc).__name__}"
+            conn.close()  # reconnect on the next request; never resend this one
+        out.append((match_id, status, time.perf_counter() - start))
+    conn.close()
+
+
+def load(port, keys, boards, plays_share):
+    bodies = [json.dumps({"version": 0, "record": r})
+              for r in records(len(boards), plays_share)]
+    jobs = [[] for _ in keys]
+    for i, (match_id, body) in enumerate(zip(boards, bodies, strict=True)):
+        jobs[i % len(keys)].append((match_id, body))
+    results, barrier = [], threading.Barrier(len(keys) + 1)
+    stop_at = time.monotonic() + TIME_LIMIT
+    threads = [threading.Thread(target=client, args=(port, key, job, results, barrier, stop_at))
+               for key, job in zip(keys, jobs, strict=True)]
+    for t in threads:
+        t.start()
+    barrier.wait()
+    start = time.perf_counter()
+    for t in threads:
+        t.join()
+    return results, time.perf_counter() - start
+
+
+def verify(results) -> list[str]:
+    from django.db.models import Count
+
+    from tournament.models import Match, ResultVersion
+
+    problems = []
+    stored = [m for m, status, _ in results if status == 200]
+    refused = [(m, s) for m, s, _ in results if s != 200]
+    if refused:
+        problems.append(f"{len(refused)} submissions not stored, e.g. {refused[:3]}")
+    if len(set(stored)) != len(stored):
+        problems.append("a board was submitted twice")
+    versions = dict(ResultVersion.objects.filter(match_id__in=stored).values_list(
+        "match_id").annotate(n=Count("id")).values_list("match_id", "n"))
+    if any(versions.get(m) != 1 for m in stored):
+        problems.append("a stored submission does not have exactly one ResultVersion")
+    wrong = (ResultVersion.objects.filter(match_id__in=stored)
+             .exclude(version=1, status="entered").count())
+    wrong += Match.objects.filter(pk__in=stored).exclude(version=1, status="entered").count()
+    if wrong:
+        problems.append(f"{wrong} stored rows are not version 1 / entered")
+    others = ResultVersion.objects.exclude(match_id__in=stored).count()
+    if others:
+        problems.append(f"{others} ResultVersions for boards nobody submitted")
+    return problems
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=400)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--clients", type=int, default=20)
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--plays", type=float, default=0.5,
+                        help="share of submissions at play depth (the rest at score depth)")
+    args = parser.parse_args()
+    if not (2 <= args.players <= 4000 and 1 <= args.rounds <= 9 and 1 <= args.clients <= 100):
+        parser.error("keep it bounded: 2-4000 players, 1-9 rounds, 1-100 clients")
+
+    admin_sql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)", f"CREATE DATABASE {DB}")
+    server = None
+    try:
+        os.environ["DATABASE_URL"] = f"{PG}/{DB}"
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+        import django
+
+        django.setup()
+        from django.core.management import call_command
+        from django.db import connections
+
+        call_command("migrate", verbosity=0)
+        started = time.perf_counter()
+        _, keys, boards = build_event(args.players, args.rounds, args.clients)
+        print(f"event: {args.players} players, {args.rounds} published rounds, "
+              f"{len(boards)} boards, built in {time.perf_counter() - started:.1f} s")
+        connections.close_all()
+
+        port = free_port()
+        server, cmd = start_server(port, args.workers, args.threads)
+        print("server: " + " ".join(cmd[cmd.index("tournament.wsgi"):]))
+        results, elapsed = load(port, keys, boards, args.plays)
+        latencies = sorted(t * 1000 for _, status, t in results if status == 200)
+        rate = len(latencies) / elapsed
+        p50 = statistics.median(latencies) if latencies else float("nan")
+        p95 = latencies[int(0.95 * (len(latencies) - 1))] if latencies else float("nan")
+        print(f"load: {args.clients} clients, {len(results)} submissions "
+              f"({args.plays:.0%} at play depth) in {elapsed:.2f} s")
+        print(f"  {rate:.0f} submissions/s; latency p50 {p50:.0f} ms, p95 {p95:.0f} ms, "
+              f"max {latencies[-1] if latencies else float('nan'):.0f} ms")
+        problems = verify(results)
+        print("check: every submission stored exactly once (version 1, entered)"
+              if not problems else "check FAILED: " + "; ".join(problems))
+        target = rate >= 100 and p95 < 200
+        print(f"target (>= 100/s, p95 < 200 ms): {'met' if target else 'MISSED'}")
+        return 0 if not problems and target else 1
+    finally:
+        if server is not None:
+            server.terminate()
+            server.wait(timeout=30)
+        from django.db import connections
+
+        connections.close_all()
+        admin_sql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
