@@ -1,0 +1,106 @@
+"""A hand's deal: which tiles each seat holds, as one bit mask per seat.
+
+Well-formed deals take a fast path; anything odd is reread slowly so that each fault gets
+its own error and path.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .report import BAD_FORMAT, BAD_TILE, DEAL_INVALID, Collector, show
+from .tiles import BIT, TILE_NAME, TILE_STR
+
+
+class DealReader(Collector):
+    def read_deal(self, deal: Any, path: str, where: str) -> list[int] | None:
+        rules = self.rules
+        assert rules is not None
+        n = self.seats
+        tps = rules.tiles_per_seat
+        if not isinstance(deal, list):
+            self.err(path, BAD_FORMAT, f"{where}: the deal must be a list of {n} lists of tiles")
+            return None
+        # Fast path for a well-formed deal; anything odd is reread below for the errors.
+        if len(deal) == n:
+            try:
+                masks: list[int] = []
+                seen = 0
+                for tiles in deal:
+                    if type(tiles) is not list or len(tiles) != tps:
+                        break
+                    mask = 0
+                    for tile in tiles:
+                        mask |= BIT[TILE_STR[tile]]
+                    if seen & mask or mask.bit_count() != tps:
+                        break
+                    seen |= mask
+                    masks.append(mask)
+                else:
+                    return masks
+            except (KeyError, TypeError):
+                pass
+        ok = True
+        if len(deal) != n:
+            self.err(
+                path,
+                DEAL_INVALID,
+                f"{where}: the deal has {len(deal)} hands; there are {n} seats",
+            )
+            ok = False
+        masks = []
+        owner: dict[int, int] = {}
+        for s, tiles in enumerate(deal[:n] if len(deal) > n else deal):
+            spath = f"{path}/{s}"
+            if not isinstance(tiles, list):
+                self.err(spath, BAD_FORMAT, f"{where}: seat {s}'s deal must be a list of tiles")
+                ok = False
+                masks.append(0)
+                continue
+            mask = 0
+            for k, tile in enumerate(tiles):
+                t = TILE_STR.get(tile) if isinstance(tile, str) else None
+                if t is None:
+                    self.bad_tile_or_format(f"{spath}/{k}", tile, where)
+                    ok = False
+                    continue
+                if mask & BIT[t]:
+                    self.err(
+                        f"{spath}/{k}",
+                        DEAL_INVALID,
+                        f"{where}: {TILE_NAME[t]} is dealt to seat {s} twice",
+                    )
+                    ok = False
+                elif t in owner:
+                    self.err(
+                        f"{spath}/{k}",
+                        DEAL_INVALID,
+                        f"{where}: {TILE_NAME[t]} is dealt to seat {s} and to seat {owner[t]}",
+                    )
+                    ok = False
+                owner.setdefault(t, s)
+                mask |= BIT[t]
+            if len(tiles) != tps:
+                self.err(
+                    spath,
+                    DEAL_INVALID,
+                    f"{where}: seat {s} is dealt {len(tiles)} tiles; each seat has {tps}",
+                )
+                ok = False
+            masks.append(mask)
+        return masks if ok else None
+
+    def bad_tile_or_format(self, path: str, tile: Any, where: str) -> None:
+        if isinstance(tile, str) and tile.count("-") == 1 and " " not in tile.strip():
+            self.err(
+                path,
+                BAD_TILE,
+                f"{where}: {show(tile)} is not a tile of a double-six set "
+                f'(tiles are "A-B" with A and B from 0 to 6)',
+            )
+        else:
+            self.err(
+                path,
+                BAD_FORMAT,
+                f'{where}: {show(tile)} is not a tile; write tiles as "A-B", e.g. "3-6"',
+            )

@@ -1,0 +1,143 @@
+"""What every part of the validator shares: the error codes, the error collector, and
+safe renderings of whatever a record holds, so any message can quote any value.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from .rulesets import Ruleset
+
+# Error codes (stable; see docs/scoring.md).
+BAD_FORMAT = "bad_format"
+BAD_TILE = "bad_tile"
+SET_SCORE_INVALID = "set_score_invalid"
+MATCH_SHAPE = "match_shape"
+RESULT_MISMATCH = "result_mismatch"
+STARTER_WRONG = "starter_wrong"
+HAND_POINTS_MISMATCH = "hand_points_mismatch"
+OVER_TARGET = "over_target"
+PLAY_AFTER_SET_END = "play_after_set_end"
+HAND_INCOMPLETE = "hand_incomplete"
+DEAL_INVALID = "deal_invalid"
+TILE_NOT_IN_HAND = "tile_not_in_hand"
+TILE_DOES_NOT_MATCH = "tile_does_not_match"
+ILLEGAL_KNOCK = "illegal_knock"
+PLAY_AFTER_HAND_END = "play_after_hand_end"
+POINTS_MISMATCH = "points_mismatch"
+
+# A key that is absent is a different fault from one that is null.
+MISSING = object()
+# The report echoes a declared score only when it is of a sensible size.
+REPORT_INT_LIMIT = 10**9
+
+
+def is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def show(v: Any) -> str:
+    """A short, safe rendering of any value for a message (never huge, never raises)."""
+    if v is None:
+        return "null"
+    if v is True:
+        return "true"
+    if v is False:
+        return "false"
+    if isinstance(v, int):
+        if -(10**12) < v < 10**12:
+            return str(v)
+        return "a number far too large" if v > 0 else "a number far too small"
+    if isinstance(v, float):
+        if math.isfinite(v) and abs(v) < 1e12:
+            return repr(v)
+        return "a non-finite or enormous number"
+    if isinstance(v, str):
+        text = v if len(v) <= 40 else v[:37] + "..."
+        return json.dumps(text)
+    if isinstance(v, list):
+        return "a list"
+    if isinstance(v, dict):
+        return "an object"
+    return f"a value of type {type(v).__name__}"
+
+
+def show_pair(p: tuple[int, int] | list[int]) -> str:
+    return f"{show(p[0])}–{show(p[1])}"
+
+
+def record_depth(record: Any) -> str:
+    """How deep the record goes: "score", "hands" or "plays"."""
+    depth = "score"
+    try:
+        sets = record.get("sets") if isinstance(record, dict) else None
+        if not isinstance(sets, list):
+            return depth
+        for s in sets:
+            if isinstance(s, dict) and "hands" in s:
+                depth = "hands"
+                hands = s["hands"]
+                if isinstance(hands, list):
+                    for h in hands:
+                        if isinstance(h, dict) and "plays" in h:
+                            return "plays"
+    except Exception:  # pragma: no cover - defensive
+        pass
+    return depth
+
+
+class Collector:
+    """Collects errors instead of raising them, so one reading reports every fault.
+
+    Also holds what the record has said so far about its shape (ruleset, seats, players),
+    which every later check and message depends on.
+    """
+
+    def __init__(self) -> None:
+        self.errors: list[dict[str, str]] = []
+        self.rules: Ruleset | None = None
+        self.seats = 2
+        self.players: list[str] | None = None
+        self.raw_deal: Any = None  # the hand's deal as written, for messages
+
+    def err(self, path: str, code: str, message: str) -> None:
+        self.errors.append({"path": path, "code": code, "message": message})
+
+    def seat_name(self, seat: int) -> str:
+        if self.players is not None:
+            return f"seat {seat} ({self.players[seat]})"
+        return f"seat {seat}"
+
+    def side_name(self, side: int) -> str:
+        if self.seats == 2:
+            return self.seat_name(side)
+        return f"side {side} (seats {side} and {side + 2})"
+
+    def read_seat(self, value: Any, path: str, what: str) -> int | None:
+        if is_int(value) and 0 <= value < self.seats:
+            return value
+        self.err(
+            path,
+            BAD_FORMAT,
+            f"{what} must be a seat number 0 to {self.seats - 1}, not {show(value)}",
+        )
+        return None
+
+    def read_pair(self, value: Any, path: str, what: str) -> tuple[int, int] | None:
+        if (
+            isinstance(value, list)
+            and len(value) == 2
+            and is_int(value[0])
+            and is_int(value[1])
+        ):
+            return (value[0], value[1])
+        self.err(
+            path,
+            BAD_FORMAT,
+            f"{what} must be a pair of whole numbers [side 0, side 1], not {show(value)}"
+            if self.seats > 2
+            else f"{what} must be a pair of whole numbers [seat 0, seat 1], not {show(value)}",
+        )
+        return None
