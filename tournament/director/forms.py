@@ -30,7 +30,7 @@ class SettingsForm(forms.Form):
     """An event's rules: shared by 'create an event' and 'settings'."""
 
     name = forms.CharField(max_length=120)
-    ruleset = forms.ChoiceField()
+    ruleset = forms.ChoiceField(initial="mso")  # the model's default; not the first listed
     rounds_planned = forms.IntegerField(min_value=1, max_value=30, initial=5)
     require_confirmation = forms.BooleanField(
         required=False, initial=True,

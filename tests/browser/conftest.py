@@ -1,0 +1,49 @@
+"""Headless Chromium for the browser walk-through (Debian's `chromium`, no download)."""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in the test thread; the ORM calls the test
+# makes between page loads are not async code.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    # Without these Chromium's own connections are refused on a closed network.
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
+
+
+@pytest.fixture(scope="session")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def screenshots():
+    """shot(page, "01-login"): a full-page PNG in screenshots/ at the repository root."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    for old in SCREENSHOTS.glob("[0-9][0-9]-*.png"):
+        old.unlink()
+
+    def shot(page, name):
+        page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+    return shot
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    # Real password hashing costs a second per sign-in; the walk-through is not about it.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
