@@ -4,6 +4,7 @@ SECRET_KEY, DEBUG, ALLOWED_HOSTS, DATABASE_URL, CACHE_URL: see docs/deploy.md.
 """
 
 import os
+import warnings
 from pathlib import Path
 
 import dj_database_url
@@ -127,8 +128,11 @@ STORAGES = {
         )
     },
 }
-# Serve static files straight from the source folders under runserver and tests.
+# Serve static files straight from the source folders under runserver and tests, where
+# no collectstatic has run (so WhiteNoise's "No directory at STATIC_ROOT" is expected).
 WHITENOISE_USE_FINDERS = DEBUG or LOCAL_DEV
+if WHITENOISE_USE_FINDERS:
+    warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
 DJANGO_TABLES2_TEMPLATE = "tables/table.html"
 
 # Production hardening; `manage.py check --deploy` is clean with DEBUG off and SECRET_KEY set.

@@ -10,7 +10,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def manage(*args, **env):
     clean = {k: v for k, v in os.environ.items()
-             if k not in {"PYTEST_VERSION", "LOCAL_DEV", "DEBUG", "SECRET_KEY", "DATABASE_URL"}}
+             if k not in {"PYTEST_VERSION", "LOCAL_DEV", "DEBUG", "SECRET_KEY", "DATABASE_URL",
+                          "DJANGO_ALLOW_ASYNC_UNSAFE"}}
     return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env={**clean, **env},
                           capture_output=True, text=True, timeout=120)
 
