@@ -4,7 +4,7 @@ Usage: .venv/bin/python bench/bench_scoring.py [--matches 300] [--repeat 5] [--s
        [--ruleset mso|bndcc-singles|bndcc-pairs]
 
 Matches are generated deterministically by the independent player in
-tests/scoring/sim.py (every deal, play and knock recorded), serialised to JSON and parsed
+scoring/simulate.py (every deal, play and knock recorded), serialised to JSON and parsed
 back, then validated ``--repeat`` times each with ``scoring.validate``.  Prints records per
 second, the median and 95th percentile time per match, and the time per play.
 Target: median <= 0.5 ms per play-depth match.
