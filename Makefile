@@ -1,5 +1,6 @@
 # The two commands a newcomer needs: `make run` and `make test`.
-PYTHON ?= python3.11
+# Python 3.11: python3.11 if it is on the PATH, else python3 (checked below).
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
@@ -10,11 +11,10 @@ export LOCAL_DEV ?= 1
 .PHONY: run test lint install test-postgres test-browser bench clean
 
 $(PY):
-	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is needed (no $(PYTHON) on PATH); set PYTHON=/path/to/python3.11"; exit 1; }
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' 2>/dev/null || { echo "Python 3.11 is needed ($(PYTHON) is not it); run PYTHON=/path/to/python3.11 make ..."; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 
 $(STAMP): $(PY) requirements.txt requirements-dev.txt
-	$(PY) -m pip install --disable-pip-version-check -q --upgrade pip
 	$(PY) -m pip install --disable-pip-version-check -q -r requirements-dev.txt
 	touch $(STAMP)
 
