@@ -1,7 +1,7 @@
 """Load test of result entry: a real gunicorn against a throwaway PostgreSQL database.
 
 Usage: .venv/bin/python bench/bench_results.py [--players 400] [--rounds 5] [--clients 20]
-       [--workers 4] [--threads 1] [--plays 0.5]
+       [--workers 2] [--threads 8] [--plays 0.5]
 
 1. creates the database `fives_bench` on 127.0.0.1:5432 (user postgres) and migrates it;
 2. builds an event: the players, round 1 paired by the real pairing action, rounds 2.. laid
@@ -195,8 +195,8 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=400)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--clients", type=int, default=20)
-    parser.add_argument("--workers", type=int, default=4)
-    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=8)
     parser.add_argument("--plays", type=float, default=0.5,
                         help="share of submissions at play depth (the rest at score depth)")
     args = parser.parse_args()
