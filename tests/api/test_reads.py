@@ -128,3 +128,13 @@ def test_openapi_document_and_docs_page(anon):
     assert "put" in paths["/api/v1/matches/{match_id}/result/"]
     page = anon.get("/api/v1/docs")
     assert page.status_code == 200 and b"openapi.json" in page.content
+
+
+def test_out_of_range_numbers_are_not_500(event, anon, arbiter):
+    huge = 10**20
+    assert anon.get(f"/api/v1/matches/{huge}/").status_code == 404
+    assert anon.get(f"/api/v1/tournaments/{event.slug}/rounds/{huge}/").status_code == 404
+    response = anon.get(f"/api/v1/tournaments/{event.slug}/standings/?after_round={huge}")
+    assert response.status_code in (200, 400)
+    assert arbiter.put(f"/api/v1/matches/{huge}/result/", {"version": 0}).status_code == 404
+    assert arbiter.post(f"/api/v1/matches/{huge}/confirm/", {"version": 0}).status_code == 404
