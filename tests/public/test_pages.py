@@ -56,7 +56,7 @@ def test_unconfirmed_result_is_hidden(client, event):
 
 
 def test_unconfirmed_result_shows_when_no_confirmation_is_asked(client, event):
-    Tournament.objects.filter(pk=event.pk).update(require_confirmation=False, revision=9)
+    Tournament.objects.filter(pk=event.pk).update(require_confirmation=False)
     html = page(client, "round", "leek", 2)
     assert "2–0 (61–20, 61–25)" in html
 

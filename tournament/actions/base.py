@@ -1,8 +1,7 @@
 """What every action shares: its error type, the audit row, the permission checks."""
 
-from django.db import connection
 
-from ..models import AuditEntry, Tournament
+from ..models import AuditEntry
 
 
 class ActionError(Exception):
@@ -29,19 +28,6 @@ def audit(tournament, actor, action: str, summary: str, reason: str = "", **deta
         reason=reason,
         detail=detail,
     )
-
-
-def touch(tournament):
-    """Mark the event's public pages stale (cached tables are keyed on the revision)."""
-    # One round trip (UPDATE ... RETURNING): the row stays locked until commit and every
-    # result of the event queues on it, so no second query for the new value.
-    table = connection.ops.quote_name(Tournament._meta.db_table)
-    with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {table} SET revision = revision + 1 WHERE id = %s "
-                       "RETURNING revision", [tournament.pk])
-        row = cursor.fetchone()
-    if row is not None:
-        tournament.revision = row[0]
 
 
 # An actor of None is the command line: the server's operator, who holds every right.

@@ -5,7 +5,7 @@ from django.db.models import Max
 
 from ..entrants_csv import MAX_CLUB, MAX_NAME, clean_rating, parse_entrants
 from ..models import Entrant, ForbiddenPair
-from .base import ActionError, audit, require_director, touch
+from .base import ActionError, audit, require_director
 
 
 def clean_entrant(tournament, *, name, club="", rating=None, exclude=None) -> dict:
@@ -61,7 +61,6 @@ def add_entrant(tournament, actor, *, name, club="", rating=None) -> Entrant:
                                      **fields)
     renumber(tournament)
     entrant.refresh_from_db()
-    touch(tournament)
     audit(tournament, actor, "add_entrant",
           f"{'Late entry' if late else 'Entered'} {entrant.name}", entrant=entrant.number)
     return entrant
@@ -86,7 +85,6 @@ def import_entrants(tournament, actor, text: str) -> list[Entrant]:
         for i, r in enumerate(rows)
     )
     renumber(tournament)
-    touch(tournament)
     audit(tournament, actor, "import_entrants", f"Imported {len(created)} entrants from CSV",
           names=[r.name for r in rows])
     return created
@@ -102,7 +100,6 @@ def edit_entrant(entrant, actor, *, name, club="", rating=None, reason="") -> En
         setattr(entrant, key, value)
     entrant.save()
     renumber(tournament)
-    touch(tournament)
     audit(tournament, actor, "edit_entrant", f"Edited {entrant.name}", reason,
           entrant=entrant.number, before=before, after=fields)
     return entrant
@@ -121,7 +118,6 @@ def withdraw_entrant(entrant, actor, *, reason="") -> Entrant:
         raise ActionError(f"{entrant.name} has already withdrawn.")
     entrant.withdrawn_after_round = last_paired_round(tournament)
     entrant.save(update_fields=["withdrawn_after_round"])
-    touch(tournament)
     audit(tournament, actor, "withdraw_entrant", f"Withdrew {entrant.name} after round "
           f"{entrant.withdrawn_after_round}", reason, entrant=entrant.number)
     return entrant
@@ -135,7 +131,6 @@ def reinstate_entrant(entrant, actor, *, reason="") -> Entrant:
         raise ActionError(f"{entrant.name} has not withdrawn.")
     entrant.withdrawn_after_round = None
     entrant.save(update_fields=["withdrawn_after_round"])
-    touch(tournament)
     audit(tournament, actor, "reinstate_entrant", f"Reinstated {entrant.name}", reason,
           entrant=entrant.number)
     return entrant

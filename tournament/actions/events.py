@@ -7,7 +7,7 @@ from django.utils.text import slugify
 from ..models import Official, Tournament
 from ..models.event import DEFAULT_POINTS
 from ..rules import known_rulesets, known_tiebreaks
-from .base import ActionError, audit, require_director, touch
+from .base import ActionError, audit, require_director
 
 User = get_user_model()
 
@@ -101,7 +101,6 @@ def update_settings(tournament, actor, *, reason: str = "", **changes) -> Tourna
     for key, value in cleaned.items():
         setattr(tournament, key, value)
     tournament.save()
-    touch(tournament)
     audit(tournament, actor, "update_settings", f"Changed the settings of {tournament.name}",
           reason, changes={k: v for k, v in changes.items()})
     return tournament

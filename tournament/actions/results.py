@@ -11,7 +11,7 @@ from django.utils import timezone
 import scoring
 
 from ..models import Match, ResultVersion, Round, SetResult
-from .base import ActionError, PermissionDenied, audit, require_official, touch
+from .base import ActionError, PermissionDenied, audit, require_official
 
 OUTCOMES_ENTERED = {"played", "forfeit", "double_forfeit", "abandoned"}
 
@@ -153,9 +153,6 @@ def submit_result(match_id, actor, *, version: int, outcome: str = "played", rec
     audit(tournament, actor, "correct_result" if correcting else "enter_result",
           f"{'Corrected' if correcting else 'Entered'} round {match.round.number} board "
           f"{match.board}: {describe(match)}", reason, match=match.pk, version=match.version)
-    # Last: bumping the revision locks the event's row until commit, and every board of the
-    # event queues on that lock, so hold it for as short a time as possible.
-    touch(tournament)
     return match, report
 
 
@@ -179,7 +176,6 @@ def confirm_result(match_id, actor, *, version: int) -> Match:
     snapshot(match, actor)
     audit(tournament, actor, "confirm_result", f"Confirmed round {match.round.number} board "
           f"{match.board}: {describe(match)}", match=match.pk, version=match.version)
-    touch(tournament)  # last, as in submit_result: the event's row lock is the hot spot
     return match
 
 

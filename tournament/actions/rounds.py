@@ -9,7 +9,7 @@ from django.utils import timezone
 from .. import history
 from ..models import Match, Round, Tournament
 from ..pairing.engine import PairingError, explain, pair_next_round
-from .base import ActionError, audit, require_director, touch
+from .base import ActionError, audit, require_director
 
 
 def open_boards(round_) -> list[Match]:
@@ -83,7 +83,6 @@ def pair_round(tournament, actor) -> Round:
             previous.status = Round.Status.CLOSED
             previous.save(update_fields=["status"])
     update_status(tournament)
-    touch(tournament)
     summary = f"Paired round {number}: {len(pairing.boards)} boards"
     if lot:
         summary += f"; by lot, {'player 1' if lot == 'white1' else 'his opponent'} starts board 1"
@@ -171,7 +170,6 @@ def set_pairing(round_, actor, pairs, *, override_reason: str = "") -> Round:
               for m in round_.matches.select_related("white", "black")]
     round_.matches.all().delete()
     create_boards(round_, pairs)
-    touch(tournament)
     after = [[w.number, b.number if b else None] for w, b in pairs]
     audit(tournament, actor, "set_pairing", f"Changed the pairing of round {round_.number} by "
           "hand" + (" (overriding: " + "; ".join(problems) + ")" if problems else ""),
@@ -189,7 +187,6 @@ def publish_round(round_, actor) -> Round:
     round_.status = Round.Status.PUBLISHED
     round_.published_at = timezone.now()
     round_.save(update_fields=["status", "published_at"])
-    touch(tournament)
     audit(tournament, actor, "publish_round", f"Published round {round_.number}",
           round=round_.number)
     return round_
@@ -222,5 +219,4 @@ def delete_round(round_, actor, *, reason: str = "") -> None:
         previous.status = Round.Status.PUBLISHED
         previous.save(update_fields=["status"])
     update_status(tournament)
-    touch(tournament)
     audit(tournament, actor, "delete_round", f"Deleted round {number}", reason, round=number)

@@ -22,6 +22,7 @@ class AuditEntry(models.Model):
     class Meta:
         ordering = ["-at", "-id"]
         verbose_name_plural = "audit entries"
+        indexes = [models.Index(fields=["tournament", "-id"], name="audit_latest_per_event")]
 
     def __str__(self):
         return f"{self.at:%Y-%m-%d %H:%M} {self.actor or 'system'}: {self.summary}"

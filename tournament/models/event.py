@@ -51,8 +51,6 @@ class Tournament(models.Model):
         related_name="+",
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    # Bumped on every stored result or pairing change; keys the cached public tables.
-    revision = models.PositiveIntegerField(default=0)
 
     objects = TournamentQuerySet.as_manager()
 
@@ -64,6 +62,19 @@ class Tournament(models.Model):
 
     def get_absolute_url(self):
         return reverse("public:event", args=[self.slug])
+
+    @property
+    def revision(self) -> int:
+        """Changes with every change to the event: the id of its latest audit entry.
+
+        Every action writes an audit row in its transaction, so cached public tables keyed
+        on this can never outlive the data. A counter on the event's row would do the same,
+        but every board's result would then queue on that one row lock until commit.
+        """
+        if "_revision" not in self.__dict__:
+            latest = self.audit_entries.order_by("-id").values_list("id", flat=True).first()
+            self.__dict__["_revision"] = latest or 0
+        return self.__dict__["_revision"]
 
     def points_for(self, outcome: str):
         return self.points.get(outcome, DEFAULT_POINTS[outcome])
