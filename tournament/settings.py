@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_tables2",
+    "ninja",  # serves the API docs page's Swagger UI from our own static files
     "scoring",
     "tournament",
 ]
@@ -132,7 +133,7 @@ STORAGES = {
 # no collectstatic has run (so WhiteNoise's "No directory at STATIC_ROOT" is expected).
 WHITENOISE_USE_FINDERS = DEBUG or LOCAL_DEV
 if WHITENOISE_USE_FINDERS:
-    warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
+    warnings.filterwarnings("ignore", message="No directory at: ")
 DJANGO_TABLES2_TEMPLATE = "tables/table.html"
 
 # Production hardening; `manage.py check --deploy` is clean with DEBUG off and SECRET_KEY set.
