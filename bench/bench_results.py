@@ -81,7 +81,7 @@ def build_event(players: int, rounds_count: int, clients: int):
     from django.contrib.auth.models import User
 
     from tournament.actions import entrants, events, rounds
-    from tournament.management.commands.arbiter_token import grant
+    from tournament.actions.tokens import grant
     from tournament.models import Match, Round
 
     director = User.objects.create_user("bench-director", password=secrets.token_hex(8))

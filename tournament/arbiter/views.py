@@ -13,11 +13,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
-from ..actions import ActionError
+from ..actions import ActionError, tokens
 from ..actions import results as result_actions
 from ..models import Match, ResultVersion, Round, Tournament
 from . import record as rec
-from . import tokens
 from .forms import EntryForm, parse_version
 
 

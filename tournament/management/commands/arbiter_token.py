@@ -1,11 +1,9 @@
 """`manage.py arbiter_token USERNAME --tournament SLUG`: an arbiter's API token for a device."""
 
-from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError
-from django.db import transaction
 
-from tournament.actions.base import audit
-from tournament.models import ApiToken, Official, Tournament
+from tournament.actions.tokens import grant
+from tournament.models import Tournament
 
 
 class Command(BaseCommand):
@@ -27,24 +25,3 @@ class Command(BaseCommand):
         if note:
             self.stderr.write(note)
         self.stdout.write(key)
-
-
-@transaction.atomic
-def grant(event, username) -> tuple[str, str]:
-    """(token key, a note for the operator). Run from the server's shell: the actor is None."""
-    user, created = User.objects.get_or_create(username=username)
-    if created:
-        # Signs in with the token only, until a director sets a password.
-        user.set_unusable_password()
-        user.save(update_fields=["password"])
-    official = Official.objects.filter(tournament=event, user=user).first()
-    note = ""
-    if official is None:
-        Official.objects.create(tournament=event, user=user, role=Official.Role.ARBITER)
-        audit(event, None, "add_official", f"{username} is now arbiter of {event.name} "
-              "(arbiter_token command)", username=username, role="arbiter", created=created)
-    elif official.role != Official.Role.ARBITER:
-        # Never demote a director: their role already allows entering results.
-        note = f"{username} stays {official.role} of {event.name}."
-    token, _ = ApiToken.objects.get_or_create(user=user)
-    return token.key, note
