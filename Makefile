@@ -22,7 +22,7 @@ install: $(STAMP)
 
 run: $(STAMP)
 	@mkdir -p var
-	$(PY) manage.py migrate --noinput
+	$(PY) manage.py migrate --noinput --verbosity 0
 	$(PY) manage.py load_demo --if-empty
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
