@@ -109,8 +109,18 @@ class AuditEntryAdmin(admin.ModelAdmin):
     def has_change_permission(self, request, obj=None):
         return False
 
+    def has_delete_permission(self, request, obj=None):
+        # The audit trail is append-only: nobody erases what was done, not even staff.
+        return False
+
 
 @admin.register(ApiToken)
 class ApiTokenAdmin(admin.ModelAdmin):
+    """A key is shown only to its owner (on /arbiter/token/); staff see whose it is."""
+
     list_display = ["user", "created_at"]
-    readonly_fields = ["key", "created_at"]
+    fields = ["user", "created_at"]
+    readonly_fields = ["user", "created_at"]
+
+    def has_add_permission(self, request):
+        return False
