@@ -5,6 +5,11 @@ from django.urls import include, path
 urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # An invited official replaces the password the director chose (and so knows).
+    path("accounts/password/", auth_views.PasswordChangeView.as_view(
+        template_name="account/password_change.html"), name="password_change"),
+    path("accounts/password/done/", auth_views.PasswordChangeDoneView.as_view(
+        template_name="account/password_changed.html"), name="password_change_done"),
     path("admin/", admin.site.urls),
     path("api/v1/", include("tournament.api.urls")),
     path("manage/", include("tournament.director.urls")),

@@ -1,6 +1,8 @@
 """Creating an event and deciding who runs it."""
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.text import slugify
 
@@ -126,6 +128,11 @@ def add_official(tournament, actor, *, username: str, role: str = Official.Role.
             raise ActionError("The password is too short.",
                               {"password": ["Give the new account a password of 8 or more "
                                             "characters."]})
+        try:
+            # The site's AUTH_PASSWORD_VALIDATORS, as for any password: no '12345678'.
+            validate_password(password, User(username=username))
+        except ValidationError as exc:
+            raise ActionError("The password is too weak.", {"password": exc.messages}) from exc
         user = User.objects.create_user(username=username, password=password)
     official, _ = Official.objects.update_or_create(
         tournament=tournament, user=user, defaults={"role": role})

@@ -125,7 +125,7 @@ class OfficialForm(forms.Form):
     role = forms.ChoiceField(choices=Official.Role.choices, initial=Official.Role.ARBITER)
     create = forms.BooleanField(label="Create the account (an invitation)", required=False)
     password = forms.CharField(
-        required=False, widget=forms.PasswordInput(render_value=True),
+        required=False, widget=forms.PasswordInput(render_value=False),
         help_text="Only for a new account: 8 characters or more; pass it on in person.")
 
 
