@@ -162,6 +162,11 @@ def set_pairing(round_, actor, pairs, *, override_reason: str = "") -> Round:
     if round_.status != Round.Status.DRAFT:
         raise ActionError(f"Round {round_.number} is published: delete it (while it has no "
                           "results) and pair it again to change it.")
+    strangers = [e.name for pair in pairs for e in pair
+                 if e is not None and e.tournament_id != tournament.pk]
+    if strangers:
+        # Never overridable: a board holds players of its own event only.
+        raise ActionError(f"Not entered in {tournament.name}: {', '.join(strangers)}.")
     problems = absolute_problems(round_, pairs)
     if problems and not override_reason.strip():
         raise ActionError("This pairing breaks the rules: " + "; ".join(problems) + ". Give a "
