@@ -11,6 +11,7 @@ from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
 from ..actions import ActionError, tokens
@@ -204,6 +205,7 @@ def history(request, match_id):
         "tournament": match.round.tournament, "match": match, "rows": rows})
 
 
+@never_cache  # the key is a password: no browser or proxy keeps a copy of this page
 @login_required
 @require_http_methods(["GET", "POST"])
 def token(request):
