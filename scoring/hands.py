@@ -24,6 +24,32 @@ from .report import (
 
 
 class HandChecker(PlayChecker):
+    def hand_starter_votes(self, hands: list[Any]) -> list[int]:
+        """The seats most of the recorded hand starters say started the set's first hand
+        (each hand j started by seat s votes for s - j); empty when none is recorded."""
+        n = self.seats
+        votes: dict[int, int] = {}
+        for j, h in enumerate(hands):
+            if isinstance(h, dict) and "starter" in h:
+                st = h["starter"]
+                if is_int(st) and 0 <= st < n:
+                    votes[(st - j) % n] = votes.get((st - j) % n, 0) + 1
+        if not votes:
+            return []
+        most = max(votes.values())
+        return sorted(b for b, c in votes.items() if c == most)
+
+    def shown_set_starter(self, i: int, info: dict[str, Any]) -> int | None:
+        """The seat a set's hands show started it, without any set starter: the hand
+        starters' vote, else the one seat whose reading of the hands has fewest errors
+        (None when the hands do not tell)."""
+        tops = self.hand_starter_votes(info["hands"])
+        if tops:
+            return tops[0] if len(tops) == 1 else None
+        counts = [len(self.hands_errors(i, info, cand)) for cand in range(self.seats)]
+        best = min(counts)
+        return counts.index(best) if counts.count(best) == 1 else None
+
     def check_hands(self, i: int, info: dict[str, Any]) -> None:
         hands = info["hands"]
         n = self.seats
@@ -31,16 +57,9 @@ class HandChecker(PlayChecker):
         expected = info["expected"]
         start = given if given is not None else expected
         # The hands' own starters vote for the seat that started the set's first hand.
-        votes: dict[int, int] = {}
-        for j, h in enumerate(hands):
-            if isinstance(h, dict) and "starter" in h:
-                st = h["starter"]
-                if is_int(st) and 0 <= st < n:
-                    votes[(st - j) % n] = votes.get((st - j) % n, 0) + 1
+        tops = self.hand_starter_votes(hands)
         base = start
-        if votes:
-            most = max(votes.values())
-            tops = [b for b, c in votes.items() if c == most]
+        if tops:
             base = start if start in tops else min(tops)
             if start is not None and base != start:
                 how = f"its hands were started in turn from seat {base}"
@@ -59,7 +78,22 @@ class HandChecker(PlayChecker):
                         f"set {i + 1}'s starter is seat {given}, but {how}",
                     )
         if base is not None:
-            self.errors.extend(self.hands_errors(i, info, base))
+            errs = self.hands_errors(i, info, base)
+            if info.get("derived") and given is None and not tops and errs:
+                # The alternation comes from another set's hands: when nothing in this
+                # set records its starter and its plays show the other seat started it,
+                # say so once instead of misreading every hand.
+                shown = self.shown_set_starter(i, info)
+                if shown is not None and shown != base:
+                    self.err(
+                        f"/sets/{i}",
+                        STARTER_WRONG,
+                        f"set {i + 1} should be started by {self.seat_name(base)} (sets "
+                        f"alternate their starter), but its plays show "
+                        f"{self.seat_name(shown)} started it",
+                    )
+                    errs = self.hands_errors(i, info, shown)
+            self.errors.extend(errs)
             return
         # Nobody recorded who started: take the seat that explains the record best.
         best: list[dict[str, str]] | None = None

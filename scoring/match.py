@@ -78,6 +78,20 @@ class MatchChecker(HandChecker):
             infos.append(self.read_set(i, s, sets_report))
 
         self.check_set_starters(infos, first_starter)
+        if rules.set_starter == SET_STARTER_ALTERNATES and all(
+            info["expected"] is None for info in infos
+        ):
+            # Nobody recorded a set's starter: the first set whose hands show who started
+            # it fixes the alternation for every set.
+            for i, info in enumerate(infos):
+                if info["hands"] is None:
+                    continue
+                shown = self.shown_set_starter(i, info)
+                if shown is not None:
+                    for k, other in enumerate(infos):
+                        other["expected"] = (shown - i + k) % self.seats
+                        other["derived"] = True
+                    break
 
         # ---- hands of each set
         for i, info in enumerate(infos):
@@ -249,6 +263,14 @@ class MatchChecker(HandChecker):
                 winner = w
         if not infos:
             self.err("/sets", MATCH_SHAPE, f"a match has at least {need} sets; none are given")
+        elif len(infos) < need:
+            # Too few sets whatever their scores: nobody can have won {need} of them.
+            self.err(
+                "/sets",
+                MATCH_SHAPE,
+                f"a best-of-{rules.max_sets} match has at least {need} sets, not "
+                f"{len(infos)}",
+            )
         elif len(infos) > rules.max_sets and not shape_reported:
             self.err(
                 "/sets",
