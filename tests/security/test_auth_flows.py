@@ -19,7 +19,8 @@ def test_logout_is_post_only(client_for, dora):
     c = client_for(dora)
     assert c.get(reverse("logout")).status_code == 405
     assert c.get(reverse("director:home")).status_code == 200  # still signed in
-    c.post(reverse("logout"))
+    response = c.post(reverse("logout"), {"next": "https://evil.example/"})
+    assert response.status_code == 302 and "evil" not in response.url
     assert c.get(reverse("director:home")).status_code == 302
 
 
