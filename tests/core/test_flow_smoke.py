@@ -32,3 +32,27 @@ def test_site_addresses_are_not_event_slugs(slug):
     director = User.objects.create_user("dir", password="pw-123456")
     with pytest.raises(Exception, match="site.s own addresses"):
         events.create_tournament(director, name="Clash", slug=slug)
+
+
+@pytest.mark.django_db
+def test_status_follows_published_rounds_and_finishes_with_the_last_result():
+    director = User.objects.create_user("dir", password="pw-123456")
+    arbiter = User.objects.create_user("arb", password="pw-123456")
+    t = events.create_tournament(director, name="Short Open", rounds_planned=1)
+    events.add_official(t, director, username="arb")
+    entrants.import_entrants(t, director, "name\nAnn\nBo\nCy\nDi")
+    r1 = rounds.pair_round(t, director)
+    t.refresh_from_db()
+    assert t.status == "draft"  # a draft round is not news to the public yet
+    rounds.publish_round(r1, director)
+    t.refresh_from_db()
+    assert t.status == "running"
+    boards = list(r1.matches.all())
+    for m in boards:
+        results.submit_result(m.pk, director, version=0, outcome="forfeit", conceded_by=0)
+    t.refresh_from_db()
+    assert t.status == "running"  # entered, not yet confirmed
+    for m in boards:
+        results.confirm_result(m.pk, arbiter, version=1)
+    t.refresh_from_db()
+    assert t.status == "finished"

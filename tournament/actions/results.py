@@ -12,6 +12,7 @@ import scoring
 
 from ..models import Match, ResultVersion, Round, SetResult
 from .base import ActionError, PermissionDenied, audit, require_official
+from .rounds import update_status
 
 OUTCOMES_ENTERED = {"played", "forfeit", "double_forfeit", "abandoned"}
 
@@ -150,6 +151,7 @@ def submit_result(match_id, actor, *, version: int, outcome: str = "played", rec
     match.save()
     store_sets(match, report, record)
     snapshot(match, actor, reason)
+    finish_if_last(match)
     audit(tournament, actor, "correct_result" if correcting else "enter_result",
           f"{'Corrected' if correcting else 'Entered'} round {match.round.number} board "
           f"{match.board}: {describe(match)}", reason, match=match.pk, version=match.version)
@@ -174,9 +176,18 @@ def confirm_result(match_id, actor, *, version: int) -> Match:
     match.version += 1
     match.save(update_fields=["status", "confirmed_by", "confirmed_at", "version"])
     snapshot(match, actor)
+    finish_if_last(match)
     audit(tournament, actor, "confirm_result", f"Confirmed round {match.round.number} board "
           f"{match.board}: {describe(match)}", match=match.pk, version=match.version)
     return match
+
+
+def finish_if_last(match):
+    """The event is finished when the last planned round's results all count; only a result
+    of that round can change it, so other results cost no extra query."""
+    tournament = match.round.tournament
+    if match.round.number >= tournament.rounds_planned:
+        update_status(tournament)
 
 
 def describe(match) -> str:

@@ -30,11 +30,11 @@ def lock_tournament(tournament) -> Tournament:
 
 
 def update_status(tournament):
-    rounds = list(tournament.rounds.all())
+    """Registration until a round is published (a draft is not news yet), in play, then
+    finished once the last planned round has every result counted."""
+    rounds = list(tournament.rounds.published().order_by("number"))
     status = Tournament.Status.DRAFT if not rounds else Tournament.Status.RUNNING
-    if (len(rounds) >= tournament.rounds_planned
-            and all(r.status != Round.Status.DRAFT for r in rounds)
-            and not open_boards(rounds[-1])):
+    if len(rounds) >= tournament.rounds_planned and not open_boards(rounds[-1]):
         status = Tournament.Status.FINISHED
     if status != tournament.status:
         Tournament.objects.filter(pk=tournament.pk).update(status=status)
@@ -192,6 +192,7 @@ def publish_round(round_, actor) -> Round:
     round_.status = Round.Status.PUBLISHED
     round_.published_at = timezone.now()
     round_.save(update_fields=["status", "published_at"])
+    update_status(tournament)
     audit(tournament, actor, "publish_round", f"Published round {round_.number}",
           round=round_.number)
     return round_
