@@ -42,6 +42,7 @@ bench: $(STAMP)
 	$(PY) bench/bench_scoring.py
 	$(PY) bench/bench_pairing.py
 	$(PY) bench/bench_standings.py
+	$(PY) bench/bench_results.py
 
 clean:
 	rm -rf $(VENV) var staticfiles screenshots
