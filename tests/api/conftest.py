@@ -64,11 +64,6 @@ def make_event(director, name="Api Open", players=9):
     return t
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    # PBKDF2's deliberate slowness costs most of each test's set-up otherwise.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
 
 @pytest.fixture
 def director():

@@ -47,8 +47,3 @@ def screenshots():
 
     return shot
 
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    # Real password hashing costs a second per sign-in; the walk-through is not about it.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

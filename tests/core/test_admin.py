@@ -11,8 +11,7 @@ MODELS = ["tournament", "entrant", "forbiddenpair", "round", "match", "auditentr
 
 
 @pytest.fixture
-def staff_client(client, db, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def staff_client(client, db):
     call_command("load_demo", stdout=io.StringIO())
     User.objects.create_superuser("root", password="pw-123456")
     client.login(username="root", password="pw-123456")

@@ -5,12 +5,6 @@ from django.test import Client
 from tournament.actions import entrants, events
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    # Real password hashing costs a second per account; these tests are not about it.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def director(db):
     return User.objects.create_user("dora", password="pw-123456")

@@ -9,11 +9,6 @@ from tournament.actions import entrants, events, rounds
 
 
 @pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
 def _clear_cache():
     cache.clear()
     yield
