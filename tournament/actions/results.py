@@ -69,8 +69,9 @@ def check_record(tournament, record, *, partial=False) -> dict:
     return {**report, "record": record}
 
 
-def store_sets(match, report, record):
-    match.sets.all().delete()
+def store_sets(match, record):
+    if match.version > 1:  # a board's first result has no sets to replace
+        match.sets.all().delete()
     sets = record.get("sets", []) if record else []
     SetResult.objects.bulk_create(
         SetResult(match=match, number=i + 1, starter=s.get("starter", i % 2),
@@ -149,7 +150,7 @@ def submit_result(match_id, actor, *, version: int, outcome: str = "played", rec
         match.status = Match.Status.ENTERED
         match.confirmed_by = match.confirmed_at = None
     match.save()
-    store_sets(match, report, record)
+    store_sets(match, record)
     snapshot(match, actor, reason)
     finish_if_last(match)
     audit(tournament, actor, "correct_result" if correcting else "enter_result",
