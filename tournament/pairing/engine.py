@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from tournament.pairing.trf import (
+    POINTS_TIMES_TEN,
     TrfEvent,
     TrfPlayer,
     TrfResult,
@@ -135,6 +136,94 @@ def _py4swiss_trf(text: str):  # -> py4swiss.trf.ParsedTrf
     return trf
 
 
+# --------------------------------------------------------------------------- 2026 rules
+#
+# py4swiss 0.3.1 implements C.04.3 as in force until 31 January 2026.  The edition in force
+# since 1 February 2026 (bbpPairings 6) differs in what the engine derives from the history;
+# where that is player data (pairing numbers, bye eligibility) we compute it ourselves and
+# hand it to py4swiss's Dutch bracket machinery.
+#
+# Not done (known differences from bbpPairings 6, see tests/pairing/test_bbp_cases.py):
+# * 1.4.3: a round not played counts as a downfloat only if it scored more than a loss (a
+#   zero-point bye or a forfeit loss is no float); py4swiss floats every unplayed round down;
+# * the new quality criteria on the pairing-allocated bye assignee (minimise his score, then
+#   his number of unplayed games), which py4swiss does not have.
+# The first alone cannot be changed: py4swiss's downfloat for a zero-point round happens to
+# keep the bye away from players with unplayed rounds, as the second would.
+
+
+def _pairing_numbers(event: TrfEvent) -> dict[int, int]:
+    """Pairing numbers (A.2; their parity decides E.5) of the players that take part.
+
+    A player who has never taken part in a pairing (never met an opponent, never got the
+    pairing-allocated bye) and does not take part in this one either (absent, or an entry
+    such as a requested bye already made for this round) is not in the tournament as far as
+    pairing is concerned: he gets no pairing number and the players below him move up
+    (bbpPairings' "effective pairing number").  Everybody else keeps his order.
+    """
+    done = completed_rounds(event)
+    counted = []
+    for p in sorted(event.players, key=lambda q: q.number):
+        took_part = any(r.opponent is not None or r.code in "U+" for r in p.results)
+        here = len(p.results) == done and p.number not in event.absent
+        if took_part or here:
+            counted.append(p.number)
+    return {number: i for i, number in enumerate(counted, start=1)}
+
+
+def _bye_received(player: TrfPlayer) -> bool:
+    """C.04.3 (2026) 2.2.2: no pairing-allocated bye for a player who already had one or who
+    already scored, without playing, as many points as a win (forfeit win, full-point bye)."""
+    return any(
+        r.code == "U" or (not r.played and r.points_times_ten >= POINTS_TIMES_TEN["1"])
+        for r in player.results
+    )
+
+
+def _generate_pairings(trf, event: TrfEvent) -> list:  # -> list[py4swiss Pairing]
+    """py4swiss's ``DutchEngine.generate_pairings`` with the 2026 player data.
+
+    The players (scores, colour preferences, floats, opponents, topscorers) are py4swiss's
+    own; their pairing numbers and bye eligibility are replaced by :func:`_pairing_numbers`
+    and :func:`_bye_received`.
+    """
+    from py4swiss.engines.common import PairingError as Py4swissPairingError
+    from py4swiss.engines.dutch.bracket import BracketPairer, Brackets
+    from py4swiss.engines.dutch.engine import Engine
+    from py4swiss.engines.dutch.player import get_player_infos_from_trf
+    from py4swiss.engines.dutch.validity_matcher import ValidityMatcher
+
+    done = completed_rounds(event)
+    by_number = {p.number: p for p in event.players}
+    numbers = _pairing_numbers(event)
+
+    players = get_player_infos_from_trf(trf)
+    for info in players:
+        p = by_number[info.id]
+        info.number = numbers[info.id]
+        info.bye_received = _bye_received(p)
+    players.sort(reverse=True)
+
+    validity_matcher = ValidityMatcher(players, trf.x_section.forbidden_pairs)
+    brackets = Brackets(players, done + 1)
+    if not validity_matcher.is_valid_matching():
+        raise Py4swissPairingError("Round can not be paired")
+    initial_color = trf.x_section.configuration.first_round_color
+    player_pairs = []
+    while not brackets.is_finished():
+        bracket_pairer = BracketPairer(
+            brackets.get_current_bracket(), validity_matcher, initial_color
+        )
+        bracket_pairs = Engine._get_bracket_pairs(bracket_pairer)
+        if bracket_pairs is None:
+            brackets.collapse()
+        else:
+            brackets.apply_bracket_pairings(bracket_pairs)
+            player_pairs.extend(bracket_pairs)
+    player_pairs.sort(key=Engine._get_player_pair_score, reverse=True)
+    return [Engine._get_pairing(pair) for pair in player_pairs]
+
+
 def _check(event: TrfEvent) -> None:
     numbers = sorted(p.number for p in event.players)
     if numbers != list(range(1, len(numbers) + 1)):
@@ -177,7 +266,6 @@ def pair_next_round(event: TrfEvent) -> Pairing:
     satisfying the absolute criteria (no rematch, at most one bye/forfeit win, XXP) exists,
     when all planned rounds are played, or when py4swiss finds the event inconsistent.
     """
-    from py4swiss.engines import DutchEngine
     from py4swiss.engines.common import PairingError as Py4swissPairingError
     from py4swiss.trf.exceptions import ConsistencyError, ParsingError
 
@@ -201,13 +289,14 @@ def pair_next_round(event: TrfEvent) -> Pairing:
             )
         return Pairing(round_number, (Board(p.number, None),))
 
-    text = write_trf(_engine_event(event))
+    engine_event = _engine_event(event)
+    text = write_trf(engine_event)
     try:
         trf = _py4swiss_trf(text)
     except (ParsingError, ConsistencyError, ValueError, KeyError) as exc:
         raise PairingError(f"py4swiss rejected the event: {exc}") from exc
     try:
-        result = DutchEngine.generate_pairings(trf)
+        result = _generate_pairings(trf, engine_event)
     except Py4swissPairingError as exc:
         raise PairingError(
             f"round {round_number} cannot be paired: no pairing satisfies the absolute "
