@@ -161,8 +161,10 @@ def device(port, key, jobs, queue, barrier, stop_at):
 
 
 def load(port, keys, boards, plays_share):
-    bodies = [json.dumps({"version": 0, "record": r})
-              for r in records(len(boards), plays_share)]
+    made = records(len(boards), plays_share)
+    bodies = [json.dumps({"version": 0, "record": r}) for r in made]
+    depth = {m: "plays" if "hands" in r["sets"][0] else "score"
+             for m, r in zip(boards, made, strict=True)}
     jobs = [[] for _ in keys]
     for i, (match_id, body) in enumerate(zip(boards, bodies, strict=True)):
         jobs[i % len(keys)].append((match_id, body))
@@ -181,7 +183,7 @@ def load(port, keys, boards, plays_share):
     elapsed = time.perf_counter() - start
     for d in devices:
         d.join(timeout=30)
-    return results, elapsed
+    return results, elapsed, depth
 
 
 def verify(results) -> list[str]:
@@ -245,7 +247,7 @@ def main() -> int:
         port = free_port()
         server, cmd = start_server(port, args.workers, args.threads)
         print("server: " + " ".join(cmd[cmd.index("tournament.wsgi"):]))
-        results, elapsed = load(port, keys, boards, args.plays)
+        results, elapsed, depth = load(port, keys, boards, args.plays)
         latencies = sorted(t * 1000 for _, status, t in results if status == 200)
         rate = len(latencies) / elapsed
         p50 = statistics.median(latencies) if latencies else float("nan")
@@ -254,6 +256,12 @@ def main() -> int:
               f"({args.plays:.0%} at play depth) in {elapsed:.2f} s")
         print(f"  {rate:.0f} submissions/s; latency p50 {p50:.0f} ms, p95 {p95:.0f} ms, "
               f"max {latencies[-1] if latencies else float('nan'):.0f} ms")
+        for kind in ("score", "plays"):
+            some = sorted(t * 1000 for m, status, t in results
+                          if status == 200 and depth[m] == kind)
+            if some:
+                print(f"  at {kind} depth: p50 {statistics.median(some):.0f} ms, "
+                      f"p95 {some[int(0.95 * (len(some) - 1))]:.0f} ms")
         problems = verify(results)
         print("check: every submission stored exactly once (version 1, entered)"
               if not problems else "check FAILED: " + "; ".join(problems))

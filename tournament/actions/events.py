@@ -136,6 +136,7 @@ def add_official(tournament, actor, *, username: str, role: str = Official.Role.
         user = User.objects.create_user(username=username, password=password)
     official, _ = Official.objects.update_or_create(
         tournament=tournament, user=user, defaults={"role": role})
+    tournament.forget_role(user)
     audit(tournament, actor, "add_official", f"{username} is now {role} of {tournament.name}",
           username=username, role=role, created=create)
     return official
@@ -147,5 +148,6 @@ def remove_official(tournament, actor, *, user) -> None:
     if user == actor:
         raise ActionError("You cannot remove yourself from the event.")
     Official.objects.filter(tournament=tournament, user=user).delete()
+    tournament.forget_role(user)
     audit(tournament, actor, "remove_official", f"{user.username} no longer runs "
           f"{tournament.name}", username=user.username)

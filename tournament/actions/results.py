@@ -6,11 +6,12 @@ ResultVersion row, so the board's whole history is kept.
 """
 
 from django.db import transaction
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 import scoring
 
-from ..models import Match, ResultVersion, Round, SetResult
+from ..models import Match, Official, ResultVersion, Round, SetResult
 from .base import ActionError, PermissionDenied, audit, require_official
 from .rounds import update_status
 
@@ -38,12 +39,22 @@ class RecordRefused(ActionError):
         self.report = report
 
 
-def lock(match_id) -> Match:
+def lock(match_id, actor) -> Match:
+    """The board, locked until commit, with its event and the actor's role in it: one
+    query, since every submission of a busy round comes through here."""
+    qs = (Match.objects.select_for_update(of=("self",))
+          .select_related("round__tournament", "white", "black"))
+    authenticated = actor is not None and actor.is_authenticated
+    if authenticated:
+        qs = qs.annotate(actor_role=Subquery(Official.objects.filter(
+            tournament=OuterRef("round__tournament"), user=actor).values("role")[:1]))
     try:
-        return (Match.objects.select_for_update(of=("self",))
-                .select_related("round__tournament", "white", "black").get(pk=match_id))
+        match = qs.get(pk=match_id)
     except Match.DoesNotExist:
         raise ActionError("There is no such board.", status=404) from None
+    if authenticated:
+        match.round.tournament.know_role(actor, match.actor_role)
+    return match
 
 
 def check_record(tournament, record, *, partial=False) -> dict:
@@ -70,8 +81,7 @@ def check_record(tournament, record, *, partial=False) -> dict:
 
 
 def store_sets(match, record):
-    if match.version > 1:  # a board's first result has no sets to replace
-        match.sets.all().delete()
+    match.sets.all().delete()
     sets = record.get("sets", []) if record else []
     SetResult.objects.bulk_create(
         SetResult(match=match, number=i + 1, starter=s.get("starter", i % 2),
@@ -97,7 +107,7 @@ def seat_player(match, seat):
 def submit_result(match_id, actor, *, version: int, outcome: str = "played", record=None,
                   conceded_by: int | None = None, reason: str = "") -> tuple[Match, dict]:
     """Store a board's result; returns the match and the validator's report."""
-    match = lock(match_id)
+    match = lock(match_id, actor)
     tournament = match.round.tournament
     require_official(tournament, actor)
     if match.round.status == Round.Status.DRAFT:
@@ -161,7 +171,7 @@ def submit_result(match_id, actor, *, version: int, outcome: str = "played", rec
 
 @transaction.atomic
 def confirm_result(match_id, actor, *, version: int) -> Match:
-    match = lock(match_id)
+    match = lock(match_id, actor)
     tournament = match.round.tournament
     require_official(tournament, actor)
     if version != match.version:
@@ -184,10 +194,15 @@ def confirm_result(match_id, actor, *, version: int) -> Match:
 
 
 def finish_if_last(match):
-    """The event is finished when the last planned round's results all count; only a result
-    of that round can change it, so other results cost no extra query."""
+    """The event is finished when the last planned round's results all count. Only a result
+    of that round can change it, and only once none of its boards is left open."""
     tournament = match.round.tournament
-    if match.round.number >= tournament.rounds_planned:
+    if match.round.number < tournament.rounds_planned:
+        return
+    open_ = match.round.matches.exclude(black=None).exclude(status=Match.Status.CONFIRMED)
+    if not tournament.require_confirmation:
+        open_ = open_.exclude(status=Match.Status.ENTERED)
+    if not open_.exists():
         update_status(tournament)
 
 

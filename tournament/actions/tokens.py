@@ -38,6 +38,7 @@ def grant(event, username) -> tuple[str, str]:
     note = ""
     if official is None:
         Official.objects.create(tournament=event, user=user, role=Official.Role.ARBITER)
+        event.forget_role(user)
         audit(event, None, "add_official", f"{username} is now arbiter of {event.name} "
               "(arbiter_token command)", username=username, role="arbiter", created=created)
     elif official.role != Official.Role.ARBITER:

@@ -79,17 +79,29 @@ class Tournament(models.Model):
     def points_for(self, outcome: str):
         return self.points.get(outcome, DEFAULT_POINTS[outcome])
 
+    def role_of(self, user) -> str | None:
+        """The user's role in this event ("director", "arbiter" or None), read once per
+        instance; a query that already fetched it may prime it with `know_role`."""
+        roles = self.__dict__.setdefault("_roles", {})
+        if user.pk not in roles:
+            roles[user.pk] = (self.officials.filter(user=user)
+                              .values_list("role", flat=True).first())
+        return roles[user.pk]
+
+    def know_role(self, user, role: str | None) -> None:
+        self.__dict__.setdefault("_roles", {})[user.pk] = role
+
+    def forget_role(self, user) -> None:
+        self.__dict__.get("_roles", {}).pop(user.pk, None)
+
     def is_director(self, user) -> bool:
         return user.is_authenticated and (
-            user.is_superuser
-            or self.officials.filter(user=user, role=Official.Role.DIRECTOR).exists()
+            user.is_superuser or self.role_of(user) == Official.Role.DIRECTOR
         )
 
     def is_official(self, user) -> bool:
         """A director or an arbiter: may enter and confirm results."""
-        return user.is_authenticated and (
-            user.is_superuser or self.officials.filter(user=user).exists()
-        )
+        return user.is_authenticated and (user.is_superuser or self.role_of(user) is not None)
 
 
 class Official(models.Model):
