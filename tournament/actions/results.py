@@ -199,10 +199,7 @@ def finish_if_last(match):
     tournament = match.round.tournament
     if match.round.number < tournament.rounds_planned:
         return
-    open_ = match.round.matches.exclude(black=None).exclude(status=Match.Status.CONFIRMED)
-    if not tournament.require_confirmation:
-        open_ = open_.exclude(status=Match.Status.ENTERED)
-    if not open_.exists():
+    if not match.round.matches.awaiting_result().exists():
         update_status(tournament)
 
 

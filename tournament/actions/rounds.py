@@ -14,8 +14,8 @@ from .base import ActionError, audit, require_director
 
 def open_boards(round_) -> list[Match]:
     """Boards of a round whose result does not count yet (missing, or awaiting confirmation)."""
-    boards = round_.matches.select_related("white", "black").order_by("board")
-    return [m for m in boards if m.black_id and not history.counts(round_.tournament, m)]
+    return list(round_.matches.awaiting_result().select_related("white", "black")
+                .order_by("board"))
 
 
 def describe_open(boards) -> str:

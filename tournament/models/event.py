@@ -16,7 +16,7 @@ def default_tiebreaks():
 
 class TournamentQuerySet(models.QuerySet):
     def public(self):
-        """Events the public may see: those with at least one published round, or open ones."""
+        """Events with a published round (an event in registration has status draft)."""
         return self.exclude(status=Tournament.Status.DRAFT)
 
     def run_by(self, user):

@@ -44,6 +44,10 @@ class Round(models.Model):
         return self.status != self.Status.DRAFT
 
 
+# A result counts once confirmed, or once entered where the event asks no confirmation.
+COUNTED = Q(status="confirmed") | Q(status="entered", round__tournament__require_confirmation=False)
+
+
 class MatchQuerySet(models.QuerySet):
     def for_listing(self):
         """A round's boards with both players and their set scores, in two queries."""
@@ -60,10 +64,11 @@ class MatchQuerySet(models.QuerySet):
 
     def counted(self):
         """Results that count in standings: confirmed, or entered where no confirmation is asked."""
-        return self.filter(
-            Q(status=Match.Status.CONFIRMED)
-            | Q(status=Match.Status.ENTERED, round__tournament__require_confirmation=False)
-        )
+        return self.filter(COUNTED)
+
+    def awaiting_result(self):
+        """Boards (not byes) whose result does not count yet: missing or unconfirmed."""
+        return self.exclude(black=None).exclude(COUNTED)
 
 
 class Match(models.Model):
