@@ -1,7 +1,7 @@
 import pytest
 from django.contrib.auth.models import User
 
-from tournament.actions import entrants, events, results, rounds
+from tournament.actions import ActionError, entrants, events, results, rounds
 
 
 @pytest.mark.django_db
@@ -15,7 +15,7 @@ def test_pair_publish_forfeits_pair_again():
     rounds.publish_round(r1, director)
     for m in r1.matches.exclude(black=None):
         results.submit_result(m.pk, director, version=0, outcome="forfeit", conceded_by=1)
-    with pytest.raises(Exception) as exc:
+    with pytest.raises(ActionError) as exc:
         rounds.pair_round(t, director)
     assert "still open" in str(exc.value)
     arb = User.objects.create_user("arb", password="pw-123456")
@@ -30,7 +30,7 @@ def test_pair_publish_forfeits_pair_again():
 @pytest.mark.parametrize("slug", ["admin", "api", "token", "match", "manage"])
 def test_site_addresses_are_not_event_slugs(slug):
     director = User.objects.create_user("dir", password="pw-123456")
-    with pytest.raises(Exception, match="site.s own addresses"):
+    with pytest.raises(ActionError, match="site.s own addresses"):
         events.create_tournament(director, name="Clash", slug=slug)
 
 
