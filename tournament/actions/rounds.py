@@ -123,6 +123,8 @@ def absolute_problems(round_, pairs) -> list[str]:
     had_bye = set(earlier.filter(Q(black=None) | Q(outcome="forfeit")).values_list(
         "winner_id", flat=True))
     active = {e.id: e for e in tournament.entrants.active_for_round(round_.number)}
+    forbidden = {frozenset(p) for p in tournament.forbidden_pairs.values_list("first_id",
+                                                                              "second_id")}
     seen = {}
     for white, black in pairs:
         for e in (white, black):
@@ -137,8 +139,7 @@ def absolute_problems(round_, pairs) -> list[str]:
             problems.append(f"{white.name} would get a second bye (or a bye after a forfeit win)")
         if black is not None and frozenset((white.id, black.id)) in met:
             problems.append(f"{white.name} and {black.name} have already met")
-        if black is not None and tournament.forbidden_pairs.filter(
-                Q(first=white, second=black) | Q(first=black, second=white)).exists():
+        if black is not None and frozenset((white.id, black.id)) in forbidden:
             problems.append(f"{white.name} and {black.name} are a forbidden pair")
     byes = sum(1 for _, b in pairs if b is None)
     if byes > 1:
