@@ -1,7 +1,6 @@
 """Plain JSON for the API's answers. Seat 0 of every pair is the board's white (players[0])."""
 
 from .. import history
-from ..models import Match
 
 
 def number_of(match, entrant_id):
@@ -66,5 +65,3 @@ def bad_format(message: str, path: str = "") -> dict:
     return {"valid": False, "depth": None, "sets": [], "winner": None,
             "errors": [{"path": path, "code": "bad_format", "message": message}]}
 
-
-__all__ = ["Match", "bad_format", "match_detail", "pairing", "result", "stale"]

@@ -15,10 +15,6 @@ def default_tiebreaks():
 
 
 class TournamentQuerySet(models.QuerySet):
-    def public(self):
-        """Events with a published round (an event in registration has status draft)."""
-        return self.exclude(status=Tournament.Status.DRAFT)
-
     def run_by(self, user):
         if user.is_superuser:
             return self.all()

@@ -10,9 +10,6 @@ class RoundQuerySet(models.QuerySet):
     def published(self):
         return self.exclude(status=Round.Status.DRAFT)
 
-    def live(self):
-        return self.filter(status=Round.Status.PUBLISHED)
-
 
 class Round(models.Model):
     class Status(models.TextChoices):
@@ -39,10 +36,6 @@ class Round(models.Model):
     def __str__(self):
         return f"{self.tournament} round {self.number}"
 
-    @property
-    def is_public(self) -> bool:
-        return self.status != self.Status.DRAFT
-
 
 # A result counts once confirmed, or once entered where the event asks no confirmation.
 COUNTED = Q(status="confirmed") | Q(status="entered", round__tournament__require_confirmation=False)
@@ -57,14 +50,6 @@ class MatchQuerySet(models.QuerySet):
 
     def public(self):
         return self.filter(round__status__in=[Round.Status.PUBLISHED, Round.Status.CLOSED])
-
-    def open(self):
-        """Boards still waiting for a result an arbiter can enter."""
-        return self.filter(status=Match.Status.PENDING)
-
-    def counted(self):
-        """Results that count in standings: confirmed, or entered where no confirmation is asked."""
-        return self.filter(COUNTED)
 
     def awaiting_result(self):
         """Boards (not byes) whose result does not count yet: missing or unconfirmed."""
@@ -138,14 +123,6 @@ class Match(models.Model):
 
     def seat_of(self, entrant_id: int) -> int:
         return 0 if entrant_id == self.white_id else 1
-
-    @property
-    def sets_won(self):
-        won = [0, 0]
-        for s in self.sets.all():
-            if s.score0 != s.score1:
-                won[0 if s.score0 > s.score1 else 1] += 1
-        return won
 
 
 class SetResult(models.Model):

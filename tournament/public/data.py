@@ -18,7 +18,8 @@ class BadRound(ValueError):
 
 
 def visible_events():
-    """Events in play or finished (Tournament.public()), then those still taking entries."""
+    """Every event, newest first: one still in registration shows who has entered
+    (docs/standings.md)."""
     return Tournament.objects.all()
 
 
@@ -69,9 +70,6 @@ class EventData:
     points: standings.Points
     table: standings.Standings
     after_round: int | None
-
-    def rounds_played(self) -> list[int]:
-        return sorted({m.round for m in self.matches})
 
 
 def load(tournament, after_round=None) -> EventData:
