@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from ..actions import ActionError, events
+from ..archive import export_tournament
 from ..models import Official, Tournament
 from ..standings import label
 from .access import director_view, show_refusal
@@ -124,9 +125,6 @@ def audit(request, event):
 
 @director_view
 def archive(request, event):
-    # Written by another module; imported here so the rest of the screens never wait on it.
-    from ..archive import export_tournament
-
     body = json.dumps(export_tournament(event), indent=2, ensure_ascii=False)
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}.json"'
