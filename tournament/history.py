@@ -23,10 +23,16 @@ def _matches(tournament, *, public: bool, after_round: int | None = None):
 
 
 def counts(tournament, match) -> bool:
-    """Whether a match's result counts: confirmed, or entered where no confirmation is asked."""
-    if match.status == Match.Status.CONFIRMED:
+    """Whether a match's result counts: confirmed, or entered where no confirmation is asked.
+
+    The same rule as models.rounds.COUNTED, for rows already read."""
+    return status_counts(match.status, tournament.require_confirmation)
+
+
+def status_counts(status, require_confirmation: bool) -> bool:
+    if status == Match.Status.CONFIRMED:
         return True
-    return match.status == Match.Status.ENTERED and not tournament.require_confirmation
+    return status == Match.Status.ENTERED and not require_confirmation
 
 
 # ------------------------------------------------------------------------ standings
@@ -56,18 +62,16 @@ def standings_input(tournament, *, after_round: int | None = None, public: bool 
         for match_id, score0, score1 in set_rows.order_by("match_id", "number").values_list(
                 "match_id", "score0", "score1"):
             sets[match_id].append((score0, score1))
-    entered_counts = not tournament.require_confirmation
-    matches = [plain_match(row, number, sets, entered_counts) for row in rows]
+    matches = [plain_match(row, number, sets, tournament.require_confirmation) for row in rows]
     return players, matches, standings.Points(**tournament.points)
 
 
-def plain_match(row, number, sets, entered_counts: bool):
+def plain_match(row, number, sets, require_confirmation: bool):
     match_id, round_number, white_id, black_id, status, outcome, winner_id = row
     pair = (number[white_id], number[black_id] if black_id else None)
     if black_id is None:
         return standings.Match(round_number, pair, "bye", winner=pair[0])
-    if not (status == Match.Status.CONFIRMED
-            or (status == Match.Status.ENTERED and entered_counts)):
+    if not status_counts(status, require_confirmation):
         return standings.Match(round_number, pair, "unplayed")
     winner = number[winner_id] if winner_id else None
     if outcome in ("played", "abandoned"):
