@@ -9,7 +9,7 @@ import scoring
 
 from .models import Match, Round
 from .models.event import DEFAULT_POINTS
-from .rules import known_rulesets, known_tiebreaks
+from .rules import known_rulesets, known_tiebreaks, pairing_starts_set_one
 
 FORMAT = "fives-and-threes-tournament/1"
 
@@ -191,9 +191,11 @@ def check_round(r, path, number, ids, ruleset) -> dict:
 def check_record(record, path, ruleset, partial=False) -> dict:
     _need(isinstance(record, dict), path, "a match record object")
     _need(record.get("ruleset") == ruleset, f"{path}/ruleset", f"this event plays {ruleset!r}")
-    _need(record.get("first_set_starter", 0) == 0, f"{path}/first_set_starter",
-          "players[0] starts the first set")
-    report = scoring.validate({**record, "first_set_starter": 0})
+    if pairing_starts_set_one(ruleset):
+        _need(record.get("first_set_starter", 0) == 0, f"{path}/first_set_starter",
+              "players[0] starts the first set")
+        record = {**record, "first_set_starter": 0}
+    report = scoring.validate(record)
     errors = [e for e in report["errors"]
               if not (partial and e["code"] in {"match_shape", "result_mismatch"})]
     if errors:

@@ -15,3 +15,11 @@ def known_tiebreaks() -> frozenset[str]:
     from .standings import TIEBREAKS
 
     return frozenset(TIEBREAKS)
+
+
+def pairing_starts_set_one(ruleset: str) -> bool:
+    """Whether the Swiss colour decides who starts set 1 (players[0], "white"): so where
+    set starters alternate; where they are drawn before each set (bndcc), the draw does."""
+    from scoring.rulesets import RULESETS, SET_STARTER_ALTERNATES
+
+    return RULESETS[ruleset].set_starter == SET_STARTER_ALTERNATES

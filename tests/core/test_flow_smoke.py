@@ -56,3 +56,37 @@ def test_status_follows_published_rounds_and_finishes_with_the_last_result():
         results.confirm_result(m.pk, arbiter, version=1)
     t.refresh_from_db()
     assert t.status == "finished"
+
+
+def paired_board(ruleset):
+    director = User.objects.create_user(f"dir-{ruleset}", password="pw-123456")
+    t = events.create_tournament(director, name=f"{ruleset} Open", ruleset=ruleset)
+    entrants.import_entrants(t, director, "name\nAnn\nBo")
+    r1 = rounds.pair_round(t, director)
+    rounds.publish_round(r1, director)
+    return director, r1.matches.get()
+
+
+@pytest.mark.django_db
+def test_a_drawn_first_set_starter_is_accepted_where_the_ruleset_draws_it():
+    from scoring import simulate
+
+    director, board = paired_board("bndcc")
+    record = simulate.play_match(7, simulate.BNDCC_SINGLES, first_set_starter=1,
+                                 penalty_rate=0.03)
+    match, report = results.submit_result(board.pk, director, version=0, record=record)
+    assert report["valid"] and match.status == "entered"
+    assert list(match.sets.values_list("starter", flat=True))[0] == 1
+
+
+@pytest.mark.django_db
+def test_under_mso_the_boards_first_player_starts_set_one():
+    from scoring import simulate
+
+    director, board = paired_board("mso")
+    record = next(r for r in map(simulate.play_match, range(50)) if r["first_set_starter"] == 1)
+    with pytest.raises(ActionError) as refused:
+        results.submit_result(board.pk, director, version=0, record=record)
+    assert any(e["path"] == "/first_set_starter" for e in refused.value.report["errors"])
+    board.refresh_from_db()
+    assert board.version == 0 and board.status == "pending"

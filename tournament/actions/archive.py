@@ -5,9 +5,10 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from ..archive import ArchiveError, check_archive
-from ..models import Entrant, Match, Round, SetResult, Tournament
+from ..models import Entrant, Match, Round, Tournament
 from .base import ActionError, audit
 from .events import create_tournament
+from .results import store_sets
 from .rounds import update_status
 
 
@@ -77,7 +78,4 @@ def create_match(round_, m, entrants, report, now):
         match.status, match.confirmed_at, match.version = Match.Status.CONFIRMED, now, 1
     match.save()
     if match.record:
-        SetResult.objects.bulk_create(
-            SetResult(match=match, number=k + 1, starter=s.get("starter", k % 2),
-                      score0=s["score"][0], score1=s["score"][1])
-            for k, s in enumerate(match.record["sets"]))
+        store_sets(match, match.record)

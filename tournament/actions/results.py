@@ -12,6 +12,7 @@ from django.utils import timezone
 import scoring
 
 from ..models import Match, Official, ResultVersion, Round, SetResult
+from ..rules import pairing_starts_set_one
 from .base import ActionError, PermissionDenied, audit, require_official
 from .rounds import update_status
 
@@ -62,14 +63,14 @@ def lock(match_id, actor) -> Match:
 
 def check_record(tournament, record, *, partial=False) -> dict:
     """Validate a match record whose seat 0 is the board's first player."""
-    if isinstance(record, dict):
-        record = dict(record)
+    paired_start = pairing_starts_set_one(tournament.ruleset)
+    if isinstance(record, dict) and paired_start:
         # The Swiss pairing, not the arbiter, decides who starts set 1.
-        record.setdefault("first_set_starter", 0)
+        record = {**record, "first_set_starter": record.get("first_set_starter", 0)}
     report = scoring.validate(record)
     errors = list(report["errors"])
     if not any(e["code"] == "bad_format" for e in errors):
-        if record.get("first_set_starter") != 0:
+        if paired_start and record.get("first_set_starter") != 0:
             errors.append({"path": "/first_set_starter", "code": "starter_wrong",
                            "message": "the board's first player (seat 0) starts set 1"})
         if record.get("ruleset") != tournament.ruleset:
@@ -84,10 +85,14 @@ def check_record(tournament, record, *, partial=False) -> dict:
 
 
 def store_sets(match, record):
+    """The record's sets as SetResult rows (seat 0 = the board's first player)."""
+    # Where starters alternate from the pairing's colour, an unrecorded one is known; a
+    # drawn one (bndcc) is not.
+    alternate = pairing_starts_set_one(match.round.tournament.ruleset)
     match.sets.all().delete()
     sets = record.get("sets", []) if record else []
     SetResult.objects.bulk_create(
-        SetResult(match=match, number=i + 1, starter=s.get("starter", i % 2),
+        SetResult(match=match, number=i + 1, starter=s.get("starter", i % 2 if alternate else None),
                   score0=s["score"][0], score1=s["score"][1])
         for i, s in enumerate(sets)
     )
