@@ -41,12 +41,20 @@ class HandRow:
 @dataclass
 class SetBlock:
     number: int
-    starter: str
+    starter: str  # the starter's name; "" while a drawn starter is not chosen
     key: str
     a: str
     b: str
     errors: list[str]
     hands: list[HandRow] = field(default_factory=list)
+    # Where the ruleset draws set starters: (value, label, checked) for "who drew the
+    # first down", and its errors; empty where starters alternate.
+    starter_choices: list[tuple[str, str, bool]] = field(default_factory=list)
+    starter_errors: list[str] = field(default_factory=list)
+
+    @property
+    def starter_key(self) -> str:
+        return rec.starter_key(self.number)
 
     @property
     def show_hands(self) -> bool:
@@ -56,13 +64,18 @@ class SetBlock:
 
 
 class EntryForm:
-    """Values and errors of the entry form for one board (names are the players' names)."""
+    """Values and errors of the entry form for one board (names are the players' names).
 
-    def __init__(self, names: list[str], data=None, errors=None, reason: str = ""):
+    `drawn`: the event's ruleset draws who starts each set, so the form asks for it.
+    """
+
+    def __init__(self, names: list[str], data=None, errors=None, reason: str = "",
+                 drawn: bool = False):
         self.names = names
         self.data = data or {}
         self.errors = errors or {}
         self.reason = reason
+        self.drawn = drawn
 
     def value(self, key: str) -> str:
         return str(self.data.get(key, "") or "")
@@ -96,14 +109,22 @@ class EntryForm:
         blocks = []
         for s in range(1, rec.MAX_SETS + 1):
             key = rec.set_key(s)
+            drawn = rec.chosen_starter(self.data, s) if self.drawn else None
+            known = not self.drawn or drawn is not None
             block = SetBlock(
-                number=s, starter=self.names[rec.set_starter(s)], key=key,
-                a=self.value(f"{key}_a"), b=self.value(f"{key}_b"),
+                number=s, starter=self.names[rec.set_starter(s, drawn)] if known else "",
+                key=key, a=self.value(f"{key}_a"), b=self.value(f"{key}_b"),
                 errors=self.errors_for(key))
+            if self.drawn:
+                block.starter_choices = [
+                    (str(seat), f"{rec.SEAT_LETTER[seat]} {self.names[seat]}", drawn == seat)
+                    for seat in (0, 1)]
+                block.starter_errors = self.errors_for(rec.starter_key(s))
             for h in range(1, self.rows_in(s) + 1):
                 hk = rec.hand_key(s, h)
                 block.hands.append(HandRow(
-                    number=h, starter=self.names[rec.hand_starter(s, h)], key=hk,
+                    number=h, key=hk,
+                    starter=self.names[rec.hand_starter(s, h, drawn)] if known else "",
                     a=self.value(f"{hk}_a"), b=self.value(f"{hk}_b"),
                     play=self.value(rec.play_key(s, h)), errors=self.errors_for(hk),
                     play_errors=self.errors_for(rec.play_key(s, h))))
@@ -119,6 +140,8 @@ class EntryForm:
         keys = {rec.GENERAL, "sets", "outcome", "conceded_by", "reason", "version"}
         for block in self.sets:
             keys.add(block.key)
+            if self.drawn:
+                keys.add(block.starter_key)
             for hand in block.hands:
                 keys.update({hand.key, hand.play_key})
         return keys

@@ -2,7 +2,10 @@
 
 The form is flat: `outcome`, set scores `s1_a`/`s1_b`, hand points `s1_h3_a`/`s1_h3_b`
 and a play-by-play text `s1_h3_play` per hand. Seat 0 (player A) is the board's
-`white`, who starts set 1; sets and hands alternate their starter from there.
+`white`. Where the ruleset alternates set starters (mso), white starts set 1 and sets
+alternate from there; where it draws them (bndcc), each played set has a required
+`s1_starter` ("0" or "1": who drew the first down). Hands alternate their starter
+within a set from the set's starter.
 
 `build()` gives the record plus the form's own errors (things too garbled to send to
 the validator); `field_for_path()` maps a validator error's JSON pointer back to the
@@ -14,6 +17,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+
+from ..rules import known_rulesets, pairing_starts_set_one
 
 FORMAT = "fives-and-threes-match/1"
 MAX_SETS = 3
@@ -47,14 +52,31 @@ def play_key(s: int, h: int) -> str:
     return f"s{s}_h{h}_play"
 
 
-def set_starter(s: int) -> int:
-    """Seat that starts set `s` (1-based): white starts set 1, then they alternate."""
-    return (s - 1) % 2
+def starter_key(s: int) -> str:
+    """Form key of set `s`'s drawn starter (the radio choice, and its errors)."""
+    return f"s{s}_starter"
 
 
-def hand_starter(s: int, h: int) -> int:
+def draws_set_starters(ruleset: str) -> bool:
+    """Whether the ruleset draws who starts each set (bndcc), rather than alternating."""
+    return ruleset in known_rulesets() and not pairing_starts_set_one(ruleset)
+
+
+def chosen_starter(data: Mapping, s: int) -> int | None:
+    """The seat chosen as set `s`'s drawer of the first down, or None if none (or garbled)."""
+    raw = str(data.get(starter_key(s), "") or "").strip()
+    return int(raw) if raw in ("0", "1") else None
+
+
+def set_starter(s: int, drawn: int | None = None) -> int:
+    """Seat that starts set `s` (1-based): the drawn seat where there was a draw, else
+    white starts set 1 and they alternate."""
+    return drawn if drawn is not None else (s - 1) % 2
+
+
+def hand_starter(s: int, h: int, drawn: int | None = None) -> int:
     """Seat that lays the down in hand `h` of set `s` (both 1-based)."""
-    return (set_starter(s) + h - 1) % 2
+    return (set_starter(s, drawn) + h - 1) % 2
 
 
 @dataclass
@@ -66,6 +88,7 @@ class Built:
     errors: dict[str, list[str]] = field(default_factory=dict)
     # (record set index, record hand index) -> form hand number, since blank rows are skipped
     hand_rows: dict[tuple[int, int], int] = field(default_factory=dict)
+    drawn: bool = False  # the ruleset draws set starters: the form chose them
 
     def add(self, key: str, message: str) -> None:
         self.errors.setdefault(key, []).append(message)
@@ -171,7 +194,8 @@ def _row_count(data: Mapping, s: int) -> int:
     return min(last, MAX_HAND_ROWS)
 
 
-def _hands(data: Mapping, s: int, built: Built) -> list[tuple[int, dict]]:
+def _hands(data: Mapping, s: int, built: Built,
+           drawn: int | None = None) -> list[tuple[int, dict]]:
     hands = []
     gap_at = None
     for h in range(1, _row_count(data, s) + 1):
@@ -189,7 +213,7 @@ def _hands(data: Mapping, s: int, built: Built) -> list[tuple[int, dict]]:
             built.add(hand_key(s, gap_at), f"Set {s} hand {gap_at} is empty but hand {h} "
                                            "is filled in: leave no empty rows between hands.")
             gap_at = None
-        hand: dict = {"starter": hand_starter(s, h)}
+        hand: dict = {"starter": hand_starter(s, h, drawn)}
         if has_points:
             # A blank beside a number is a hand in which that player scored nothing.
             hand["points"] = [a or 0, b or 0]
@@ -206,7 +230,7 @@ def _hands(data: Mapping, s: int, built: Built) -> list[tuple[int, dict]]:
 
 def build(data: Mapping, *, ruleset: str, players: list[str] | None = None) -> Built:
     """The record the posted form describes, with the form's own errors."""
-    built = Built()
+    built = Built(drawn=draws_set_starters(ruleset))
     choice = str(data.get("outcome", "played") or "played")
     if choice not in OUTCOMES:
         built.add("outcome", "Choose a result type: played, a forfeit, a double forfeit "
@@ -222,7 +246,8 @@ def build(data: Mapping, *, ruleset: str, players: list[str] | None = None) -> B
         key = set_key(s)
         a = _number(data, f"{key}_a", f"Set {s}, player A", built, key)
         b = _number(data, f"{key}_b", f"Set {s}, player B", built, key)
-        hands = _hands(data, s, built)
+        drawn = chosen_starter(data, s) if built.drawn else None
+        hands = _hands(data, s, built, drawn)
         if a is None and b is None and not hands:
             gap_at = gap_at or s
             continue
@@ -232,7 +257,10 @@ def build(data: Mapping, *, ruleset: str, players: list[str] | None = None) -> B
             gap_at = None
         if (a is None or b is None) and key not in built.errors:
             built.add(key, f"Set {s}: enter the score of both players.")
-        one = {"starter": set_starter(s), "score": [a or 0, b or 0]}
+        if built.drawn and drawn is None:
+            built.add(starter_key(s), f"Set {s}: choose who drew the first down, "
+                                      "player A or player B.")
+        one = {"starter": set_starter(s, drawn), "score": [a or 0, b or 0]}
         if hands:
             one["hands"] = []
             for h, hand in hands:
@@ -244,7 +272,7 @@ def build(data: Mapping, *, ruleset: str, players: list[str] | None = None) -> B
         if built.outcome == "played":
             built.add(set_key(1), "Enter the score of each set played.")
         return built  # an abandoned match may have no finished set
-    record = {"format": FORMAT, "ruleset": ruleset, "first_set_starter": 0}
+    record = {"format": FORMAT, "ruleset": ruleset, "first_set_starter": sets[0]["starter"]}
     if players:
         record["players"] = list(players)
     record["sets"] = sets
@@ -257,12 +285,16 @@ def build(data: Mapping, *, ruleset: str, players: list[str] | None = None) -> B
 def field_for_path(path: str, built: Built) -> str:
     """The form key next to which a validator error at JSON pointer `path` belongs."""
     parts = [p for p in path.split("/") if p != ""]
+    if built.drawn and parts == ["first_set_starter"]:
+        return starter_key(1)
     if not parts or parts[0] != "sets":
         return GENERAL
     if len(parts) == 1 or not parts[1].isdigit():
         return "sets"
     i = int(parts[1])
     s = i + 1
+    if built.drawn and parts[2:] == ["starter"]:
+        return starter_key(s)
     if len(parts) < 4 or parts[2] != "hands" or not parts[3].isdigit():
         return set_key(s)  # /sets/i, /sets/i/score, /sets/i/starter, /sets/i/hands
     h = built.hand_rows.get((i, int(parts[3])), int(parts[3]) + 1)
@@ -306,6 +338,8 @@ def form_data(outcome: str, conceded_seat: int | None, record: Mapping | None) -
         s = i + 1
         score = one.get("score") or ["", ""]
         data[f"{set_key(s)}_a"], data[f"{set_key(s)}_b"] = str(score[0]), str(score[1])
+        if type(one.get("starter")) is int and one["starter"] in (0, 1):
+            data[starter_key(s)] = str(one["starter"])  # read back only where it is drawn
         for j, hand in enumerate((one.get("hands") or [])[:MAX_HAND_ROWS]):
             key = hand_key(s, j + 1)
             if isinstance(hand.get("points"), list) and len(hand["points"]) == 2:

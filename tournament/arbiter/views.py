@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from ..actions import ActionError, tokens
 from ..actions import results as result_actions
 from ..models import Match, ResultVersion, Round, Tournament
+from ..rules import pairing_starts_set_one
 from . import record as rec
 from .forms import EntryForm, parse_version
 
@@ -92,7 +93,8 @@ def board_context(request, match, *, form=None, version=None, conflict=None, pro
     names = [match.white.name, match.black.name if match.black_id else "bye"]
     open_round = match.round.status != Round.Status.DRAFT and not match.is_bye
     if form is None:
-        form = EntryForm(names, stored_form_data(match))
+        form = EntryForm(names, stored_form_data(match),
+                         drawn=not pairing_starts_set_one(tournament.ruleset))
     return {
         "tournament": tournament, "match": match, "round": match.round, "names": names,
         "is_director": is_director, "correcting": correcting,
@@ -144,7 +146,7 @@ def enter(request, match):
                                "and enter the result again.")
 
     def again(errors, status, *, problem=None, conflict=None, new_version=None):
-        form = EntryForm(names, request.POST, errors, reason=reason)
+        form = EntryForm(names, request.POST, errors, reason=reason, drawn=built.drawn)
         ctx = board_context(request, match, form=form, problem=problem, conflict=conflict,
                             version=version if new_version is None else new_version)
         return render(request, "arbiter/match.html", ctx, status=status)
