@@ -1,6 +1,5 @@
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
 
 from tournament.actions import entrants, events
 
@@ -8,15 +7,6 @@ from tournament.actions import entrants, events
 @pytest.fixture
 def director(db):
     return User.objects.create_user("dora", password="pw-123456")
-
-
-@pytest.fixture
-def client_for():
-    def make(user):
-        c = Client()
-        c.force_login(user)
-        return c
-    return make
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@
 import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
-from django.test import Client
 
 from tournament.actions import entrants, events, rounds
 
@@ -48,10 +47,3 @@ def theirs(eve):
     return t
 
 
-@pytest.fixture
-def client_for():
-    def make(user):
-        c = Client()
-        c.force_login(user)
-        return c
-    return make

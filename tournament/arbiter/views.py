@@ -84,13 +84,18 @@ def stored_form_data(match) -> dict:
     return rec.form_data(match.outcome, seat, match.record)
 
 
+def board_names(match) -> list[str]:
+    """The names of seats 0 and 1, as the form and the record's `players` show them."""
+    return [match.white.name, match.black.name if match.black_id else "bye"]
+
+
 def board_context(request, match, *, form=None, version=None, conflict=None, problem=None):
     tournament = match.round.tournament
     user = request.user
     is_director = tournament.is_director(user)
     closed = match.round.status == Round.Status.CLOSED
     correcting = match.status == Match.Status.CONFIRMED or closed
-    names = [match.white.name, match.black.name if match.black_id else "bye"]
+    names = board_names(match)
     open_round = match.round.status != Round.Status.DRAFT and not match.is_bye
     if form is None:
         form = EntryForm(names, stored_form_data(match),
@@ -136,7 +141,7 @@ def after_change(match):
 
 
 def enter(request, match):
-    names = [match.white.name, match.black.name if match.black_id else "bye"]
+    names = board_names(match)
     tournament = match.round.tournament
     built = rec.build(request.POST, ruleset=tournament.ruleset, players=names)
     version = parse_version(request.POST)

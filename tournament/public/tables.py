@@ -47,17 +47,17 @@ class PairingTable(tables.Table):
         self.slug = slug
         super().__init__(data, **kwargs)
 
+    def player_cell(self, entrant, name):
+        return format_html('{} <span class="muted">({})</span>',
+                           player_link(self.slug, entrant.number, name), entrant.number)
+
     def render_white_name(self, value, record):
-        return format_html("{} <span class=\"muted\">({})</span>",
-                           player_link(self.slug, record["white"].number, value),
-                           record["white"].number)
+        return self.player_cell(record["white"], value)
 
     def render_black_name(self, value, record):
         if record["black"] is None:
             return format_html('<span class="muted">{}</span>', "bye")
-        return format_html("{} <span class=\"muted\">({})</span>",
-                           player_link(self.slug, record["black"].number, value),
-                           record["black"].number)
+        return self.player_cell(record["black"], value)
 
     def render_result(self, value, record):
         if record["state"] in ("awaiting", "pending"):
