@@ -49,7 +49,8 @@ class MatchQuerySet(models.QuerySet):
         ).order_by("board")
 
     def public(self):
-        return self.filter(round__status__in=[Round.Status.PUBLISHED, Round.Status.CLOSED])
+        """Boards of published rounds: the same rule as Round.objects.published()."""
+        return self.exclude(round__status=Round.Status.DRAFT)
 
     def awaiting_result(self):
         """Boards (not byes) whose result does not count yet: missing or unconfirmed."""
