@@ -1,15 +1,16 @@
 """Load test of result entry: a real gunicorn against a throwaway PostgreSQL database.
 
 Usage: .venv/bin/python bench/bench_results.py [--players 400] [--rounds 5] [--clients 20]
-       [--workers 4] [--threads 2] [--plays 0.5]
+       [--workers 5] [--threads 1] [--plays 0.5]
 
 1. creates the database `fives_bench` on 127.0.0.1:5432 (user postgres) and migrates it;
 2. builds an event: the players, round 1 paired by the real pairing action, rounds 2.. laid
    out directly as published rounds (pairing them for real would need every earlier result
    confirmed first), and one arbiter token per client (the arbiter_token command's code);
 3. starts `gunicorn tournament.wsgi` on a free local port (DATABASE_URL, SECRET_KEY,
-   ALLOWED_HOSTS=127.0.0.1, LOCAL_DEV=1);
-4. runs the clients, threads with keep-alive http.client connections, each PUTting valid
+   ALLOWED_HOSTS=127.0.0.1, LOCAL_DEV=1), by default as docs/deploy.md runs it: 5 sync
+   workers (2 x cores + 1), each taking a connection only when it is idle;
+4. runs the clients, each a process with its own http.client connection, each PUTting valid
    results (play depth for a share of them, score depth for the rest) to its own DISTINCT
    boards, and prints submissions per second and p50/p95/max latency;
 5. checks in the database that every submission is stored exactly once (one ResultVersion,
@@ -127,11 +128,13 @@ WARM_UP = 3
 
 
 def client(port, key, jobs, out, barrier, stop_at):
-    """One device: its own keep-alive connection, its own boards, one PUT after another."""
+    """One device: its own connection, its own boards, one PUT after another. A sync worker
+    answers `Connection: close`, and http.client opens a new connection for the next
+    request, inside the timed span: as a proxy in front of gunicorn does for each request."""
     conn = http.client.HTTPConnection(HOST, port, timeout=30)
     headers = {"Authorization": f"Token {key}", "Content-Type": "application/json"}
-    # Warm-up, untimed: open this device's connection and let the worker thread serving it
-    # open its database connection and load the API, as a server does once after a start.
+    # Warm-up, untimed: let the workers open their database connections and load the API,
+    # as a server does once after a start.
     for _ in range(WARM_UP):
         conn.request("GET", f"/api/v1/matches/{jobs[0][0]}/", headers=headers)
         conn.getresponse().read()
@@ -218,8 +221,10 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=400)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--clients", type=int, default=20)
-    parser.add_argument("--workers", type=int, default=4)
-    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=5)
+    parser.add_argument("--threads", type=int, default=1,
+                        help="more than 1 makes gunicorn's gthread workers, which keep each "
+                             "keep-alive connection on the worker that accepted it")
     parser.add_argument("--plays", type=float, default=0.5,
                         help="share of submissions at play depth (the rest at score depth)")
     args = parser.parse_args()
