@@ -35,3 +35,28 @@ def test_change_pages_open_and_results_are_read_only(staff_client):
     match.refresh_from_db()
     assert match.board != 99
     assert staff_client.get(reverse("admin:tournament_match_add")).status_code == 403
+
+
+def test_the_admin_changes_nothing_of_an_event(staff_client):
+    """Every change to an event is an action with an audit row; the admin would skip both."""
+    t = Tournament.objects.first()
+    rnd = t.rounds.order_by("number").first()
+    entrant = t.entrants.first()
+    audits = AuditEntry.objects.count()
+    for obj in (t, rnd, entrant):
+        name = obj._meta.model_name
+        change = reverse(f"admin:tournament_{name}_change", args=[obj.pk])
+        page = staff_client.get(change).content.decode()
+        assert 'name="_save"' not in page, name  # a view, not a form
+        assert staff_client.post(change, {"name": "Renamed", "status": "draft"}).status_code == 403
+        delete = reverse(f"admin:tournament_{name}_delete", args=[obj.pk])
+        assert staff_client.post(delete, {"post": "yes"}).status_code == 403
+        assert staff_client.get(reverse(f"admin:tournament_{name}_add")).status_code == 403
+    for model in MODELS:
+        changelist = staff_client.get(reverse(f"admin:tournament_{model}_changelist"))
+        assert "delete_selected" not in changelist.content.decode(), model
+    t.refresh_from_db()
+    rnd.refresh_from_db()
+    assert t.name != "Renamed" and rnd.status != "draft"
+    assert Entrant.objects.filter(pk=entrant.pk).exists()
+    assert AuditEntry.objects.count() == audits
