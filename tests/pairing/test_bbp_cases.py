@@ -7,8 +7,6 @@ event of each kind of difference is kept here.
 
 from __future__ import annotations
 
-import pytest
-
 from tournament.pairing import format_pairs, pair_next_round, parse_trf
 
 
@@ -68,11 +66,10 @@ def test_full_point_bye_makes_a_player_ineligible_for_the_pairing_allocated_bye(
     assert pairs(FULL_POINT_BYE_BEFORE) == "5\n2 3\n1 6\n5 7\n12 9\n10 0\n"
 
 
-# Known differences, not removable by the adapter: the rule lives inside the engine.
-
 # Round 3.  C.04.3 (2026) 1.4.3: a round not played is a downfloat only when it scored more
 # than a loss; 3 and 11 had a zero-point bye (Z) in round 2, which is no float under the 2026
-# rules but a downfloat for py4swiss, so a different player of the 1.0 group downfloats.
+# rules.  py4swiss floats every unplayed round down (so a different player of the 1.0 group
+# downfloated); the adapter overwrites the floats of the last two rounds.
 ZERO_POINT_BYE_IS_NO_FLOAT = """\
 012 Random 57
 001    1      Test0001 Player0001               2506                             2.0    1     6 w 1     2 b 1
@@ -92,17 +89,14 @@ XXC white1
 """  # noqa: E501
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="py4swiss floats every unplayed round down (C.04.3 until 2026, A.4.b)",
-)
 def test_zero_point_bye_is_no_downfloat() -> None:
     assert pairs(ZERO_POINT_BYE_IS_NO_FLOAT) == "5\n1 5\n10 2\n3 11\n6 8\n7 9\n"
 
 
 # Round 3.  The 2026 rules minimise the number of unplayed games of the pairing-allocated
 # bye assignee: of the 0.0 players 10 (no unplayed game), 11 (a forfeit loss) and 12 (a
-# zero-point bye), bbpPairings gives the bye to 10; py4swiss, without that criterion, to 12.
+# zero-point bye), bbpPairings gives the bye to 10; py4swiss, which has no such criterion,
+# gave it to 12.  The adapter adds the criterion to py4swiss's brackets (after C.7).
 BYE_TO_FEWEST_UNPLAYED = """\
 012 Random 296
 001    1      Test0001 Player0001               2515                             1.0    5     8 b 1     4 w 0
@@ -126,9 +120,5 @@ XXC black1
 """  # noqa: E501
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="py4swiss has no 2026 criterion on the bye assignee's unplayed games",
-)
 def test_bye_goes_to_the_player_with_fewest_unplayed_games() -> None:
     assert pairs(BYE_TO_FEWEST_UNPLAYED) == ("7\n5 3\n4 7\n13 1\n2 14\n9 15\n12 11\n10 0\n")

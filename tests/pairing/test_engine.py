@@ -260,6 +260,25 @@ def test_explain() -> None:
     assert len(text.splitlines()) == len(pairing.boards)
 
 
+def test_explain_unplayed_rounds_float_down_only_when_they_scored() -> None:
+    # C.04.3 (2026) 1.4.3: a bye or forfeit win is a downfloat, a zero-point bye (absence)
+    # or forfeit loss is no float.
+    event = with_results(
+        {
+            1: (R(2, "w", "+"), R(None, "-", "H"), R(3, "b", "1")),
+            2: (R(1, "b", "-"), R(None, "-", "Z"), R(4, "w", "1")),
+            3: (R(4, "w", "1"), R(None, "-", "U"), R(1, "w", "0")),
+            4: (R(3, "b", "0"), R(None, "-", "F"), R(2, "b", "0")),
+        }
+    )
+    info = explain(event, pair_next_round(event))
+    by_number = {p.number: p for e in info for p in (e.white, e.black) if p is not None}
+    assert by_number[1].float_history == "DDU"
+    assert by_number[2].float_history == "--U"
+    assert by_number[3].float_history == "-DD"
+    assert by_number[4].float_history == "-DD"
+
+
 def test_explain_round_one_has_no_preferences() -> None:
     event = fresh(4)
     info = explain(event, pair_next_round(event))
