@@ -122,3 +122,56 @@ XXC black1
 
 def test_bye_goes_to_the_player_with_fewest_unplayed_games() -> None:
     assert pairs(BYE_TO_FEWEST_UNPLAYED) == ("7\n5 3\n4 7\n13 1\n2 14\n9 15\n12 11\n10 0\n")
+
+
+# Round 5 (last).  The same rule applies only when the bye is the single downfloater of its
+# bracket: here 7 (1.0, already had the bye) must be paired with a player of the 2.0 group,
+# so that group has two downfloaters and bbpPairings leaves the bye to the other criteria.
+# It goes to 8 (a forfeit loss, 3 games played), not 6 (4 games played), whom the criterion
+# would have chosen.
+BYE_GROUP_WITH_TWO_DOWNFLOATERS = """\
+012 Random 102365
+001    1      Test0001 Player0001               2530                             3.0    1     5 w 1     6 b 0     7 b 1     9 w 1
+001    2      Test0002 Player0002               2451                             2.0    4     6 b 0     8 w +     4 w 1     3 w -
+001    3      Test0003 Player0003               2406                             3.0    2     7 w 1     9 b 0     8 w 1     2 b +
+001    4      Test0004 Player0004               2097                             2.0    5     8 b 0     5 w 1     2 b 0  0000 - U
+001    5      Test0005 Player0005               2014                             2.0    6     1 b 0     4 b 0  0000 - U     6 w 1
+001    6      Test0006 Player0006               2012                             2.0    7     2 w 1     1 w 1     9 b 0     5 b 0
+001    7      Test0007 Player0007               1731                             1.0    9     3 b 0  0000 - U     1 w 0     8 b 0
+001    8      Test0008 Player0008               1178                             2.0    8     4 w 1     2 b -     3 b 0     7 w 1
+001    9      Test0009 Player0009               1040                             3.0    3  0000 - U     3 w 1     6 w 1     1 b 0
+092 FIDE_DUTCH_2025
+XXR 5
+XXC white1
+"""  # noqa: E501
+
+
+def test_fewest_unplayed_games_only_when_the_bye_is_the_single_downfloater() -> None:
+    assert pairs(BYE_GROUP_WITH_TWO_DOWNFLOATERS) == "5\n1 3\n4 9\n5 2\n6 7\n8 0\n"
+
+
+# Round 5 (last), no unplayed game.  Quality criterion "minimise the number of topscorers or
+# topscorers' opponents who get the same colour three times in a row": 5 (4.0, topscorer,
+# colour difference 0, last two black) and 8 (colour difference -2) both must have white; E.2
+# gives it to 8, so 5 would get his third black.  py4swiss counted the pair only when both
+# players had played their last two games with the same colour (8 had not) and paired 8-5;
+# bbpPairings counts it, and its 5-7 (both with two blacks last) costs the same, so the later
+# criteria decide.
+THIRD_COLOUR_IN_A_ROW = """\
+012 Random 202917
+001    1      Test0001 Player0001               2437                             1.0    6     5 b 0     6 w 1     2 b 0     7 w 0
+001    2      Test0002 Player0002               2293                             2.0    3     6 w 1     5 b 0     1 w 1     4 b 0
+001    3      Test0003 Player0003               2239                             1.0    7     7 b 0     8 w 1     6 b 0     5 w 0
+001    4      Test0004 Player0004               1882                             3.0    2     8 w 1     7 b 1     5 w 0     2 w 1
+001    5      Test0005 Player0005               1591                             4.0    1     1 w 1     2 w 1     4 b 1     3 b 1
+001    6      Test0006 Player0006               1258                             1.0    8     2 b 0     1 b 0     3 w 1     8 w 0
+001    7      Test0007 Player0007               1129                             2.0    4     3 w 1     4 w 0     8 b 0     1 b 1
+001    8      Test0008 Player0008               1074                             2.0    5     4 b 0     3 b 0     7 w 1     6 b 1
+092 FIDE_DUTCH_2025
+XXR 5
+XXC black1
+"""  # noqa: E501
+
+
+def test_third_colour_in_a_row_counts_the_player_who_loses_the_colour() -> None:
+    assert pairs(THIRD_COLOUR_IN_A_ROW) == "4\n5 7\n6 4\n8 2\n3 1\n"
