@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournament.pairing.engine import (
+from tournament.pairing import (
     Board,
     Pairing,
     PairingError,

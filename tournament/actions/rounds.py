@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from .. import history
 from ..models import Match, Round, Tournament
-from ..pairing.engine import PairingError, explain, pair_next_round
+from ..pairing import PairingError, explain, pair_next_round
 from .base import ActionError, audit, require_director
 
 

@@ -1,15 +1,11 @@
 """Pure FIDE Dutch pairing: TRF(x) data in, pairings out.  Imports nothing from Django."""
 
-from tournament.pairing.engine import (
-    Board,
+from tournament.pairing.engine import Board, Pairing, PairingError, format_pairs, pair_next_round
+from tournament.pairing.explain import (
     BoardExplanation,
-    Pairing,
-    PairingError,
     PlayerExplanation,
     explain,
     format_explanation,
-    format_pairs,
-    pair_next_round,
 )
 from tournament.pairing.trf import TrfError, TrfEvent, TrfPlayer, TrfResult, parse_trf, write_trf
 

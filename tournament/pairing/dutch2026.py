@@ -1,0 +1,335 @@
+"""The FIDE Dutch rules of 2026 that py4swiss lacks, added around its engine.
+
+py4swiss 0.3.1 implements C.04.3 as in force until 31 January 2026.  The edition in force
+since 1 February 2026 (bbpPairings 6) differs in what the engine derives from the history
+and in two criteria on the pairing-allocated bye (PAB); py4swiss also counts one colour
+criterion differently from bbpPairings.  The adapter supplies them:
+
+* player data, overwritten on py4swiss's own players: pairing numbers
+  (:func:`_pairing_numbers`), bye eligibility (2.2.2, :func:`_bye_received`) and the floats
+  of the last two rounds (1.4.3: a round not played is a downfloat only if it scored more
+  than a loss, :func:`_unplayed_float`);
+* the PAB assignee's score is minimised ahead of every bracket criterion
+  (:func:`_bye_score`): a player scoring more than the lowest score with which the round
+  can still be completed counts as ineligible for the bye, which py4swiss's completion
+  check and its last-bracket bye weights then respect;
+* among the players of that score, the PAB goes to one with the fewest unplayed games: a
+  quality criterion placed after C.7 (pairs and PSD of the following bracket) and before
+  the colour criteria, as bbpPairings 6 weighs it (:class:`_ByeUnplayedGames`), added to
+  py4swiss's bracket machinery by subclassing its matcher (:func:`_bracket_pairer_class`);
+* C.9 (third colour in a row for topscorers) counted for the player who loses the colour
+  allocation, as bbpPairings does (:class:`_ThirdColourInARow`).
+
+Not done (docs/pairing.md, "Beyond the golden events"): py4swiss chooses each bracket's
+pairing before checking that the rest of the round can be completed, and its look-ahead
+to the following bracket (C.7) counts pairs no completion allows; bbpPairings keeps every
+bracket's choice within the complete pairings.  Seen only in some last rounds.
+"""
+
+from __future__ import annotations
+
+from tournament.pairing.trf import (
+    POINTS_TIMES_TEN,
+    TrfEvent,
+    TrfPlayer,
+    TrfResult,
+    completed_rounds,
+)
+
+
+def _pairing_numbers(event: TrfEvent) -> dict[int, int]:
+    """Pairing numbers (A.2; their parity decides E.5) of the players that take part.
+
+    A player who has never taken part in a pairing (never met an opponent, never got the
+    pairing-allocated bye) and does not take part in this one either (absent, or an entry
+    such as a requested bye already made for this round) is not in the tournament as far as
+    pairing is concerned: he gets no pairing number and the players below him move up
+    (bbpPairings' "effective pairing number").  Everybody else keeps his order.
+    """
+    done = completed_rounds(event)
+    counted = []
+    for p in sorted(event.players, key=lambda q: q.number):
+        took_part = any(r.opponent is not None or r.code in "U+" for r in p.results)
+        here = len(p.results) == done and p.number not in event.absent
+        if took_part or here:
+            counted.append(p.number)
+    return {number: i for i, number in enumerate(counted, start=1)}
+
+
+def _bye_received(player: TrfPlayer) -> bool:
+    """C.04.3 (2026) 2.2.2: no pairing-allocated bye for a player who already had one or who
+    already scored, without playing, as many points as a win (forfeit win, full-point bye)."""
+    return any(
+        r.code == "U" or (not r.played and r.points_times_ten >= POINTS_TIMES_TEN["1"])
+        for r in player.results
+    )
+
+
+def _unplayed_float(result: TrfResult):  # -> py4swiss Float | None
+    """C.04.3 (2026) 1.4.3 for a round not played: a downfloat if it scored more than a loss
+    (forfeit win, full- or half-point bye, PAB), no float otherwise (zero-point bye, absence,
+    forfeit loss).  None for a played game (py4swiss's own float, from the scores, stands)."""
+    from py4swiss.engines.common import Float
+
+    if result.played:
+        return None
+    return Float.DOWN if result.points_times_ten > POINTS_TIMES_TEN["0"] else Float.NONE
+
+
+def _bye_score(players: list, forbidden_pairs) -> tuple[int | None, object]:
+    """The lowest score the PAB assignee can have; makes everybody above it ineligible.
+
+    bbpPairings 6 gives the PAB to a player with the lowest score that still allows the
+    round to be completed, before weighing any bracket criterion.  The candidates' scores are
+    tried from the lowest up; eligible players (``bye_received`` False) scoring more are
+    marked ``bye_received``, which in py4swiss only excludes them from the bye (C.2 in the
+    completion check, the bye weights of the last brackets).  Returns that score (None when
+    the number of players is even) and the validity matcher that completes the round with it.
+    Raises py4swiss's PairingError when the round cannot be completed at all.
+    """
+    from py4swiss.engines.common import PairingError as Py4swissPairingError
+    from py4swiss.engines.dutch.validity_matcher import ValidityMatcher
+
+    if len(players) % 2 == 0:
+        validity_matcher = ValidityMatcher(players, forbidden_pairs)
+        if not validity_matcher.is_valid_matching():
+            raise Py4swissPairingError("Round can not be paired")
+        return None, validity_matcher
+    eligible = [p for p in players if not p.bye_received]
+    for score in sorted({p.points_with_acceleration for p in eligible}):
+        for p in eligible:
+            p.bye_received = p.points_with_acceleration > score
+        validity_matcher = ValidityMatcher(players, forbidden_pairs)
+        if validity_matcher.is_valid_matching():
+            return score, validity_matcher
+    raise Py4swissPairingError("Round can not be paired")
+
+
+class _ByeUnplayedGames:
+    """C.04.3 (2026) quality criterion: minimise the number of unplayed games of the PAB
+    assignee (bbpPairings 6 weighs it right after the pairs and PSD of the following
+    bracket, before the colour criteria).
+
+    Of the players who may still get the PAB (score equal to :func:`_bye_score`), each gets
+    a rank: 0 for the most games played, higher for fewer (players with equal counts share
+    the highest rank of their count, as in bbpPairings).  A pair weighs the sum of its
+    players' ranks, so the best pairing leaves unpaired the player who played most.
+
+    As in bbpPairings it applies only in a bracket whose residents score no more than the
+    bye score and whose players can all be paired within the bracket, but for one who gets
+    the PAB (the PAB assignee is then the bracket's single downfloater); when some of them
+    must pair lower down anyway, the PAB assignee is left to the other criteria.
+    :meth:`applies` decides this for each bracket; where it does not apply, the bracket is
+    weighed with py4swiss's criteria alone.
+    """
+
+    def __init__(self, bye_score: int | None, players: list) -> None:
+        self._bye_score = bye_score
+        self._rank: dict[int, int] = {}
+        if bye_score is None:
+            return
+        candidates = [p for p in players if p.points_with_acceleration == bye_score]
+        counts = sorted((len(p.colors) for p in candidates), reverse=True)
+        rank_of_count = {count: i for i, count in enumerate(counts)}
+        self._rank = {p.id: rank_of_count[len(p.colors)] for p in candidates}
+
+    def applies(self, bracket, unpaired: list, forbidden_pairs) -> bool:
+        """Whether the criterion applies to ``bracket``; ``unpaired`` are all the players
+        not paired in the brackets before it."""
+        from py4swiss.engines.dutch.validity_matcher import ValidityMatcher
+
+        if not self._rank or bracket.min_bracket_score > self._bye_score:
+            return False
+        inside = {p.id for p in bracket.mdp_list + bracket.resident_list}
+        below = [p.id for p in unpaired if p.id not in inside]
+        # A complete pairing that pairs nobody of this bracket with a player below it.
+        apart = set(forbidden_pairs) | {(a, b) for a in inside for b in below}
+        return ValidityMatcher(unpaired, apart).is_valid_matching()
+
+    @staticmethod
+    def get_shift(bracket) -> int:
+        size = len(bracket.mdp_list) + len(bracket.resident_list) + len(bracket.lower_list)
+        return 2 * size.bit_length()  # the ranks of all players paired: < size ** 2
+
+    def get_weight(self, player_1, player_2, zero, bracket):
+        weight = type(zero)(zero)  # a DynamicUint of the matcher's width
+        weight |= self._rank.get(player_1.id, 0) + self._rank.get(player_2.id, 0)
+        return weight
+
+
+class _ThirdColourInARow:
+    """The quality criterion "minimise the number of topscorers or topscorers' opponents who
+    get the same colour three times in a row", py4swiss's C.9 corrected.
+
+    Two players can only be paired against the same absolute colour preference in the last
+    round when a topscorer is involved (C.3); the colour allocation rules then give the
+    preference to the player with the wider colour difference (E.2), or, with equal
+    differences, alternate from the last round in which their colours differed (E.3).  The
+    player who loses the preference gets his third colour in a row if he played his last two
+    games with that colour.  py4swiss counts the pair only when both players did, which
+    misses a player with colour difference +1 after two equal colours losing to one with
+    colour difference +2; this is what bbpPairings counts.
+    """
+
+    def __init__(self) -> None:
+        from py4swiss.engines.common import ColorPreferenceStrength
+        from py4swiss.engines.dutch.player import PlayerRole
+
+        self._absolute = ColorPreferenceStrength.ABSOLUTE
+        self._lower = PlayerRole.LOWER
+
+    @staticmethod
+    def get_shift(bracket) -> int:
+        return bracket.bracket_bits
+
+    def get_weight(self, player_1, player_2, zero, bracket):
+        weight = type(zero)(zero)  # a DynamicUint of the matcher's width
+        if player_2.role == self._lower:
+            return weight
+        absolute = self._absolute
+        third = False
+        if (
+            (player_1.top_scorer or player_2.top_scorer)
+            and player_1.color_preference.strength == absolute
+            and player_2.color_preference.strength == absolute
+            and player_1.color_preference.side == player_2.color_preference.side
+        ):
+            difference_1 = abs(player_1.color_difference)
+            difference_2 = abs(player_2.color_difference)
+            if difference_1 == difference_2:
+                third = player_1.color_double and player_2.color_double
+            else:
+                loser = player_1 if difference_1 < difference_2 else player_2
+                third = loser.color_double
+        weight |= int(not third)
+        return weight
+
+
+def _quality_criteria(bye_criterion: _ByeUnplayedGames) -> tuple[tuple, tuple]:
+    """py4swiss's quality criteria with C.9 corrected (:class:`_ThirdColourInARow`): without,
+    and with, the 2026 PAB criterion inserted after C.7."""
+    from py4swiss.engines.dutch.criteria import QUALITY_CRITERIA
+    from py4swiss.engines.dutch.criteria.quality import C7, C9
+
+    criteria = tuple(_ThirdColourInARow() if c is C9 else c for c in QUALITY_CRITERIA)
+    at = criteria.index(C7) + 1
+    return criteria, (*criteria[:at], bye_criterion, *criteria[at:])
+
+
+def _bracket_pairer_class():
+    """py4swiss's BracketPairer whose matcher weighs the given quality criteria.
+
+    ``BracketMatcher._get_max_weight`` and ``_get_weight`` are py4swiss 0.3.1's, with its
+    module-level ``QUALITY_CRITERIA`` replaced by the matcher's own tuple.
+    """
+    global _BRACKET_PAIRER
+    if _BRACKET_PAIRER is not None:
+        return _BRACKET_PAIRER
+
+    from py4swiss.dynamicuint import DynamicUint
+    from py4swiss.engines.dutch.bracket import BracketPairer
+    from py4swiss.engines.dutch.bracket.bracket_matcher import BracketMatcher
+
+    class Matcher(BracketMatcher):
+        def __init__(self, bracket, validity_matcher, criteria: tuple) -> None:
+            self._criteria = criteria
+            super().__init__(bracket, validity_matcher)
+
+        def _get_max_weight(self) -> DynamicUint:
+            weight = DynamicUint(1)
+            weight.shift_grow(2)
+            for criterion in self._criteria:
+                weight.shift_grow(criterion.get_shift(self._bracket))
+            weight.shift_grow(3 * self._bracket.bracket_bits)
+            weight.shift_grow(2)
+            weight >>= 1
+            weight -= (weight & 0) | 1
+            return weight
+
+        def _get_weight(self, player_1, player_2) -> DynamicUint:
+            weight = DynamicUint(self._zero_weight)
+            if not self._validity_matcher.is_allowed_pair(player_1, player_2):
+                return weight
+            if self._bracket.penultimate_pairing_bracket or self._bracket.last_pairing_bracket:
+                weight |= 1 + player_1.bye_received + player_2.bye_received
+            for criterion in self._criteria:
+                weight <<= criterion.get_shift(self._bracket)
+                weight += criterion.get_weight(player_1, player_2, self._zero_weight, self._bracket)
+            weight <<= 3 * self._bracket.bracket_bits + 1
+            return weight
+
+    class Pairer(BracketPairer):
+        def __init__(self, state, validity_matcher, initial_color: bool, criteria: tuple) -> None:
+            # BracketPairer.__init__ with our matcher (building py4swiss's first would
+            # compute a matching for nothing).
+            self._bracket = state
+            self._validity_matcher = validity_matcher
+            self._initial_color = initial_color
+            self._num = len(state.mdp_list + state.resident_list + state.lower_list)
+            self._bracket_matcher = Matcher(state, validity_matcher, criteria)
+            self._heterogeneous_s1 = []
+            self._heterogeneous_s2 = []
+            self._homogeneous_s1 = []
+            self._homogeneous_s2 = []
+            self._exchanges = 0
+
+    _BRACKET_PAIRER = Pairer
+    return Pairer
+
+
+_BRACKET_PAIRER = None
+
+
+def generate_pairings(trf, event: TrfEvent) -> list:  # -> list[py4swiss Pairing]
+    """py4swiss's ``DutchEngine.generate_pairings`` with the 2026 rules.
+
+    The players (scores, colour preferences, opponents, topscorers) are py4swiss's own; their
+    pairing numbers, bye eligibility and floats of unplayed rounds are replaced by
+    :func:`_pairing_numbers`, :func:`_bye_received` and :func:`_unplayed_float`; the PAB
+    assignee's score is fixed first (:func:`_bye_score`) and his unplayed games weighed in
+    the brackets (:class:`_ByeUnplayedGames`).
+    """
+    from py4swiss.engines.dutch.bracket import Brackets
+    from py4swiss.engines.dutch.engine import Engine
+    from py4swiss.engines.dutch.player import get_player_infos_from_trf
+
+    done = completed_rounds(event)
+    by_number = {p.number: p for p in event.players}
+    numbers = _pairing_numbers(event)
+
+    players = get_player_infos_from_trf(trf)
+    for info in players:
+        p = by_number[info.id]
+        info.number = numbers[info.id]
+        info.bye_received = _bye_received(p)
+        for rounds_back, attribute in ((1, "float_1"), (2, "float_2")):
+            if done >= rounds_back:
+                flt = _unplayed_float(p.results[done - rounds_back])
+                if flt is not None:
+                    setattr(info, attribute, flt)
+    players.sort(reverse=True)
+
+    bye_score, validity_matcher = _bye_score(players, trf.x_section.forbidden_pairs)
+    bye_criterion = _ByeUnplayedGames(bye_score, players)
+    criteria, criteria_with_bye = _quality_criteria(bye_criterion)
+    pairer = _bracket_pairer_class()
+    brackets = Brackets(players, done + 1)
+    initial_color = trf.x_section.configuration.first_round_color
+    player_pairs = []
+    paired: set[int] = set()
+    while not brackets.is_finished():
+        bracket = brackets.get_current_bracket()
+        unpaired = [p for p in players if p.id not in paired]
+        if bye_criterion.applies(bracket, unpaired, trf.x_section.forbidden_pairs):
+            bracket_pairer = pairer(bracket, validity_matcher, initial_color, criteria_with_bye)
+        else:
+            bracket_pairer = pairer(bracket, validity_matcher, initial_color, criteria)
+        bracket_pairs = Engine._get_bracket_pairs(bracket_pairer)
+        if bracket_pairs is None:
+            brackets.collapse()
+        else:
+            brackets.apply_bracket_pairings(bracket_pairs)
+            player_pairs.extend(bracket_pairs)
+            paired.update(p.id for pair in bracket_pairs for p in pair)
+    player_pairs.sort(key=Engine._get_player_pair_score, reverse=True)
+    return [Engine._get_pairing(pair) for pair in player_pairs]
