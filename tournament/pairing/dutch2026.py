@@ -18,13 +18,12 @@ criterion differently from bbpPairings.  The adapter supplies them:
   the colour criteria, as bbpPairings 6 weighs it (:class:`_ByeUnplayedGames`), added to
   py4swiss's bracket machinery by subclassing its matcher (:func:`_bracket_pairer_class`);
 * C.9 (third colour in a row for topscorers) counted for the player who loses the colour
-  allocation, as bbpPairings does (:class:`_ThirdColourInARow`);
-* every bracket's choice kept within the pairings that complete the round (C.4), its
-  look-ahead to the following bracket (C.7) included: py4swiss pairs a bracket first and
-  checks completion afterwards, collapsing the rest when it fails.  A bracket is paired as
-  py4swiss does and kept if its matching, look-ahead pairs included, completes the round
-  (:func:`_round_validity_class`); otherwise it is paired again with every player left in
-  the matcher's graph, completion weighed above every criterion (:func:`_pair_bracket`).
+  allocation, as bbpPairings does (:class:`_ThirdColourInARow`).
+
+Not done (docs/pairing.md, "Beyond the golden events"): py4swiss chooses each bracket's
+pairing before checking that the rest of the round can be completed, and its look-ahead
+to the following bracket (C.7) counts pairs no completion allows; bbpPairings keeps every
+bracket's choice within the complete pairings.  Seen only in some last rounds.
 """
 
 from __future__ import annotations
@@ -77,95 +76,6 @@ def _unplayed_float(result: TrfResult):  # -> py4swiss Float | None
     return Float.DOWN if result.points_times_ten > POINTS_TIMES_TEN["0"] else Float.NONE
 
 
-def _round_validity_class():
-    """py4swiss's ValidityMatcher that can also test, without changing its state, whether a
-    bracket's matching (its pairs and those it looks ahead to in the following bracket) can be
-    completed to a pairing of the whole round."""
-    global _ROUND_VALIDITY
-    if _ROUND_VALIDITY is not None:
-        return _ROUND_VALIDITY
-
-    from py4swiss.engines.dutch.criteria.absolute import C2
-    from py4swiss.engines.dutch.validity_matcher import ValidityMatcher
-
-    class RoundValidity(ValidityMatcher):
-        def _set_up_computer(self) -> None:
-            # ValidityMatcher._set_up_computer, keeping the allowed pairs.
-            players = self._players
-            self._allowed = [[] for _ in players]
-            self._paired = [False] * self._len
-            for _ in range(self._len):
-                self._computer.add_vertex()
-            for i, player_1 in enumerate(players):
-                for j in range(i + 1, len(players)):
-                    allowed = self.is_allowed_pair(player_1, players[j])
-                    self._computer.set_edge_weight(i, j, int(allowed))
-                    if allowed:
-                        self._allowed[i].append(j)
-                        self._allowed[j].append(i)
-            self._bye = len(players) if len(players) % 2 else None
-            if self._bye is not None:
-                for i, player in enumerate(players):
-                    allowed = C2.evaluate(player, player)
-                    self._computer.set_edge_weight(i, self._bye, int(allowed))
-                    if allowed:
-                        self._allowed[i].append(self._bye)
-
-        def finalize_match(self, player_1, player_2) -> None:
-            super().finalize_match(player_1, player_2)
-            self._paired[self._index_dict[player_1]] = True
-            self._paired[self._index_dict[player_2]] = True
-
-        def _set_edges(self, i: int, weight: int, apart=None) -> None:
-            """Set the edges from the player of index ``i`` to every player not yet paired
-            with whom he may be paired (only those whose index is in ``apart``, if given)."""
-            computer = self._computer
-            paired = self._paired
-            for k in self._allowed[i]:
-                if not paired[k] and (apart is None or k in apart):
-                    computer.set_edge_weight(i, k, weight)
-
-        def completes(self, matching: dict) -> bool:
-            """Whether the round can be completed with the pairs of ``matching`` (a bracket
-            matcher's: each of its players mapped to his partner, or to himself when
-            unmatched), its unmatched players being paired only with players outside it or
-            given the PAB.  The matcher's state is left as it was."""
-            index = self._index_dict
-            inside = {index[p] for p in matching}
-            for player, partner in matching.items():
-                i = index[player]
-                if partner == player:
-                    self._set_edges(i, 0, inside)
-                elif player > partner:
-                    j = index[partner]
-                    self._set_edges(i, 0)
-                    self._set_edges(j, 0)
-                    self._computer.set_edge_weight(i, j, 1)
-            valid = self.is_valid_matching()
-            for i in inside:
-                self._set_edges(i, 1)
-            return valid
-
-    _ROUND_VALIDITY = RoundValidity
-    return RoundValidity
-
-
-_ROUND_VALIDITY = None
-
-
-class _Recorder:
-    """Stands for the round's validity matcher while a bracket is paired on trial: answers
-    which pairs are allowed and keeps the pairs the pairer fixes, to be passed on if the
-    trial stands."""
-
-    def __init__(self, validity_matcher) -> None:
-        self.is_allowed_pair = validity_matcher.is_allowed_pair
-        self.pairs: list = []
-
-    def finalize_match(self, player_1, player_2) -> None:
-        self.pairs.append((player_1, player_2))
-
-
 def _bye_score(players: list, forbidden_pairs) -> tuple[int | None, object]:
     """The lowest score the PAB assignee can have; makes everybody above it ineligible.
 
@@ -178,8 +88,8 @@ def _bye_score(players: list, forbidden_pairs) -> tuple[int | None, object]:
     Raises py4swiss's PairingError when the round cannot be completed at all.
     """
     from py4swiss.engines.common import PairingError as Py4swissPairingError
+    from py4swiss.engines.dutch.validity_matcher import ValidityMatcher
 
-    ValidityMatcher = _round_validity_class()  # noqa: N806
     if len(players) % 2 == 0:
         validity_matcher = ValidityMatcher(players, forbidden_pairs)
         if not validity_matcher.is_valid_matching():
@@ -307,19 +217,10 @@ def _quality_criteria(bye_criterion: _ByeUnplayedGames) -> tuple[tuple, tuple]:
 
 
 def _bracket_pairer_class():
-    """py4swiss's BracketPairer whose matcher weighs the given quality criteria and keeps the
-    bracket's choice within the pairings that complete the round.
+    """py4swiss's BracketPairer whose matcher weighs the given quality criteria.
 
     ``BracketMatcher._get_max_weight`` and ``_get_weight`` are py4swiss 0.3.1's, with its
-    module-level ``QUALITY_CRITERIA`` replaced by the matcher's own tuple.  In a bracket that
-    is neither the PPB nor the last one, the matcher's graph also holds every player not yet
-    paired below the following bracket (and, when the number of players left is odd, a vertex
-    for the PAB, joined to the players who may get it); every allowed pair weighs one more on
-    a part above all criteria, so each matching the pairer computes first pairs everybody
-    left (C.4, completion of the round), then weighs the bracket's criteria.  A pair with a
-    player below the following bracket or with the PAB weighs nothing else: for the bracket
-    its player is a downfloater not paired in the following bracket, as when py4swiss leaves
-    him unmatched.
+    module-level ``QUALITY_CRITERIA`` replaced by the matcher's own tuple.
     """
     global _BRACKET_PAIRER
     if _BRACKET_PAIRER is not None:
@@ -328,40 +229,11 @@ def _bracket_pairer_class():
     from py4swiss.dynamicuint import DynamicUint
     from py4swiss.engines.dutch.bracket import BracketPairer
     from py4swiss.engines.dutch.bracket.bracket_matcher import BracketMatcher
-    from py4swiss.engines.dutch.player import Player, PlayerRole
-    from py4swiss.matching_computer import ComputerDutchOptimality
 
     class Matcher(BracketMatcher):
-        def __init__(self, bracket, validity_matcher, criteria: tuple, rest) -> None:
-            # BracketMatcher.__init__ with the players below the following bracket and the
-            # PAB vertex added after the bracket's own.
+        def __init__(self, bracket, validity_matcher, criteria: tuple) -> None:
             self._criteria = criteria
-            self._bracket = bracket
-            self._validity_matcher = validity_matcher
-            self._player_list = bracket.mdp_list + bracket.resident_list + bracket.lower_list
-            self._rest = []
-            self._completion = rest is not None and not (
-                bracket.penultimate_pairing_bracket or bracket.last_pairing_bracket
-            )
-            if self._completion:
-                self._rest = list(rest)
-                for player in self._rest:
-                    player.role = PlayerRole.LOWER
-                if (len(self._player_list) + len(self._rest)) % 2:
-                    self._rest.append(_pab_vertex(Player, PlayerRole))
-            vertices = self._player_list + self._rest
-            self._len = len(vertices)
-            self._max_weight = self._get_max_weight()
-            self._zero_weight = self._max_weight & 0
-            self._completion_weight = self._zero_weight | 1
-            self._completion_weight <<= self._completion_shift
-            self._index_dict_reverse = dict(enumerate(vertices))
-            self._index_dict = {player: i for i, player in self._index_dict_reverse.items()}
-            self._computer = ComputerDutchOptimality(self._len, self._max_weight)
-            self._weights = [[self._zero_weight] * self._len for _ in range(self._len)]
-            self.matching = {}
-            self._set_up_computer()
-            self.update_matching()
+            super().__init__(bracket, validity_matcher)
 
         def _get_max_weight(self) -> DynamicUint:
             weight = DynamicUint(1)
@@ -369,17 +241,6 @@ def _bracket_pairer_class():
             for criterion in self._criteria:
                 weight.shift_grow(criterion.get_shift(self._bracket))
             weight.shift_grow(3 * self._bracket.bracket_bits)
-            self._completion_shift = 0
-            if self._completion:
-                # The criteria summed over a matching stay below the part for completion.
-                self._completion_shift = (
-                    2
-                    + sum(c.get_shift(self._bracket) for c in self._criteria)
-                    + 3 * self._bracket.bracket_bits
-                    + 1
-                    + self._len.bit_length()
-                )
-                weight.shift_grow(self._len.bit_length() + 1)
             weight.shift_grow(2)
             weight >>= 1
             weight -= (weight & 0) | 1
@@ -395,40 +256,17 @@ def _bracket_pairer_class():
                 weight <<= criterion.get_shift(self._bracket)
                 weight += criterion.get_weight(player_1, player_2, self._zero_weight, self._bracket)
             weight <<= 3 * self._bracket.bracket_bits + 1
-            if self._completion:
-                weight += self._completion_weight
             return weight
 
-        def _set_up_computer(self) -> None:
-            for _ in range(self._len):
-                self._computer.add_vertex()
-            players = self._player_list
-            for i, player_1 in enumerate(players):
-                for j, player_2 in enumerate(players[i + 1 :], start=i + 1):
-                    self._set_weight(i, j, self._get_weight(player_1, player_2))
-            allowed = self._validity_matcher.is_allowed_pair
-            completion = self._completion_weight
-            for j, player_2 in enumerate(self._rest, start=len(players)):
-                for i in range(j):
-                    player_1 = self._index_dict_reverse[i]
-                    if player_2.id == 0:
-                        ok = not player_1.bye_received
-                    else:
-                        ok = allowed(player_1, player_2)
-                    if ok:
-                        self._set_weight(i, j, completion)
-
     class Pairer(BracketPairer):
-        def __init__(
-            self, state, validity_matcher, initial_color: bool, criteria: tuple, rest=None
-        ) -> None:
+        def __init__(self, state, validity_matcher, initial_color: bool, criteria: tuple) -> None:
             # BracketPairer.__init__ with our matcher (building py4swiss's first would
             # compute a matching for nothing).
             self._bracket = state
             self._validity_matcher = validity_matcher
             self._initial_color = initial_color
             self._num = len(state.mdp_list + state.resident_list + state.lower_list)
-            self._bracket_matcher = Matcher(state, validity_matcher, criteria, rest)
+            self._bracket_matcher = Matcher(state, validity_matcher, criteria)
             self._heterogeneous_s1 = []
             self._heterogeneous_s2 = []
             self._homogeneous_s1 = []
@@ -439,50 +277,7 @@ def _bracket_pairer_class():
     return Pairer
 
 
-def _pab_vertex(player_class, role_class):
-    """A stand-in player (id 0) for the PAB in the bracket matcher's graph: ranked below
-    everybody, in the role of a player of a lower bracket."""
-    return player_class.model_construct(
-        id=0,
-        number=1 << 30,
-        points=-(1 << 30),
-        points_with_acceleration=-(1 << 30),
-        role=role_class.LOWER,
-    )
-
-
 _BRACKET_PAIRER = None
-
-
-def _pair_bracket(pairer, bracket, validity_matcher, initial_color: bool, criteria, rest):
-    """The pairs of ``bracket`` (None to collapse), chosen among those that complete the round.
-
-    py4swiss's pairer with the bracket and the following one alone is tried first; its choice
-    stands if, with the pairs it looks ahead to in the following bracket, it can be completed
-    (:meth:`RoundValidity.completes`).  Otherwise the bracket is paired again with every player
-    left in the matcher's graph (:func:`_bracket_pairer_class`), which gives the same choice
-    whenever the first one completes the round, at a higher cost."""
-    from py4swiss.engines.dutch.engine import Engine
-
-    if bracket.penultimate_pairing_bracket or bracket.last_pairing_bracket:
-        return Engine._get_bracket_pairs(pairer(bracket, validity_matcher, initial_color, criteria))
-    recorder = _Recorder(validity_matcher)
-    trial = pairer(bracket, recorder, initial_color, criteria)
-    trial.determine_heterogeneous_s1()
-    trial.determine_heterogeneous_s2()
-    trial.determine_homogeneous_exchanges()
-    trial.determine_moves_from_s1_to_s2()
-    trial.determine_moves_from_s2_to_s1()
-    trial.perform_homogeneous_exchanges()
-    trial.transpose_homogeneous_s2()
-    matching = trial._bracket_matcher.matching
-    if validity_matcher.completes(matching):
-        for player_1, player_2 in recorder.pairs:
-            validity_matcher.finalize_match(player_1, player_2)
-        return trial.get_player_pairs()
-    return Engine._get_bracket_pairs(
-        pairer(bracket, validity_matcher, initial_color, criteria, rest)
-    )
 
 
 def generate_pairings(trf, event: TrfEvent) -> list:  # -> list[py4swiss Pairing]
@@ -525,15 +320,11 @@ def generate_pairings(trf, event: TrfEvent) -> list:  # -> list[py4swiss Pairing
     while not brackets.is_finished():
         bracket = brackets.get_current_bracket()
         unpaired = [p for p in players if p.id not in paired]
-        inside = {p.id for p in bracket.mdp_list + bracket.resident_list + bracket.lower_list}
-        rest = [p for p in unpaired if p.id not in inside]
         if bye_criterion.applies(bracket, unpaired, trf.x_section.forbidden_pairs):
-            chosen = criteria_with_bye
+            bracket_pairer = pairer(bracket, validity_matcher, initial_color, criteria_with_bye)
         else:
-            chosen = criteria
-        bracket_pairs = _pair_bracket(
-            pairer, bracket, validity_matcher, initial_color, chosen, rest
-        )
+            bracket_pairer = pairer(bracket, validity_matcher, initial_color, criteria)
+        bracket_pairs = Engine._get_bracket_pairs(bracket_pairer)
         if bracket_pairs is None:
             brackets.collapse()
         else:
