@@ -28,6 +28,8 @@ bracket's choice within the complete pairings.  Seen only in some last rounds.
 
 from __future__ import annotations
 
+from functools import cache
+
 from tournament.pairing.trf import (
     POINTS_TIMES_TEN,
     TrfEvent,
@@ -216,16 +218,13 @@ def _quality_criteria(bye_criterion: _ByeUnplayedGames) -> tuple[tuple, tuple]:
     return criteria, (*criteria[:at], bye_criterion, *criteria[at:])
 
 
+@cache
 def _bracket_pairer_class():
     """py4swiss's BracketPairer whose matcher weighs the given quality criteria.
 
     ``BracketMatcher._get_max_weight`` and ``_get_weight`` are py4swiss 0.3.1's, with its
     module-level ``QUALITY_CRITERIA`` replaced by the matcher's own tuple.
     """
-    global _BRACKET_PAIRER
-    if _BRACKET_PAIRER is not None:
-        return _BRACKET_PAIRER
-
     from py4swiss.dynamicuint import DynamicUint
     from py4swiss.engines.dutch.bracket import BracketPairer
     from py4swiss.engines.dutch.bracket.bracket_matcher import BracketMatcher
@@ -273,11 +272,7 @@ def _bracket_pairer_class():
             self._homogeneous_s2 = []
             self._exchanges = 0
 
-    _BRACKET_PAIRER = Pairer
     return Pairer
-
-
-_BRACKET_PAIRER = None
 
 
 def generate_pairings(trf, event: TrfEvent) -> list:  # -> list[py4swiss Pairing]
