@@ -32,6 +32,8 @@ def test_stored_bumps_version_and_keeps_history(board, arbiter):
     m.refresh_from_db()
     assert m.winner_id == m.black_id
     assert list(m.versions.values_list("version", flat=True)) == [1, 2]
+    # The new result's two sets replace the first one's three.
+    assert [(s.score0, s.score1) for s in m.sets.all()] == [(20, 61), (30, 61)]
 
 
 def test_stale_version_is_409_with_stored_result(board, arbiter, arbiter2):
