@@ -84,14 +84,12 @@ def check_record(tournament, record, *, partial=False) -> dict:
     return {**report, "record": record}
 
 
-def store_sets(match, record, *, replace=True):
-    """The record's sets as SetResult rows (seat 0 = the board's first player); `replace`
-    deletes the rows of an earlier result first."""
+def store_sets(match, record):
+    """The record's sets as SetResult rows (seat 0 = the board's first player)."""
     # Where starters alternate from the pairing's colour, an unrecorded one is known; a
     # drawn one (bndcc) is not.
     alternate = pairing_starts_set_one(match.round.tournament.ruleset)
-    if replace:
-        match.sets.all().delete()
+    match.sets.all().delete()
     sets = record.get("sets", []) if record else []
     SetResult.objects.bulk_create(
         SetResult(match=match, number=i + 1, starter=s.get("starter", i % 2 if alternate else None),
@@ -170,9 +168,8 @@ def submit_result(match_id, actor, *, version: int, outcome: str = "played", rec
         match.status = Match.Status.ENTERED
         match.confirmed_by = match.confirmed_at = None
     match.save()
-    # A board's first result (version 0 before this one) has no sets to replace: one
-    # statement less on every ordinary entry.
-    store_sets(match, record, replace=match.version > 1)
+    # Always delete first, even at version 1: a board reset by hand may keep old rows.
+    store_sets(match, record)
     snapshot(match, actor, reason)
     finish_if_last(match)
     audit(tournament, actor, "correct_result" if correcting else "enter_result",
