@@ -57,7 +57,7 @@ def free_port() -> int:
 
 
 def records(count: int, plays_share: float, seed=11):
-    """Valid records whose first set is started by seat 0 (the board's white)."""
+    """Valid records whose first set is started by seat 0 (the board's side 0)."""
     from scoring.simulate import play_match
 
     rng = random.Random(seed)
@@ -97,10 +97,10 @@ def build_event(players: int, rounds_count: int, clients: int):
         shift = number * 7 % len(people)
         order = people[shift:] + people[:shift]
         Match.objects.bulk_create(
-            Match(round=r, board=i // 2 + 1, white=order[i], black=order[i + 1])
+            Match(round=r, board=i // 2 + 1, side0=order[i], side1=order[i + 1])
             for i in range(0, len(order) - 1, 2))
     keys = [grant(t, f"bench-arbiter-{i}")[0] for i in range(clients)]
-    boards = list(Match.objects.filter(round__tournament=t).exclude(black=None)
+    boards = list(Match.objects.filter(round__tournament=t).exclude(side1=None)
                   .order_by("round__number", "board").values_list("pk", flat=True))
     return t, keys, boards
 

@@ -70,7 +70,7 @@ class ForbiddenPairAdmin(ReadOnly, admin.ModelAdmin):
 class MatchInline(ReadOnly, admin.TabularInline):
     model = Match
     extra = 0
-    fields = ["board", "white", "black", "status", "outcome", "winner", "version"]
+    fields = ["board", "side0", "side1", "status", "outcome", "winner", "version"]
     readonly_fields = fields
     show_change_link = True
 
@@ -101,7 +101,7 @@ class MatchAdmin(ReadOnly, admin.ModelAdmin):
 
     list_display = ["__str__", "status", "outcome", "winner", "version"]
     list_filter = ["status", "outcome", "round__tournament"]
-    readonly_fields = ["round", "board", "white", "black", "status", "outcome", "conceded_by",
+    readonly_fields = ["round", "board", "side0", "side1", "status", "outcome", "conceded_by",
                        "winner", "record", "version", "entered_by", "entered_at",
                        "confirmed_by", "confirmed_at"]
     inlines = [SetInline, VersionInline]

@@ -38,7 +38,7 @@ def export_tournament(tournament) -> dict:
         players.append(player)
     matches = (Match.objects.filter(round__tournament=tournament)
                .exclude(round__status=Round.Status.DRAFT)
-               .select_related("round", "white", "black", "conceded_by")
+               .select_related("round", "side0", "side1", "conceded_by")
                .order_by("round__number", "board"))
     rounds: dict[int, list] = {}
     for r in tournament.rounds.published().order_by("number"):
@@ -58,8 +58,8 @@ def export_tournament(tournament) -> dict:
 
 
 def export_match(m) -> dict:
-    doc = {"board": m.board, "players": [m.white.number, m.black.number if m.black else None]}
-    if m.black is None:
+    doc = {"board": m.board, "players": [m.side0.number, m.side1.number if m.side1 else None]}
+    if m.side1 is None:
         doc["bye"] = True
     elif m.outcome == Match.Outcome.FORFEIT:
         doc["forfeit_by"] = m.conceded_by.number

@@ -18,7 +18,7 @@ def _matches(tournament, *, public: bool, after_round: int | None = None):
         qs = qs.exclude(round__status=Round.Status.DRAFT)
     if after_round is not None:
         qs = qs.filter(round__number__lte=after_round)
-    return qs.only("round__number", "round__status", "white_id", "black_id", "status",
+    return qs.only("round__number", "round__status", "side0_id", "side1_id", "status",
                    "outcome", "winner_id", "conceded_by_id").order_by("round__number", "board")
 
 
@@ -53,7 +53,7 @@ def standings_input(tournament, *, after_round: int | None = None, public: bool 
     if after_round is not None:
         qs = qs.filter(round__number__lte=after_round)
     rows = list(qs.order_by("round__number", "board").values_list(
-        "id", "round__number", "white_id", "black_id", "status", "outcome", "winner_id"))
+        "id", "round__number", "side0_id", "side1_id", "status", "outcome", "winner_id"))
     sets = defaultdict(list)
     if any(outcome in ("played", "abandoned") for *_, outcome, _ in rows):
         set_rows = SetResult.objects.filter(match__round__tournament=tournament)
@@ -67,9 +67,9 @@ def standings_input(tournament, *, after_round: int | None = None, public: bool 
 
 
 def plain_match(row, number, sets, require_confirmation: bool):
-    match_id, round_number, white_id, black_id, status, outcome, winner_id = row
-    pair = (number[white_id], number[black_id] if black_id else None)
-    if black_id is None:
+    match_id, round_number, side0_id, side1_id, status, outcome, winner_id = row
+    pair = (number[side0_id], number[side1_id] if side1_id else None)
+    if side1_id is None:
         return standings.Match(round_number, pair, "bye", winner=pair[0])
     if not status_counts(status, require_confirmation):
         return standings.Match(round_number, pair, "unplayed")
@@ -95,11 +95,11 @@ def compute(tournament, *, after_round: int | None = None, public: bool = True):
 
 def trf_result(m, entrant_id, number) -> TrfResult:
     """One player's TRF entry for a match of a finished round."""
-    if m.black_id is None:
+    if m.side1_id is None:
         return TrfResult(None, "-", "U")
-    white = entrant_id == m.white_id
-    opponent = number[m.black_id if white else m.white_id]
-    colour = "w" if white else "b"
+    side0 = entrant_id == m.side0_id
+    opponent = number[m.side1_id if side0 else m.side0_id]
+    colour = "w" if side0 else "b"
     if m.outcome == "double_forfeit":
         return TrfResult(opponent, colour, "-")
     if m.outcome == "forfeit":
@@ -121,7 +121,7 @@ def trf_event(tournament, *, through_round: int | None = None) -> TrfEvent:
         tournament.rounds.count())
     by_entrant = defaultdict(dict)
     for m in _matches(tournament, public=False, after_round=rounds):
-        for eid in (m.white_id, m.black_id):
+        for eid in (m.side0_id, m.side1_id):
             if eid is not None:
                 by_entrant[eid][m.round.number] = m
     players = []

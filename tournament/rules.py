@@ -18,7 +18,7 @@ def known_tiebreaks() -> frozenset[str]:
 
 
 def pairing_starts_set_one(ruleset: str) -> bool:
-    """Whether the Swiss colour decides who starts set 1 (players[0], "white"): so where
+    """Whether the Swiss colour decides who starts set 1 (side 0, "white"): so where
     set starters alternate; where they are drawn before each set (bndcc), the draw does."""
     from scoring.rulesets import RULESETS, SET_STARTER_ALTERNATES
 

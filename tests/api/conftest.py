@@ -82,7 +82,7 @@ def event(director):
 
 @pytest.fixture
 def board(event):
-    return Match.objects.filter(round__tournament=event).exclude(black=None).order_by(
+    return Match.objects.filter(round__tournament=event).exclude(side1=None).order_by(
         "board").first()
 
 

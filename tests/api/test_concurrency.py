@@ -54,7 +54,7 @@ def check_one_winner(match, answers):
 
 
 def setup_race(event, n):
-    match = Match.objects.filter(round__tournament=event).exclude(black=None).first()
+    match = Match.objects.filter(round__tournament=event).exclude(side1=None).first()
     keys = [token_for(f"device{i}", event.slug) for i in range(n)]
     return match, keys
 

@@ -19,7 +19,7 @@ def test_list_shows_only_published_events(event, director, anon):
 def test_draft_round_is_not_counted_nor_shown(event, director, anon, board, arbiter):
     arbiter.submit(board)
     # Finish round 1 so round 2 can be paired as a draft.
-    for m in Match.objects.filter(round__number=1).exclude(black=None):
+    for m in Match.objects.filter(round__number=1).exclude(side1=None):
         m.refresh_from_db()
         if m.version == 0:
             arbiter.submit(m)
@@ -59,13 +59,13 @@ def test_tournament_detail(event, anon):
 def test_round_pairings_seat_zero_is_white(event, anon):
     body = anon.get(f"/api/v1/tournaments/{event.slug}/rounds/1/").json()
     boards = {m.pk: m for m in Match.objects.filter(round__tournament=event)
-              .select_related("white", "black")}
+              .select_related("side0", "side1")}
     assert len(body) == 5
     for row in body:
         m = boards[row["id"]]
         assert set(row) == {"id", "board", "players", "status", "version", "result"}
-        assert row["players"][0] == m.white.number
-        assert row["players"][1] == (m.black.number if m.black else None)
+        assert row["players"][0] == m.side0.number
+        assert row["players"][1] == (m.side1.number if m.side1 else None)
     bye = [r for r in body if r["players"][1] is None]
     assert len(bye) == 1
     assert bye[0]["result"] == {"outcome": "bye", "winner": bye[0]["players"][0],
@@ -75,7 +75,7 @@ def test_round_pairings_seat_zero_is_white(event, anon):
 
 def test_result_public_only_once_confirmed(event, board, anon, arbiter, arbiter2):
     url = f"/api/v1/matches/{board.pk}/"
-    record = score_record([40, 61], [61, 55], [12, 61])  # seat 1 (black) wins
+    record = score_record([40, 61], [61, 55], [12, 61])  # seat 1 (side1) wins
     assert arbiter.submit(board, record=record).status_code == 200
     public = anon.get(url).json()
     assert public["status"] == "entered" and public["version"] == 1
@@ -85,10 +85,10 @@ def test_result_public_only_once_confirmed(event, board, anon, arbiter, arbiter2
     assert arbiter2.confirm(board, 1).status_code == 200
     public = anon.get(url).json()
     assert public["record"]["sets"][2]["score"] == [12, 61]
-    assert public["result"] == {"outcome": "played", "winner": board.black.number,
+    assert public["result"] == {"outcome": "played", "winner": board.side1.number,
                                 "conceded_by": None, "sets": [[40, 61], [61, 55], [12, 61]]}
-    assert public["players"] == [board.white.number, board.black.number]
-    assert public["names"] == [board.white.name, board.black.name]
+    assert public["players"] == [board.side0.number, board.side1.number]
+    assert public["names"] == [board.side0.name, board.side1.name]
     row = [r for r in anon.get(f"/api/v1/tournaments/{event.slug}/rounds/1/").json()
            if r["id"] == board.pk][0]
     assert row["result"] == public["result"] and row["status"] == "confirmed"
@@ -100,7 +100,7 @@ def test_result_counts_at_once_without_confirmation(event, board, anon, arbiter)
     arbiter.submit(board)
     body = anon.get(f"/api/v1/matches/{board.pk}/").json()
     assert body["status"] == "entered"
-    assert body["result"]["winner"] == board.white.number
+    assert body["result"]["winner"] == board.side0.number
 
 
 def test_standings_as_management_command(event, board, anon, arbiter, arbiter2):

@@ -23,14 +23,14 @@ def test_stored_bumps_version_and_keeps_history(board, arbiter):
     assert body["version"] == 1 and body["status"] == "entered"
     assert body["report"]["valid"] is True and body["report"]["winner"] == 0
     m = Match.objects.get(pk=board.pk)
-    assert m.version == 1 and m.winner_id == m.white_id  # seat 0 is players[0], the white
+    assert m.version == 1 and m.winner_id == m.side0_id  # seat 0 is players[0]
     assert m.entered_by.username == "arb1"
     assert [(s.score0, s.score1) for s in m.sets.all()] == [(61, 40), (30, 61), (61, 60)]
     assert list(m.versions.values_list("version", "status")) == [(1, "entered")]
     again = arbiter.submit(m, record=score_record([20, 61], [30, 61]))
     assert again.status_code == 200 and again.json()["version"] == 2
     m.refresh_from_db()
-    assert m.winner_id == m.black_id
+    assert m.winner_id == m.side1_id
     assert list(m.versions.values_list("version", flat=True)) == [1, 2]
     # The new result's two sets replace the first one's three.
     assert [(s.score0, s.score1) for s in m.sets.all()] == [(20, 61), (30, 61)]
@@ -84,7 +84,7 @@ def test_unreadable_record_is_400_bad_format(board, arbiter, body):
 @pytest.mark.parametrize("raw", [
     "{not json", "", "[1, 2]", '"text"', '{"record": {}}', '{"version": "0"}',
     '{"version": 0.5}', '{"version": true}', '{"version": null}',
-    '{"version": 0, "outcome": "won"}', '{"version": 0, "conceded_by": "white"}',
+    '{"version": 0, "outcome": "won"}', '{"version": 0, "conceded_by": "side0"}',
 ])
 def test_unreadable_body_is_400_with_clear_message(board, arbiter, raw):
     before = state(board)
@@ -137,22 +137,22 @@ def test_unknown_board_is_404(arbiter):
 
 
 def test_bye_board_is_refused(event, arbiter):
-    bye = Match.objects.get(round__tournament=event, black=None)
+    bye = Match.objects.get(round__tournament=event, side1=None)
     response = arbiter.submit(bye)
     assert response.status_code == 400 and "bye" in response.json()["detail"]
 
 
 def test_draft_and_closed_rounds_are_403(event, director, arbiter, arbiter2):
     r1 = event.rounds.get(number=1)
-    for m in r1.matches.exclude(black=None):
+    for m in r1.matches.exclude(side1=None):
         assert arbiter.submit(m).status_code == 200
         assert arbiter2.confirm(m, 1).status_code == 200
     r2 = rounds.pair_round(event, director)
-    draft_board = r2.matches.exclude(black=None).first()
+    draft_board = r2.matches.exclude(side1=None).first()
     response = arbiter.submit(draft_board)
     assert response.status_code == 403 and "not published" in response.json()["detail"]
     rounds.publish_round(r2, director)
-    closed = r1.matches.exclude(black=None).first()
+    closed = r1.matches.exclude(side1=None).first()
     closed.refresh_from_db()
     before = state(closed)
     response = arbiter.submit(closed, reason="typo")
@@ -176,19 +176,19 @@ def test_director_corrects_with_reason(event, board, arbiter, arbiter2):
 
 def test_forfeit_and_abandoned_extensions(event, arbiter):
     first, second, third = Match.objects.filter(round__tournament=event).exclude(
-        black=None).order_by("board")[:3]
+        side1=None).order_by("board")[:3]
     response = arbiter.put(f"/api/v1/matches/{first.pk}/result/",
                            {"version": 0, "outcome": "forfeit", "conceded_by": 0})
     assert response.status_code == 200
     first.refresh_from_db()
-    assert first.outcome == "forfeit" and first.winner_id == first.black_id
+    assert first.outcome == "forfeit" and first.winner_id == first.side1_id
     assert first.record is None
     response = arbiter.put(f"/api/v1/matches/{second.pk}/result/",
                            {"version": 0, "outcome": "abandoned", "conceded_by": 1,
                             "record": score_record([61, 3])})
     assert response.status_code == 200
     second.refresh_from_db()
-    assert second.winner_id == second.white_id and second.sets.count() == 1
+    assert second.winner_id == second.side0_id and second.sets.count() == 1
     no_seat = arbiter.put(f"/api/v1/matches/{third.pk}/result/",
                           {"version": 0, "outcome": "forfeit", "conceded_by": 2})
     assert no_seat.status_code == 400 and "conceded_by" in no_seat.json()["errors"]

@@ -24,8 +24,8 @@ def event(people):
     bo = Entrant.objects.create(tournament=t, number=2, name=EVIL)
     cy = Entrant.objects.create(tournament=t, number=3, name="Cy Dunn")
     r1 = Round.objects.create(tournament=t, number=1, status=Round.Status.PUBLISHED)
-    Match.objects.create(round=r1, board=1, white=ann, black=bo)
-    Match.objects.create(round=r1, board=2, white=cy, black=None)
+    Match.objects.create(round=r1, board=1, side0=ann, side1=bo)
+    Match.objects.create(round=r1, board=2, side0=cy, side1=None)
     # "stranger" runs another event, and has no power over this one
     other = events.create_tournament(people["stranger"], name="Other Cup")
     return {"t": t, "other": other, "round": r1, "match": r1.matches.get(board=1),

@@ -37,5 +37,5 @@ def finish_round(round_, user):
     """Every board of a published round decided by a forfeit of the second player."""
     from tournament.actions import results
 
-    for m in round_.matches.exclude(black=None):
+    for m in round_.matches.exclude(side1=None):
         results.submit_result(m.pk, user, version=m.version, outcome="forfeit", conceded_by=1)

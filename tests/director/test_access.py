@@ -54,7 +54,7 @@ def test_another_directors_event_is_hidden(client_for, paired):
     before = AuditEntry.objects.count()
     for method, url in urls:
         data = {"name": "Hacked", "reason": "x", "username": "sly", "role": "director",
-                "first": 1, "second": 2, "board": 1, "white": 1, "black": 2}
+                "first": 1, "second": 2, "board": 1, "side0": 1, "side1": 2}
         response = c.get(url) if method == "get" else c.post(url, data)
         assert response.status_code in (403, 404), (method, url, response.status_code)
     assert AuditEntry.objects.count() == before

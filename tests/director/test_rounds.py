@@ -18,8 +18,8 @@ def url(event, name, *args):
 
 
 def boards(round_):
-    return [(m.white.name, m.black.name if m.black else None)
-            for m in round_.matches.select_related("white", "black")]
+    return [(m.side0.name, m.side1.name if m.side1 else None)
+            for m in round_.matches.select_related("side0", "side1")]
 
 
 def test_pair_round_one_and_publish(dc, seeded):
@@ -33,7 +33,7 @@ def test_pair_round_one_and_publish(dc, seeded):
     assert escape(seeded.get_first_colour_display()) in page
     assert "score before: 0" in page and "Publish round 1" in page
     m = r1.matches.get(board=1)
-    assert f"{m.white.number}. {m.white.name}" in page
+    assert f"{m.side0.number}. {m.side0.name}" in page
     dashboard = dc.get(url(seeded, "event")).content.decode()
     assert "Check and publish round 1" in dashboard
     dc.post(url(seeded, "publish", 1))
@@ -49,8 +49,8 @@ def test_pairing_refused_while_boards_are_open(dc, seeded, director):
     response = dc.post(url(seeded, "pair"), follow=True)
     page = response.content.decode()
     assert "4 boards still open" in page
-    first = r1.matches.select_related("white", "black").get(board=1)
-    assert f"board 1 ({first.white.name} – {first.black.name}, pending)" in page
+    first = r1.matches.select_related("side0", "side1").get(board=1)
+    assert f"board 1 ({first.side0.name} – {first.side1.name}, pending)" in page
     assert "Waiting for 4 boards of round 1" in page  # the next-step hint says the same
     assert seeded.rounds.count() == 1
 
@@ -66,15 +66,15 @@ def test_draft_explanation_shows_history(dc, seeded, director):
     # Forfeits are no games: no starter history, and they count as downfloats.
     assert "score before: 1" in page and "score before: 0" in page
     assert "starter history: <code>-</code>" in page and "floats: <code>D</code>" in page
-    m = r2.matches.select_related("white").get(board=1)
-    r2.explanation = [{"board": 1, "white": {
-        "number": m.white.number, "name": m.white.name, "score": 1.5, "colour_history": "wb",
-        "preference": "white", "strength": "strong", "float": "down", "float_history": "-U"},
-        "black": None}]
+    m = r2.matches.select_related("side0").get(board=1)
+    r2.explanation = [{"board": 1, "side0": {
+        "number": m.side0.number, "name": m.side0.name, "score": 1.5, "colour_history": "wb",
+        "preference": "side0", "strength": "strong", "float": "down", "float_history": "-U"},
+        "side1": None}]
     r2.save()
     page = dc.get(url(seeded, "round", 2)).content.decode()
     assert "score before: 1.5" in page and "starter history: <code>wb</code>" in page
-    assert "preference: white (strong)" in page and "downfloat this round" in page
+    assert "preference: side0 (strong)" in page and "downfloat this round" in page
 
 
 @pytest.fixture
@@ -90,7 +90,7 @@ def round_two(seeded, director):
 def rematch_form(r1, r2):
     """Set board 1 of round 2 to a pair that met on board 1 of round 1."""
     m = r1.matches.get(board=1)
-    return {"board": 1, "white": m.white.pk, "black": m.black.pk}
+    return {"board": 1, "side0": m.side0.pk, "side1": m.side1.pk}
 
 
 def test_set_board_refused_for_rematch_then_overridden(dc, seeded, round_two):
@@ -109,7 +109,7 @@ def test_set_board_refused_for_rematch_then_overridden(dc, seeded, round_two):
                        {**data, "override": "on", "override_reason": "only table left"})
     assert response.status_code == 302
     m = r1.matches.get(board=1)
-    assert boards(r2)[0] == (m.white.name, m.black.name)
+    assert boards(r2)[0] == (m.side0.name, m.side1.name)
     assert sorted(p for b in boards(r2) for p in b) == sorted(p for b in before for p in b)
     entry = AuditEntry.objects.get(action="set_pairing")
     assert entry.reason == "only table left" and "already met" in entry.summary
@@ -121,13 +121,13 @@ def test_swap_refused_for_rematch_then_accepted_with_reason(dc, seeded, round_tw
     r1, r2 = round_two
     # Player A of round 2's board 1 swaps with the opponent of A's round-1 opponent's
     # round-2 board, so A meets the round-1 opponent again.
-    a = r2.matches.get(board=1).white
-    m1 = r1.matches.get(white=a) if r1.matches.filter(white=a).exists() else \
-        r1.matches.get(black=a)
-    old = m1.black if m1.white_id == a.pk else m1.white
-    board = r2.matches.get(white=old) if r2.matches.filter(white=old).exists() else \
-        r2.matches.get(black=old)
-    partner = board.black if board.white_id == old.pk else board.white
+    a = r2.matches.get(board=1).side0
+    m1 = r1.matches.get(side0=a) if r1.matches.filter(side0=a).exists() else \
+        r1.matches.get(side1=a)
+    old = m1.side1 if m1.side0_id == a.pk else m1.side0
+    board = r2.matches.get(side0=old) if r2.matches.filter(side0=old).exists() else \
+        r2.matches.get(side1=old)
+    partner = board.side1 if board.side0_id == old.pk else board.side0
     data = {"first": a.pk, "second": partner.pk}
     page = dc.post(url(seeded, "swap", 2), data).content.decode()
     assert f"{a.name} and {old.name} have already met" in page or \
@@ -142,9 +142,9 @@ def test_swap_refused_for_rematch_then_accepted_with_reason(dc, seeded, round_tw
 def test_swap_on_one_board_changes_the_starter(dc, seeded, director):
     r1 = rounds.pair_round(seeded, director)
     m = r1.matches.get(board=2)
-    response = dc.post(url(seeded, "swap", 1), {"first": m.white.pk, "second": m.black.pk})
+    response = dc.post(url(seeded, "swap", 1), {"first": m.side0.pk, "second": m.side1.pk})
     assert response.status_code == 302
-    assert boards(r1)[1] == (m.black.name, m.white.name)
+    assert boards(r1)[1] == (m.side1.name, m.side0.name)
 
 
 def test_delete_draft_round(dc, seeded, director):

@@ -25,9 +25,9 @@ def _clear_cache():
     cache.clear()
 
 
-def board(rnd, number, white, black=None, *, winner=None, outcome="", status="pending",
+def board(rnd, number, side0, side1=None, *, winner=None, outcome="", status="pending",
           conceded_by=None, sets=()):
-    m = Match.objects.create(round=rnd, board=number, white=white, black=black, winner=winner,
+    m = Match.objects.create(round=rnd, board=number, side0=side0, side1=side1, winner=winner,
                              outcome=outcome, status=status, conceded_by=conceded_by)
     for i, (a, b) in enumerate(sets):
         SetResult.objects.create(match=m, number=i + 1, starter=i % 2, score0=a, score1=b)

@@ -1,7 +1,7 @@
 """Build events straight into the database, fast (bulk_create), for page tests and the bench.
 
 Results are stored as the actions would leave them: winner, outcome, status and one
-SetResult per set (seat 0 = white, who started set 1). Pairing is a quick Swiss-like
+SetResult per set (seat 0 = side0, who started set 1). Pairing is a quick Swiss-like
 sort by points (rematches allowed): the public pages do not care how pairs were made.
 """
 
@@ -14,18 +14,18 @@ LAST = ["Lee", "Park", "Hale", "Fox", "Moss", "Reid", "Shaw", "Tait", "Vale", "W
 CLUBS = ["Leek DC", "Bath Fives", "Hull Threes", "", "Crewe Spinners"]
 
 
-def best_of_three(rng, white_wins: bool) -> list[tuple[int, int]]:
+def best_of_three(rng, side0_wins: bool) -> list[tuple[int, int]]:
     """Realistic set scores: the set winner reaches 61, the loser 20-60."""
     if rng.random() < 0.4:  # the match winner drops one of the first two sets
-        order = [white_wins, not white_wins]
+        order = [side0_wins, not side0_wins]
         rng.shuffle(order)
-        order.append(white_wins)
+        order.append(side0_wins)
     else:
-        order = [white_wins, white_wins]
+        order = [side0_wins, side0_wins]
     sets = []
-    for white_takes in order:
+    for side0_takes in order:
         loser = rng.randint(20, 60)
-        sets.append((61, loser) if white_takes else (loser, 61))
+        sets.append((61, loser) if side0_takes else (loser, 61))
     return sets
 
 
@@ -49,21 +49,21 @@ def generate_event(players: int, rounds: int = 5, *, seed: int = 1, slug: str = 
         if len(ordered) % 2:
             bye = ordered.pop()
             points[bye.id] += 1
-            boards.append(Match(round=rnd, board=len(ordered) // 2 + 1, white=bye,
+            boards.append(Match(round=rnd, board=len(ordered) // 2 + 1, side0=bye,
                                 status=Match.Status.CONFIRMED, outcome=Match.Outcome.BYE,
                                 winner=bye))
             plans.append(None)
         for i in range(0, len(ordered), 2):
             a, b = ordered[i], ordered[i + 1]
-            white, black = (a, b) if (i // 2 + number) % 2 else (b, a)
-            white_wins = rng.random() < 0.5 + (black.number - white.number) / (4 * players)
-            winner = white if white_wins else black
-            m = Match(round=rnd, board=i // 2 + 1, white=white, black=black, winner=winner,
+            side0, side1 = (a, b) if (i // 2 + number) % 2 else (b, a)
+            side0_wins = rng.random() < 0.5 + (side1.number - side0.number) / (4 * players)
+            winner = side0 if side0_wins else side1
+            m = Match(round=rnd, board=i // 2 + 1, side0=side0, side1=side1, winner=winner,
                       status=Match.Status.CONFIRMED, outcome=Match.Outcome.PLAYED, version=1)
-            sets = best_of_three(rng, white_wins)
+            sets = best_of_three(rng, side0_wins)
             if rng.random() < 0.03:
                 m.outcome, m.conceded_by, sets = Match.Outcome.FORFEIT, (
-                    black if white_wins else white), []
+                    side1 if side0_wins else side0), []
             if live and rng.random() < 0.3:
                 m.status = Match.Status.ENTERED
             else:

@@ -40,6 +40,6 @@ def test_changing_a_draft_by_hand_does_not_query_per_board(players):
     swap = post_queries(client, base + "swap/",
                         {"first": people[0].pk, "second": people[1].pk})
     board = post_queries(client, base + "board/",
-                         {"board": 1, "white": people[2].pk, "black": people[3].pk})
+                         {"board": 1, "side0": people[2].pk, "side1": people[3].pk})
     assert swap <= 24
     assert board <= 24

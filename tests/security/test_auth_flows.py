@@ -55,7 +55,7 @@ def test_cookie_authenticated_forms_need_the_csrf_token(dora, mine):
 def test_api_writes_ignore_the_session_cookie(client_for, dora, mine):
     """A signed-in browser (a cross-site form) cannot write through the API: token only."""
     rounds.publish_round(mine.rounds.get(number=1), dora)
-    m = mine.rounds.get(number=1).matches.exclude(black=None).first()
+    m = mine.rounds.get(number=1).matches.exclude(side1=None).first()
     c = client_for(dora)
     r = c.put(f"/api/v1/matches/{m.pk}/result/", json.dumps({"version": 0, "record": RECORD}),
               content_type="application/json")

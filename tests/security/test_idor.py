@@ -19,13 +19,13 @@ RECORD = {"format": "fives-and-threes-match/1", "ruleset": "mso",
 
 
 def lineup(round_):
-    return [(m.white_id, m.black_id) for m in round_.matches.order_by("board")]
+    return [(m.side0_id, m.side1_id) for m in round_.matches.order_by("board")]
 
 
 def test_swap_refuses_an_entrant_of_another_event(client_for, dora, mine, theirs):
     draft = mine.rounds.get(number=1)
     before = lineup(draft)
-    own = draft.matches.order_by("board").first().white
+    own = draft.matches.order_by("board").first().side0
     foreign = theirs.entrants.first()
     c = client_for(dora)
     for data in ({"first": own.pk, "second": foreign.pk},
@@ -34,11 +34,11 @@ def test_swap_refuses_an_entrant_of_another_event(client_for, dora, mine, theirs
                           {**data, "override": "on", "override_reason": "because"})
         assert response.status_code == 400
     response = c.post(reverse("director:set_board", args=[mine.slug, 1]),
-                      {"board": 1, "white": foreign.pk, "black": own.pk, "override": "on",
+                      {"board": 1, "side0": foreign.pk, "side1": own.pk, "override": "on",
                        "override_reason": "because"})
     assert response.status_code == 400
     assert lineup(draft) == before
-    assert not Match.objects.filter(round__tournament=mine, white__tournament=theirs).exists()
+    assert not Match.objects.filter(round__tournament=mine, side0__tournament=theirs).exists()
 
 
 def test_set_pairing_refuses_entrants_of_another_event_even_with_an_override(dora, mine,
@@ -46,7 +46,7 @@ def test_set_pairing_refuses_entrants_of_another_event_even_with_an_override(dor
     """The action itself checks, not only the form: an override cannot seat a stranger."""
     draft = mine.rounds.get(number=1)
     before = lineup(draft)
-    pairs = [(m.white, m.black) for m in draft.matches.order_by("board")]
+    pairs = [(m.side0, m.side1) for m in draft.matches.order_by("board")]
     pairs[0] = (theirs.entrants.first(), pairs[0][1])
     with pytest.raises(ActionError):
         rounds.set_pairing(draft, dora, pairs, override_reason="I insist")
@@ -104,7 +104,7 @@ def live(eve, theirs):
     rounds.publish_round(theirs.rounds.get(number=1), eve)
     arb = User.objects.create_user("their-arb", password="pw-123456")
     events.add_official(theirs, eve, username="their-arb")
-    m = theirs.rounds.get(number=1).matches.exclude(black=None).order_by("board").first()
+    m = theirs.rounds.get(number=1).matches.exclude(side1=None).order_by("board").first()
     results.submit_result(m.pk, arb, version=0, record=RECORD)
     m.refresh_from_db()
     return m

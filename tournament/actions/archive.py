@@ -40,9 +40,9 @@ def import_tournament(doc, *, slug: str = "", actor=None) -> Tournament:
             round_.status = Round.Status.CLOSED
             round_.save(update_fields=["status"])
     first = (Match.objects.filter(round__tournament=tournament, round__number=1)
-             .exclude(black=None).filter(white__number=1).exists(),
+             .exclude(side1=None).filter(side0__number=1).exists(),
              Match.objects.filter(round__tournament=tournament, round__number=1,
-                                  black__number=1).exists())
+                                  side1__number=1).exists())
     if any(first):  # who held player 1's side in round 1 fixes the colour sequence
         tournament.first_colour = "white1" if first[0] else "black1"
         tournament.save(update_fields=["first_colour"])
@@ -53,13 +53,13 @@ def import_tournament(doc, *, slug: str = "", actor=None) -> Tournament:
 
 
 def create_match(round_, m, entrants, report, now):
-    white = entrants[m["players"][0]]
-    black = entrants[m["players"][1]] if m["players"][1] is not None else None
-    match = Match(round=round_, board=m["board"], white=white, black=black)
+    side0 = entrants[m["players"][0]]
+    side1 = entrants[m["players"][1]] if m["players"][1] is not None else None
+    match = Match(round=round_, board=m["board"], side0=side0, side1=side1)
     by = lambda key: entrants[m[key]]  # noqa: E731
-    other = lambda e: black if e == white else white  # noqa: E731
-    if black is None:
-        match.outcome, match.winner = Match.Outcome.BYE, white
+    other = lambda e: side1 if e == side0 else side0  # noqa: E731
+    if side1 is None:
+        match.outcome, match.winner = Match.Outcome.BYE, side0
     elif "forfeit_by" in m:
         match.outcome, match.conceded_by = Match.Outcome.FORFEIT, by("forfeit_by")
         match.winner = other(match.conceded_by)
@@ -70,7 +70,7 @@ def create_match(round_, m, entrants, report, now):
         match.winner, match.record = other(match.conceded_by), m.get("record")
     elif "record" in m:
         match.outcome, match.record = Match.Outcome.PLAYED, m["record"]
-        match.winner = white if report["winner"] == 0 else black
+        match.winner = side0 if report["winner"] == 0 else side1
     elif "winner" in m:
         match.outcome, match.winner = Match.Outcome.PLAYED, by("winner")
     if match.outcome:

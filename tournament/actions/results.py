@@ -46,7 +46,7 @@ def lock(match_id, actor) -> Match:
     # The round's pairing explanation is a list the size of the round: decoding it for
     # every submission cost a third of the server's time under load.
     qs = (Match.objects.select_for_update(of=("self",))
-          .select_related("round__tournament", "white", "black")
+          .select_related("round__tournament", "side0", "side1")
           .defer("round__explanation"))
     authenticated = actor is not None and actor.is_authenticated
     if authenticated:
@@ -108,7 +108,7 @@ def seat_player(match, seat):
     if seat not in (0, 1):
         raise ActionError("Say which player conceded.",
                           {"conceded_by": ["Choose the player who forfeited or abandoned."]})
-    return match.white if seat == 0 else match.black
+    return match.side0 if seat == 0 else match.side1
 
 
 @transaction.atomic
@@ -148,11 +148,11 @@ def submit_result(match_id, actor, *, version: int, outcome: str = "played", rec
         if record is not None:
             report = check_record(tournament, record, partial=True)
             record = report.pop("record")
-        winner = match.black if conceded == match.white else match.white
+        winner = match.side1 if conceded == match.side0 else match.side0
     elif outcome == "forfeit":
         conceded = seat_player(match, conceded_by)
         record = None
-        winner = match.black if conceded == match.white else match.white
+        winner = match.side1 if conceded == match.side0 else match.side0
     else:
         record = None
 

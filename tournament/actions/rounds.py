@@ -14,13 +14,13 @@ from .base import ActionError, audit, require_director
 
 def open_boards(round_) -> list[Match]:
     """Boards of a round whose result does not count yet (missing, or awaiting confirmation)."""
-    return list(round_.matches.awaiting_result().select_related("white", "black")
+    return list(round_.matches.awaiting_result().select_related("side0", "side1")
                 .order_by("board"))
 
 
 def describe_open(boards) -> str:
     return "; ".join(
-        f"board {m.board} ({m.white.name} – {m.black.name}, {m.get_status_display().lower()})"
+        f"board {m.board} ({m.side0.name} – {m.side1.name}, {m.get_status_display().lower()})"
         for m in boards)
 
 
@@ -99,16 +99,16 @@ def explanation_json(board) -> dict:
                 "colour_history": p.colour_history, "preference": p.colour_preference,
                 "strength": p.preference_strength, "float": p.float,
                 "float_history": p.float_history}
-    return {"board": board.board, "white": player(board.white), "black": player(board.black)}
+    return {"board": board.board, "side0": player(board.white), "side1": player(board.black)}
 
 
 def create_boards(round_, pairs):
     boards = []
-    for i, (white, black) in enumerate(pairs, start=1):
-        m = Match(round=round_, board=i, white=white, black=black)
-        if black is None:
+    for i, (side0, side1) in enumerate(pairs, start=1):
+        m = Match(round=round_, board=i, side0=side0, side1=side1)
+        if side1 is None:
             # A pairing-allocated bye is its own result.
-            m.outcome, m.status, m.winner = Match.Outcome.BYE, Match.Status.CONFIRMED, white
+            m.outcome, m.status, m.winner = Match.Outcome.BYE, Match.Status.CONFIRMED, side0
         boards.append(m)
     Match.objects.bulk_create(boards)
 
@@ -119,15 +119,15 @@ def absolute_problems(round_, pairs) -> list[str]:
     tournament = round_.tournament
     problems = []
     earlier = Match.objects.filter(round__tournament=tournament, round__number__lt=round_.number)
-    met = {frozenset((m.white_id, m.black_id)) for m in earlier.exclude(black=None)}
-    had_bye = set(earlier.filter(Q(black=None) | Q(outcome="forfeit")).values_list(
+    met = {frozenset((m.side0_id, m.side1_id)) for m in earlier.exclude(side1=None)}
+    had_bye = set(earlier.filter(Q(side1=None) | Q(outcome="forfeit")).values_list(
         "winner_id", flat=True))
     active = {e.id: e for e in tournament.entrants.active_for_round(round_.number)}
     forbidden = {frozenset(p) for p in tournament.forbidden_pairs.values_list("first_id",
                                                                               "second_id")}
     seen = {}
-    for white, black in pairs:
-        for e in (white, black):
+    for side0, side1 in pairs:
+        for e in (side0, side1):
             if e is None:
                 continue
             if e.id in seen:
@@ -135,12 +135,12 @@ def absolute_problems(round_, pairs) -> list[str]:
             seen[e.id] = e
             if e.id not in active:
                 problems.append(f"{e.name} has withdrawn")
-        if black is None and white.id in had_bye:
-            problems.append(f"{white.name} would get a second bye (or a bye after a forfeit win)")
-        if black is not None and frozenset((white.id, black.id)) in met:
-            problems.append(f"{white.name} and {black.name} have already met")
-        if black is not None and frozenset((white.id, black.id)) in forbidden:
-            problems.append(f"{white.name} and {black.name} are a forbidden pair")
+        if side1 is None and side0.id in had_bye:
+            problems.append(f"{side0.name} would get a second bye (or a bye after a forfeit win)")
+        if side1 is not None and frozenset((side0.id, side1.id)) in met:
+            problems.append(f"{side0.name} and {side1.name} have already met")
+        if side1 is not None and frozenset((side0.id, side1.id)) in forbidden:
+            problems.append(f"{side0.name} and {side1.name} are a forbidden pair")
     byes = sum(1 for _, b in pairs if b is None)
     if byes > 1:
         problems.append(f"{byes} byes: at most one player gets the bye")
@@ -152,7 +152,7 @@ def absolute_problems(round_, pairs) -> list[str]:
 
 @transaction.atomic
 def set_pairing(round_, actor, pairs, *, override_reason: str = "") -> Round:
-    """Replace a draft round's boards by hand. `pairs` is [(white, black or None), ...].
+    """Replace a draft round's boards by hand. `pairs` is [(side0, side1 or None), ...].
 
     A pairing that breaks an absolute rule is refused unless the director overrides it
     with a reason, which goes into the audit trail.
@@ -172,8 +172,8 @@ def set_pairing(round_, actor, pairs, *, override_reason: str = "") -> Round:
     if problems and not override_reason.strip():
         raise ActionError("This pairing breaks the rules: " + "; ".join(problems) + ". Give a "
                           "reason to override.", {"override_reason": problems})
-    before = [[m.white.number, m.black.number if m.black else None]
-              for m in round_.matches.select_related("white", "black")]
+    before = [[m.side0.number, m.side1.number if m.side1 else None]
+              for m in round_.matches.select_related("side0", "side1")]
     round_.matches.all().delete()
     create_boards(round_, pairs)
     after = [[w.number, b.number if b else None] for w, b in pairs]
@@ -210,7 +210,7 @@ def delete_round(round_, actor, *, reason: str = "") -> None:
         raise ActionError(f"Only the latest round (round {latest.number if latest else '?'}) "
                           "can be deleted.")
     if round_.status != Round.Status.DRAFT:
-        entered = round_.matches.exclude(black=None).exclude(status=Match.Status.PENDING)
+        entered = round_.matches.exclude(side1=None).exclude(status=Match.Status.PENDING)
         if entered.exists():
             raise ActionError(f"Round {round_.number} has results on board"
                               f"{'s' if entered.count() != 1 else ''} "

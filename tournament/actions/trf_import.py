@@ -16,7 +16,7 @@ SUPPORTED_CODES = {"1", "0", "+", "-", "U", "Z", " "}
 
 
 def round_boards(event, number):
-    """The matches of round `number` as (white, black, outcome, winner, conceded_by) numbers."""
+    """The matches of round `number` as (side0, side1, outcome, winner, conceded_by) numbers."""
     entry = {p.number: p.results[number - 1] for p in event.players
              if len(p.results) >= number}
     boards, seen = [], set()
@@ -33,20 +33,20 @@ def round_boards(event, number):
         if other is None or other.opponent != player:
             raise ActionError(f"Round {number}: player {player} met {r.opponent}, whose entry "
                               "does not name him.")
-        white, black = (player, r.opponent) if r.colour == "w" else (r.opponent, player)
+        side0, side1 = (player, r.opponent) if r.colour == "w" else (r.opponent, player)
         codes = {player: r.code, r.opponent: other.code}
-        if codes[white] == "-" and codes[black] == "-":
-            boards.append((white, black, "double_forfeit", None, None))
+        if codes[side0] == "-" and codes[side1] == "-":
+            boards.append((side0, side1, "double_forfeit", None, None))
         elif "+" in codes.values():
-            winner = white if codes[white] == "+" else black
-            boards.append((white, black, "forfeit", winner, black if winner == white else white))
+            winner = side0 if codes[side0] == "+" else side1
+            boards.append((side0, side1, "forfeit", winner, side1 if winner == side0 else side0))
         elif sorted(codes.values()) == ["0", "1"]:
-            boards.append((white, black, "played", white if codes[white] == "1" else black, None))
+            boards.append((side0, side1, "played", side0 if codes[side0] == "1" else side1, None))
         else:
-            raise ActionError(f"Round {number}: players {white} and {black} have results "
-                              f"{codes[white]!r} and {codes[black]!r}, which do not fit "
+            raise ActionError(f"Round {number}: players {side0} and {side1} have results "
+                              f"{codes[side0]!r} and {codes[side1]!r}, which do not fit "
                               "together.")
-        seen.update((white, black))
+        seen.update((side0, side1))
     # Byes after the games, as pairing programs print them.
     return [b for b in boards if b[1] is not None] + [b for b in boards if b[1] is None]
 
@@ -88,11 +88,11 @@ def import_trf_event(text: str, *, slug: str = "", actor=None) -> Tournament:
             tournament=tournament, number=number, published_at=now,
             status=Round.Status.CLOSED if number < done else Round.Status.PUBLISHED)
         matches = []
-        for board, (white, black, outcome, winner, conceded) in enumerate(
+        for board, (side0, side1, outcome, winner, conceded) in enumerate(
                 round_boards(event, number), start=1):
             matches.append(Match(
-                round=round_, board=board, white=entrants[white],
-                black=entrants[black] if black else None, outcome=outcome,
+                round=round_, board=board, side0=entrants[side0],
+                side1=entrants[side1] if side1 else None, outcome=outcome,
                 status=Match.Status.CONFIRMED, confirmed_at=now,
                 winner=entrants[winner] if winner else None,
                 conceded_by=entrants[conceded] if conceded else None))

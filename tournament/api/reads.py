@@ -77,7 +77,7 @@ def standings(request, slug: str, query: Query[StandingsQuery]):
 
 @router.get("/matches/{match_id}/", response=schemas.MatchOut)
 def match(request, match_id: int):
-    m = (Match.objects.public().select_related("round__tournament", "white", "black")
+    m = (Match.objects.public().select_related("round__tournament", "side0", "side1")
          .prefetch_related("sets").filter(pk=match_id).first())
     if m is None:
         raise HttpError(404, f"There is no published board with id {match_id}.")

@@ -1,4 +1,4 @@
-"""Plain JSON for the API's answers. Seat 0 of every pair is the board's white (players[0])."""
+"""Plain JSON for the API's answers. Seat 0 of every pair is the board's side 0 (players[0])."""
 
 from .. import history
 
@@ -7,9 +7,9 @@ def number_of(match, entrant_id):
     """The pairing number of one of the board's two players (None for no one)."""
     if entrant_id is None:
         return None
-    if entrant_id == match.white_id:
-        return match.white.number
-    return match.black.number
+    if entrant_id == match.side0_id:
+        return match.side0.number
+    return match.side1.number
 
 
 def result(match, tournament):
@@ -28,7 +28,7 @@ def pairing(match, tournament) -> dict:
     return {
         "id": match.pk,
         "board": match.board,
-        "players": [match.white.number, match.black.number if match.black_id else None],
+        "players": [match.side0.number, match.side1.number if match.side1_id else None],
         "status": match.status,
         "version": match.version,
         "result": result(match, tournament),
@@ -43,7 +43,7 @@ def match_detail(match, tournament, *, official: bool) -> dict:
         **pairing(match, tournament),
         "tournament": tournament.slug,
         "round": match.round.number,
-        "names": [match.white.name, match.black.name if match.black_id else None],
+        "names": [match.side0.name, match.side1.name if match.side1_id else None],
         "record": match.record if shown else None,
     }
 

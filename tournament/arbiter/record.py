@@ -2,7 +2,7 @@
 
 The form is flat: `outcome`, set scores `s1_a`/`s1_b`, hand points `s1_h3_a`/`s1_h3_b`
 and a play-by-play text `s1_h3_play` per hand. Seat 0 (player A) is the board's
-`white`. Where the ruleset alternates set starters (mso), white starts set 1 and sets
+`side0`. Where the ruleset alternates set starters (mso), side0 starts set 1 and sets
 alternate from there; where it draws them (bndcc), each played set has a required
 `s1_starter` ("0" or "1": who drew the first down). Hands alternate their starter
 within a set from the set's starter.
@@ -70,7 +70,7 @@ def chosen_starter(data: Mapping, s: int) -> int | None:
 
 def set_starter(s: int, drawn: int | None = None) -> int:
     """Seat that starts set `s` (1-based): the drawn seat where there was a draw, else
-    white starts set 1 and they alternate."""
+    side0 starts set 1 and they alternate."""
     return drawn if drawn is not None else (s - 1) % 2
 
 

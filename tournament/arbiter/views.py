@@ -72,7 +72,7 @@ def boards(request, slug, number=None):
 
 def load_match(match_id) -> Match:
     return get_object_or_404(
-        Match.objects.select_related("round__tournament", "white", "black", "conceded_by",
+        Match.objects.select_related("round__tournament", "side0", "side1", "conceded_by",
                                      "winner", "entered_by", "confirmed_by"),
         pk=match_id)
 
@@ -86,7 +86,7 @@ def stored_form_data(match) -> dict:
 
 def board_names(match) -> list[str]:
     """The names of seats 0 and 1, as the form and the record's `players` show them."""
-    return [match.white.name, match.black.name if match.black_id else "bye"]
+    return [match.side0.name, match.side1.name if match.side1_id else "bye"]
 
 
 def board_context(request, match, *, form=None, version=None, conflict=None, problem=None):

@@ -220,9 +220,9 @@ class SetBoardForm(OverrideMixin, EntrantChoiceForm):
     def __init__(self, players, boards, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.boards = boards
-        self.fields["white"] = self.entrant_field(players, "Starts set 1 (white)")
-        self.fields["black"] = self.entrant_field(players, "Opponent (black)")
-        self.order_fields(["board", "white", "black"])
+        self.fields["side0"] = self.entrant_field(players, "Starts set 1 (side0)")
+        self.fields["side1"] = self.entrant_field(players, "Opponent (side1)")
+        self.order_fields(["board", "side0", "side1"])
 
     def clean_board(self):
         board = self.cleaned_data["board"]
@@ -232,6 +232,6 @@ class SetBoardForm(OverrideMixin, EntrantChoiceForm):
 
     def clean(self):
         data = super().clean()
-        if data.get("white") and data.get("white") == data.get("black"):
-            self.add_error("black", "Choose two different players.")
+        if data.get("side0") and data.get("side0") == data.get("side1"):
+            self.add_error("side1", "Choose two different players.")
         return data

@@ -1,6 +1,6 @@
 """A round's boards as a list of seats the director can rearrange by hand.
 
-Seats run white, black of board 1, then board 2, ...; a bye is an empty black seat.
+Seats run side0, side1 of board 1, then board 2, ...; a bye is an empty side1 seat.
 The engine's explanation (scores before the round, starter history, preference,
 floats) is matched to the players by pairing number, so it still shows after a change.
 """
@@ -14,20 +14,20 @@ class Lineup:
     matches: list
     seats: list
     explained: dict  # pairing number -> the explanation of that player
-    engine_boards: list  # [(white number, black number or None)] as the engine paired
+    engine_boards: list  # [(side0 number, side1 number or None)] as the engine paired
 
     @classmethod
     def of(cls, round_):
         matches = list(round_.matches.for_listing())
-        seats = [p for m in matches for p in (m.white, m.black)]
+        seats = [p for m in matches for p in (m.side0, m.side1)]
         explained, engine = {}, []
         for board in round_.explanation or []:
-            white, black = board.get("white"), board.get("black")
-            for p in (white, black):
+            side0, side1 = board.get("side0"), board.get("side1")
+            for p in (side0, side1):
                 if p:
                     explained[p["number"]] = p
-            engine.append((white["number"] if white else None,
-                           black["number"] if black else None))
+            engine.append((side0["number"] if side0 else None,
+                           side1["number"] if side1 else None))
         return cls(round_, matches, seats, explained, engine)
 
     @property
@@ -44,17 +44,17 @@ class Lineup:
         i, j = self.seat_of(a), self.seat_of(b)
         self.seats[i], self.seats[j] = self.seats[j], self.seats[i]
 
-    def set_board(self, board: int, white, black):
-        """Seat `white` and `black` on `board`; its players take the seats they left."""
+    def set_board(self, board: int, side0, side1):
+        """Seat `side0` and `side1` on `board`; its players take the seats they left."""
         first = 2 * (board - 1)
-        for seat, player in ((first, white), (first + 1, black)):
+        for seat, player in ((first, side0), (first + 1, side1)):
             here = self.seat_of(player)
             self.seats[here], self.seats[seat] = self.seats[seat], self.seats[here]
 
     def pairs(self):
-        """(white, black) per board for rounds.set_pairing; the bye goes to the last board."""
+        """(side0, side1) per board for rounds.set_pairing; the bye goes to the last board."""
         boards = [(w, b) for w, b in self.boards if w is not None or b is not None]
-        # A bye seat emptied on the white side: the lone player sits white.
+        # A bye seat emptied on side 0: the lone player moves to side 0.
         boards = [(b, None) if w is None else (w, b) for w, b in boards]
         return [p for p in boards if p[1] is not None] + [p for p in boards if p[1] is None]
 
@@ -63,6 +63,6 @@ class Lineup:
         return bool(self.engine_boards) and current != self.engine_boards
 
     def rows(self):
-        return [{"match": m, "white": self.explained.get(m.white.number),
-                 "black": self.explained.get(m.black.number) if m.black_id else None}
+        return [{"match": m, "side0": self.explained.get(m.side0.number),
+                 "side1": self.explained.get(m.side1.number) if m.side1_id else None}
                 for m in self.matches]

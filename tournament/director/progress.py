@@ -24,13 +24,13 @@ def round_summaries(event) -> list[RoundSummary]:
     """Every round with its boards counted and still open, in two queries."""
     summaries = {r.pk: RoundSummary(r) for r in event.rounds.order_by("number")}
     boards = defaultdict(list)
-    for m in (Match.objects.filter(round__tournament=event).select_related("white", "black")
+    for m in (Match.objects.filter(round__tournament=event).select_related("side0", "side1")
               .order_by("board")):
         boards[m.round_id].append(m)
     for pk, summary in summaries.items():
         for m in boards[pk]:
             summary.boards += 1
-            if m.black_id is None or history.counts(event, m):
+            if m.side1_id is None or history.counts(event, m):
                 summary.counted += 1
             else:
                 summary.open.append(m)

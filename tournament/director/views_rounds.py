@@ -72,8 +72,8 @@ def set_board(request, event, number):
                         len(lineup.boards), request.POST)
     if form.is_valid():
         data = form.cleaned_data
-        lineup.set_board(data["board"], data["white"], data["black"])
-        done = f"Board {data['board']} is now {data['white'].name} – {data['black'].name}."
+        lineup.set_board(data["board"], data["side0"], data["side1"])
+        done = f"Board {data['board']} is now {data['side0'].name} – {data['side1'].name}."
         if change(request, round_, lineup, form, done):
             return redirect("director:round", event.slug, number)
     return render_round(request, event, round_, board_form=form)

@@ -44,7 +44,7 @@ COUNTED = Q(status="confirmed") | Q(status="entered", round__tournament__require
 class MatchQuerySet(models.QuerySet):
     def for_listing(self):
         """A round's boards with both players and their set scores, in two queries."""
-        return self.select_related("white", "black", "conceded_by").prefetch_related(
+        return self.select_related("side0", "side1", "conceded_by").prefetch_related(
             "sets"
         ).order_by("board")
 
@@ -54,7 +54,7 @@ class MatchQuerySet(models.QuerySet):
 
     def awaiting_result(self):
         """Boards (not byes) whose result does not count yet: missing or unconfirmed."""
-        return self.exclude(black=None).exclude(COUNTED)
+        return self.exclude(side1=None).exclude(COUNTED)
 
 
 class Match(models.Model):
@@ -73,9 +73,9 @@ class Match(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
     board = models.PositiveSmallIntegerField()
-    # white is players[0]: the Swiss "white", who starts the first set.
-    white = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="+")
-    black = models.ForeignKey(
+    # side0 is players[0] (side 0; the Swiss "white"): where the pairing decides, it starts set 1.
+    side0 = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="+")
+    side1 = models.ForeignKey(
         Entrant, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
@@ -111,23 +111,23 @@ class Match(models.Model):
         ]
 
     def __str__(self):
-        other = self.black.name if self.black_id else "bye"
-        return f"R{self.round.number} B{self.board}: {self.white.name} – {other}"
+        other = self.side1.name if self.side1_id else "bye"
+        return f"R{self.round.number} B{self.board}: {self.side0.name} – {other}"
 
     @property
     def is_bye(self) -> bool:
-        return self.black_id is None
+        return self.side1_id is None
 
     @property
     def players(self):
-        return [self.white, self.black]
+        return [self.side0, self.side1]
 
     def seat_of(self, entrant_id: int) -> int:
-        return 0 if entrant_id == self.white_id else 1
+        return 0 if entrant_id == self.side0_id else 1
 
 
 class SetResult(models.Model):
-    """One set of a match as the validator accepted it: seat 0 is the match's white."""
+    """One set of a match as the validator accepted it: seat 0 is the match's side0."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="sets")
     number = models.PositiveSmallIntegerField()

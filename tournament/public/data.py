@@ -97,19 +97,19 @@ def sets_won(sets) -> tuple[int, int]:
 
 
 def match_result(tournament, match) -> dict:
-    """A board's result as the public sees it, from white's side (white started set 1).
+    """A board's result as the public sees it, from side 0 (who started set 1).
 
     Returns {"text", "state", "sets"}; state is bye/pending/awaiting/counted.
     """
-    if match.black_id is None:
+    if match.side1_id is None:
         return {"text": "bye", "state": "bye", "sets": []}
     if not history.counts(tournament, match):
         if match.status == Match.Status.ENTERED:
             return {"text": "awaiting confirmation", "state": "awaiting", "sets": []}
         return {"text": "not yet played", "state": "pending", "sets": []}
     sets = [(s.score0, s.score1) for s in match.sets.all()]
-    loser = match.black if match.winner_id == match.white_id else match.white
-    winner = match.white if match.winner_id == match.white_id else match.black
+    loser = match.side1 if match.winner_id == match.side0_id else match.side0
+    winner = match.side0 if match.winner_id == match.side0_id else match.side1
     if match.outcome == Match.Outcome.PLAYED:
         a, b = sets_won(sets)
         text = f"{a}–{b} ({scores_text(sets)})" if sets else f"{a}–{b}"
@@ -131,10 +131,10 @@ def boards(tournament, round_) -> list[dict]:
         result = match_result(tournament, m)
         rows.append({
             "board": m.board,
-            "white": m.white,
-            "white_name": m.white.name,
-            "black": m.black,
-            "black_name": m.black.name if m.black_id else "",
+            "side0": m.side0,
+            "side0_name": m.side0.name,
+            "side1": m.side1,
+            "side1_name": m.side1.name if m.side1_id else "",
             "result": result["text"],
             "state": result["state"],
         })

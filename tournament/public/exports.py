@@ -44,7 +44,7 @@ def standings_csv(tournament, event, clubs) -> HttpResponse:
 
 def pairings_csv(tournament, round_, boards) -> HttpResponse:
     header = ["board", "starts", "starts_number", "opponent", "opponent_number", "result"]
-    rows = [[b["board"], b["white_name"], b["white"].number,
-             b["black_name"] or "bye", b["black"].number if b["black"] else "", b["result"]]
+    rows = [[b["board"], b["side0_name"], b["side0"].number,
+             b["side1_name"] or "bye", b["side1"].number if b["side1"] else "", b["result"]]
             for b in boards]
     return csv_response(f"{tournament.slug}-round-{round_.number}.csv", header, rows)

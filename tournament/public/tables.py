@@ -35,8 +35,8 @@ class EventTable(tables.Table):
 
 class PairingTable(tables.Table):
     board = tables.Column(attrs=NUM)
-    white_name = tables.Column(verbose_name="Starts (set 1)")
-    black_name = tables.Column(verbose_name="Opponent")
+    side0_name = tables.Column(verbose_name="Starts (set 1)")
+    side1_name = tables.Column(verbose_name="Opponent")
     result = tables.Column(orderable=False)
 
     class Meta:
@@ -52,12 +52,12 @@ class PairingTable(tables.Table):
                            player_link(self.slug, entrant.number, name), entrant.number)
 
     def render_white_name(self, value, record):
-        return self.player_cell(record["white"], value)
+        return self.player_cell(record["side0"], value)
 
     def render_black_name(self, value, record):
-        if record["black"] is None:
+        if record["side1"] is None:
             return format_html('<span class="muted">{}</span>', "bye")
-        return self.player_cell(record["black"], value)
+        return self.player_cell(record["side1"], value)
 
     def render_result(self, value, record):
         if record["state"] in ("awaiting", "pending"):

@@ -23,13 +23,13 @@ def user(username, password):
 
 def record_for(match, rng, ruleset):
     """A legal match record whose winner is likelier the stronger player."""
-    strong = (match.white.rating or 1400) - (match.black.rating or 1400)
+    strong = (match.side0.rating or 1400) - (match.side1.rating or 1400)
     want = 0 if rng.random() < 1 / (1 + 10 ** (-strong / 400)) else 1
     depth = rng.choices(["score", "hands", "plays"], weights=[6, 3, 1])[0]
     for _ in range(200):
         record = play_match(rng.randrange(10**9), first_set_starter=0)
         if record["result"]["winner"] == want:
-            record["players"] = [match.white.name, match.black.name]
+            record["players"] = [match.side0.name, match.side1.name]
             record["ruleset"] = ruleset
             return record if depth == "plays" else to_depth(record, depth)
     raise RuntimeError("could not draw a match with the wanted winner")
@@ -75,7 +75,7 @@ class Command(BaseCommand):
         for number in range(1, 6):
             round_ = rounds.pair_round(event, director)
             rounds.publish_round(round_, director)
-            boards = list(round_.matches.exclude(black=None).select_related("white", "black"))
+            boards = list(round_.matches.exclude(side1=None).select_related("side0", "side1"))
             live = number == 5
             for i, match in enumerate(boards):
                 if live and i >= len(boards) // 2:
