@@ -27,6 +27,11 @@ class Tournament(models.Model):
         RUNNING = "running", "In play"
         FINISHED = "finished", "Finished"
 
+    class Entrants(models.TextChoices):
+        # What one entrant is: a player, or a pair of partners paired and ranked as one.
+        SINGLES = "singles", "Singles"
+        PAIRS = "pairs", "Pairs"
+
     class FirstColour(models.TextChoices):
         WHITE1 = "white1", "Player 1 starts on board 1"
         BLACK1 = "black1", "Player 1's opponent starts on board 1"
@@ -35,6 +40,15 @@ class Tournament(models.Model):
     slug = models.SlugField(max_length=60, unique=True)
     ruleset = models.CharField(max_length=20, default="mso")
     rounds_planned = models.PositiveSmallIntegerField(default=5)
+    # Fixed once round 1 is paired: the boards' records have 2 seats (singles) or 4 (pairs).
+    entrants_kind = models.CharField(
+        max_length=7, choices=Entrants.choices, default=Entrants.SINGLES
+    )
+    # The match format (shared/spec/bndcc.md `match`): a set is won by reaching exactly
+    # match_target, a match by the first side to win sets_to_win sets. The ruleset says
+    # which values are allowed (mso: only 61 and 2).
+    match_target = models.PositiveSmallIntegerField(default=61)
+    sets_to_win = models.PositiveSmallIntegerField(default=2)
     points = models.JSONField(default=default_points)
     tiebreaks = models.JSONField(default=default_tiebreaks)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
@@ -71,6 +85,20 @@ class Tournament(models.Model):
             latest = self.audit_entries.order_by("-id").values_list("id", flat=True).first()
             self.__dict__["_revision"] = latest or 0
         return self.__dict__["_revision"]
+
+    @property
+    def is_pairs(self) -> bool:
+        return self.entrants_kind == self.Entrants.PAIRS
+
+    @property
+    def seats(self) -> int:
+        """Seats at each board's table: 4 in a pairs event, else 2."""
+        return 4 if self.is_pairs else 2
+
+    @property
+    def match_format(self) -> dict:
+        """The archive's and the record's `match` object."""
+        return {"target": self.match_target, "sets_to_win": self.sets_to_win}
 
     def points_for(self, outcome: str):
         return self.points.get(outcome, DEFAULT_POINTS[outcome])

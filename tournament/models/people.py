@@ -19,6 +19,9 @@ class Entrant(models.Model):
     name = models.CharField(max_length=100)
     club = models.CharField(max_length=100, blank=True)
     rating = models.PositiveIntegerField(null=True, blank=True)
+    # In a pairs event: the two partners, [{"name": ..., "club": ...}, {...}] (club optional);
+    # the pair is the entrant, paired and ranked as one. Empty in a singles event.
+    members = models.JSONField(default=list, blank=True)
     # Plays no round after this one; None while still in the event.
     withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
 
@@ -32,6 +35,10 @@ class Entrant(models.Model):
 
     def __str__(self):
         return f"{self.number}. {self.name}"
+
+    @property
+    def member_names(self) -> list[str]:
+        return [m.get("name", "") for m in self.members or []]
 
     @property
     def withdrawn(self) -> bool:
