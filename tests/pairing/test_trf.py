@@ -62,11 +62,11 @@ def test_sample_round_trips_byte_for_byte() -> None:
 
 
 def test_writer_columns_match_py4swiss_reader() -> None:
-    from py4swiss.trf.sections import PlayerSection
+    from tournament.pairing.py4swiss_seam import player_section
 
     text = write_trf(parse_trf(SAMPLE))
     line = text.splitlines()[1]
-    section = PlayerSection.from_string(line)
+    section = player_section(line)
     assert section.starting_number == 1
     assert section.name == "Smith, John"
     assert section.fide_rating == 2183

@@ -16,7 +16,8 @@ criterion differently from bbpPairings.  The adapter supplies them:
 * among the players of that score, the PAB goes to one with the fewest unplayed games: a
   quality criterion placed after C.7 (pairs and PSD of the following bracket) and before
   the colour criteria, as bbpPairings 6 weighs it (:class:`_ByeUnplayedGames`), added to
-  py4swiss's bracket machinery by subclassing its matcher (:func:`_bracket_pairer_class`);
+  py4swiss's bracket machinery through :func:`.py4swiss_seam.bracket_pairer`, which takes
+  the criteria to weigh;
 * C.9 (third colour in a row for topscorers) counted for the player who loses the colour
   allocation, as bbpPairings does (:class:`_ThirdColourInARow`).
 
@@ -28,8 +29,7 @@ bracket's choice within the complete pairings.  Seen only in some last rounds.
 
 from __future__ import annotations
 
-from functools import cache
-
+from tournament.pairing import py4swiss_seam as seam
 from tournament.pairing.trf import (
     POINTS_TIMES_TEN,
     TrfEvent,
@@ -67,18 +67,18 @@ def _bye_received(player: TrfPlayer) -> bool:
     )
 
 
-def _unplayed_float(result: TrfResult):  # -> py4swiss Float | None
+def _unplayed_float(result: TrfResult) -> seam.Float | None:
     """C.04.3 (2026) 1.4.3 for a round not played: a downfloat if it scored more than a loss
     (forfeit win, full- or half-point bye, PAB), no float otherwise (zero-point bye, absence,
     forfeit loss).  None for a played game (py4swiss's own float, from the scores, stands)."""
-    from py4swiss.engines.common import Float
-
     if result.played:
         return None
-    return Float.DOWN if result.points_times_ten > POINTS_TIMES_TEN["0"] else Float.NONE
+    return seam.Float.DOWN if result.points_times_ten > POINTS_TIMES_TEN["0"] else seam.Float.NONE
 
 
-def _bye_score(players: list, forbidden_pairs) -> tuple[int | None, object]:
+def _bye_score(
+    players: list[seam.Player], forbidden_pairs
+) -> tuple[int | None, seam.ValidityMatcher]:
     """The lowest score the PAB assignee can have; makes everybody above it ineligible.
 
     bbpPairings 6 gives the PAB to a player with the lowest score that still allows the
@@ -89,22 +89,19 @@ def _bye_score(players: list, forbidden_pairs) -> tuple[int | None, object]:
     the number of players is even) and the validity matcher that completes the round with it.
     Raises py4swiss's PairingError when the round cannot be completed at all.
     """
-    from py4swiss.engines.common import PairingError as Py4swissPairingError
-    from py4swiss.engines.dutch.validity_matcher import ValidityMatcher
-
     if len(players) % 2 == 0:
-        validity_matcher = ValidityMatcher(players, forbidden_pairs)
+        validity_matcher = seam.ValidityMatcher(players, forbidden_pairs)
         if not validity_matcher.is_valid_matching():
-            raise Py4swissPairingError("Round can not be paired")
+            raise seam.Py4swissPairingError("Round can not be paired")
         return None, validity_matcher
     eligible = [p for p in players if not p.bye_received]
     for score in sorted({p.points_with_acceleration for p in eligible}):
         for p in eligible:
             p.bye_received = p.points_with_acceleration > score
-        validity_matcher = ValidityMatcher(players, forbidden_pairs)
+        validity_matcher = seam.ValidityMatcher(players, forbidden_pairs)
         if validity_matcher.is_valid_matching():
             return score, validity_matcher
-    raise Py4swissPairingError("Round can not be paired")
+    raise seam.Py4swissPairingError("Round can not be paired")
 
 
 class _ByeUnplayedGames:
@@ -138,15 +135,13 @@ class _ByeUnplayedGames:
     def applies(self, bracket, unpaired: list, forbidden_pairs) -> bool:
         """Whether the criterion applies to ``bracket``; ``unpaired`` are all the players
         not paired in the brackets before it."""
-        from py4swiss.engines.dutch.validity_matcher import ValidityMatcher
-
         if not self._rank or bracket.min_bracket_score > self._bye_score:
             return False
         inside = {p.id for p in bracket.mdp_list + bracket.resident_list}
         below = [p.id for p in unpaired if p.id not in inside]
         # A complete pairing that pairs nobody of this bracket with a player below it.
         apart = set(forbidden_pairs) | {(a, b) for a in inside for b in below}
-        return ValidityMatcher(unpaired, apart).is_valid_matching()
+        return seam.ValidityMatcher(unpaired, apart).is_valid_matching()
 
     @staticmethod
     def get_shift(bracket) -> int:
@@ -174,11 +169,8 @@ class _ThirdColourInARow:
     """
 
     def __init__(self) -> None:
-        from py4swiss.engines.common import ColorPreferenceStrength
-        from py4swiss.engines.dutch.player import PlayerRole
-
-        self._absolute = ColorPreferenceStrength.ABSOLUTE
-        self._lower = PlayerRole.LOWER
+        self._absolute = seam.ABSOLUTE
+        self._lower = seam.LOWER
 
     @staticmethod
     def get_shift(bracket) -> int:
@@ -210,73 +202,14 @@ class _ThirdColourInARow:
 def _quality_criteria(bye_criterion: _ByeUnplayedGames) -> tuple[tuple, tuple]:
     """py4swiss's quality criteria with C.9 corrected (:class:`_ThirdColourInARow`): without,
     and with, the 2026 PAB criterion inserted after C.7."""
-    from py4swiss.engines.dutch.criteria import QUALITY_CRITERIA
-    from py4swiss.engines.dutch.criteria.quality import C7, C9
-
-    criteria = tuple(_ThirdColourInARow() if c is C9 else c for c in QUALITY_CRITERIA)
-    at = criteria.index(C7) + 1
+    criteria = tuple(_ThirdColourInARow() if c is seam.C9 else c for c in seam.QUALITY_CRITERIA)
+    at = criteria.index(seam.C7) + 1
     return criteria, (*criteria[:at], bye_criterion, *criteria[at:])
 
 
-@cache
-def _bracket_pairer_class():
-    """py4swiss's BracketPairer whose matcher weighs the given quality criteria.
-
-    ``BracketMatcher._get_max_weight`` and ``_get_weight`` are py4swiss 0.3.1's, with its
-    module-level ``QUALITY_CRITERIA`` replaced by the matcher's own tuple.
-    """
-    from py4swiss.dynamicuint import DynamicUint
-    from py4swiss.engines.dutch.bracket import BracketPairer
-    from py4swiss.engines.dutch.bracket.bracket_matcher import BracketMatcher
-
-    class Matcher(BracketMatcher):
-        def __init__(self, bracket, validity_matcher, criteria: tuple) -> None:
-            self._criteria = criteria
-            super().__init__(bracket, validity_matcher)
-
-        def _get_max_weight(self) -> DynamicUint:
-            weight = DynamicUint(1)
-            weight.shift_grow(2)
-            for criterion in self._criteria:
-                weight.shift_grow(criterion.get_shift(self._bracket))
-            weight.shift_grow(3 * self._bracket.bracket_bits)
-            weight.shift_grow(2)
-            weight >>= 1
-            weight -= (weight & 0) | 1
-            return weight
-
-        def _get_weight(self, player_1, player_2) -> DynamicUint:
-            weight = DynamicUint(self._zero_weight)
-            if not self._validity_matcher.is_allowed_pair(player_1, player_2):
-                return weight
-            if self._bracket.penultimate_pairing_bracket or self._bracket.last_pairing_bracket:
-                weight |= 1 + player_1.bye_received + player_2.bye_received
-            for criterion in self._criteria:
-                weight <<= criterion.get_shift(self._bracket)
-                weight += criterion.get_weight(player_1, player_2, self._zero_weight, self._bracket)
-            weight <<= 3 * self._bracket.bracket_bits + 1
-            return weight
-
-    class Pairer(BracketPairer):
-        def __init__(self, state, validity_matcher, initial_color: bool, criteria: tuple) -> None:
-            # BracketPairer.__init__ with our matcher (building py4swiss's first would
-            # compute a matching for nothing).
-            self._bracket = state
-            self._validity_matcher = validity_matcher
-            self._initial_color = initial_color
-            self._num = len(state.mdp_list + state.resident_list + state.lower_list)
-            self._bracket_matcher = Matcher(state, validity_matcher, criteria)
-            self._heterogeneous_s1 = []
-            self._heterogeneous_s2 = []
-            self._homogeneous_s1 = []
-            self._homogeneous_s2 = []
-            self._exchanges = 0
-
-    return Pairer
-
-
-def generate_pairings(trf, event: TrfEvent) -> list:  # -> list[py4swiss Pairing]
-    """py4swiss's ``DutchEngine.generate_pairings`` with the 2026 rules.
+def generate_pairings(trf, event: TrfEvent) -> list[tuple[int, int | None]]:
+    """py4swiss's ``DutchEngine.generate_pairings`` with the 2026 rules: the boards as
+    ``(white, black)`` starting numbers in publication order, black None for the bye.
 
     The players (scores, colour preferences, opponents, topscorers) are py4swiss's own; their
     pairing numbers, bye eligibility and floats of unplayed rounds are replaced by
@@ -284,15 +217,11 @@ def generate_pairings(trf, event: TrfEvent) -> list:  # -> list[py4swiss Pairing
     assignee's score is fixed first (:func:`_bye_score`) and his unplayed games weighed in
     the brackets (:class:`_ByeUnplayedGames`).
     """
-    from py4swiss.engines.dutch.bracket import Brackets
-    from py4swiss.engines.dutch.engine import Engine
-    from py4swiss.engines.dutch.player import get_player_infos_from_trf
-
     done = completed_rounds(event)
     by_number = {p.number: p for p in event.players}
     numbers = _pairing_numbers(event)
 
-    players = get_player_infos_from_trf(trf)
+    players = seam.player_infos(trf)
     for info in players:
         p = by_number[info.id]
         info.number = numbers[info.id]
@@ -304,27 +233,27 @@ def generate_pairings(trf, event: TrfEvent) -> list:  # -> list[py4swiss Pairing
                     setattr(info, attribute, flt)
     players.sort(reverse=True)
 
-    bye_score, validity_matcher = _bye_score(players, trf.x_section.forbidden_pairs)
+    forbidden_pairs = seam.forbidden_pairs(trf)
+    bye_score, validity_matcher = _bye_score(players, forbidden_pairs)
     bye_criterion = _ByeUnplayedGames(bye_score, players)
     criteria, criteria_with_bye = _quality_criteria(bye_criterion)
-    pairer = _bracket_pairer_class()
-    brackets = Brackets(players, done + 1)
-    initial_color = trf.x_section.configuration.first_round_color
+    brackets = seam.Brackets(players, done + 1)
+    initial_color = seam.first_round_white(trf)
     player_pairs = []
     paired: set[int] = set()
     while not brackets.is_finished():
         bracket = brackets.get_current_bracket()
         unpaired = [p for p in players if p.id not in paired]
-        if bye_criterion.applies(bracket, unpaired, trf.x_section.forbidden_pairs):
-            bracket_pairer = pairer(bracket, validity_matcher, initial_color, criteria_with_bye)
+        if bye_criterion.applies(bracket, unpaired, forbidden_pairs):
+            used = criteria_with_bye
         else:
-            bracket_pairer = pairer(bracket, validity_matcher, initial_color, criteria)
-        bracket_pairs = Engine._get_bracket_pairs(bracket_pairer)
+            used = criteria
+        pairer = seam.bracket_pairer(bracket, validity_matcher, initial_color, used)
+        bracket_pairs = seam.pair_bracket(pairer)
         if bracket_pairs is None:
             brackets.collapse()
         else:
             brackets.apply_bracket_pairings(bracket_pairs)
             player_pairs.extend(bracket_pairs)
             paired.update(p.id for pair in bracket_pairs for p in pair)
-    player_pairs.sort(key=Engine._get_player_pair_score, reverse=True)
-    return [Engine._get_pairing(pair) for pair in player_pairs]
+    return seam.publication_order(player_pairs)

@@ -4,16 +4,15 @@ Plain data in (:class:`~tournament.pairing.trf.TrfEvent`), plain data out (:clas
 No Django, no subprocess, no temporary files: the event is written as TRF(x) text with
 :func:`~tournament.pairing.trf.write_trf`, read by py4swiss's own line and section parsers,
 checked by py4swiss and paired by its Dutch engine, with the 2026 rules it lacks added by
-:mod:`tournament.pairing.dutch2026`.  Why each board is as it is: :mod:`.explain`.
+:mod:`tournament.pairing.dutch2026`.  py4swiss is reached only through
+:mod:`tournament.pairing.py4swiss_seam`.  Why each board is as it is: :mod:`.explain`.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from tournament.pairing.dutch2026 import generate_pairings
 from tournament.pairing.trf import (
     TrfEvent,
     TrfResult,
@@ -104,28 +103,6 @@ def _engine_event(event: TrfEvent) -> TrfEvent:
     )
 
 
-def _py4swiss_trf(text: str):  # -> py4swiss.trf.ParsedTrf
-    """py4swiss's ``TrfParser.parse`` for text rather than a file path."""
-    from py4swiss.trf import TrfParser
-    from py4swiss.trf.codes import PlayerCode, TeamCode, TournamentCode, XCode
-    from py4swiss.trf.parsed_trf import ParsedTrf
-    from py4swiss.trf.sections import PlayerSection, TeamSection, TournamentSection, XSection
-
-    by_code = defaultdict(list)
-    for i, line in enumerate(text.splitlines()):
-        trf_line = TrfParser._parse_line(i, line, strict=True)
-        if trf_line is not None:
-            by_code[trf_line.code_type].append(trf_line)
-    trf = ParsedTrf(
-        player_sections=[PlayerSection.from_string(str(x)) for x in by_code[PlayerCode]],
-        team_sections=[TeamSection.from_string(str(x)) for x in by_code[TeamCode]],
-        tournament_section=TournamentSection.from_lines(by_code[TournamentCode]),
-        x_section=XSection.from_lines(by_code[XCode]),
-    )
-    trf.validate_contents()
-    return trf
-
-
 def _check(event: TrfEvent) -> None:
     numbers = sorted(p.number for p in event.players)
     if numbers != list(range(1, len(numbers) + 1)):
@@ -168,8 +145,10 @@ def pair_next_round(event: TrfEvent) -> Pairing:
     satisfying the absolute criteria (no rematch, at most one bye/forfeit win, XXP) exists,
     when all planned rounds are played, or when py4swiss finds the event inconsistent.
     """
-    from py4swiss.engines.common import PairingError as Py4swissPairingError
-    from py4swiss.trf.exceptions import ConsistencyError, ParsingError
+    # Imported here, not at the top, so that importing tournament.pairing (the TRF
+    # reader and writer, the explanations) does not load py4swiss and pydantic.
+    from tournament.pairing import py4swiss_seam as seam
+    from tournament.pairing.dutch2026 import generate_pairings
 
     if not event.players:
         raise PairingError("the event has no players")
@@ -194,19 +173,18 @@ def pair_next_round(event: TrfEvent) -> Pairing:
     engine_event = _engine_event(event)
     text = write_trf(engine_event)
     try:
-        trf = _py4swiss_trf(text)
-    except (ParsingError, ConsistencyError, ValueError, KeyError) as exc:
+        trf = seam.parse_trf_text(text)
+    except seam.REJECTED as exc:
         raise PairingError(f"py4swiss rejected the event: {exc}") from exc
     try:
-        result = generate_pairings(trf, engine_event)
-    except Py4swissPairingError as exc:
+        boards = generate_pairings(trf, engine_event)
+    except seam.Py4swissPairingError as exc:
         raise PairingError(
             f"round {round_number} cannot be paired: no pairing satisfies the absolute "
             f"criteria (no rematches, at most one bye or forfeit win per player, forbidden "
             f"pairs) for the {len(to_pair)} players to pair ({exc})"
         ) from exc
-    boards = tuple(Board(p.white, p.black or None) for p in result)
-    return Pairing(round_number, boards)
+    return Pairing(round_number, tuple(Board(white, black) for white, black in boards))
 
 
 def format_pairs(pairing: Pairing) -> str:

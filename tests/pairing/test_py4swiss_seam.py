@@ -1,0 +1,109 @@
+"""py4swiss is reached only through tournament/pairing/py4swiss_seam.py, pinned to 0.3.1.
+
+An upgrade of py4swiss must fail here first: the version, then every private member the
+seam relies on (present, same signature, same source), then the attributes its
+constructors set.  When one fails, read the new py4swiss code behind it, adapt the seam,
+and update the pins.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import inspect
+import re
+from pathlib import Path
+
+import pytest
+
+from tournament.pairing import py4swiss_seam as seam
+from tournament.pairing.trf import TrfEvent, TrfPlayer, TrfResult, write_trf
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _member(module: str, qualname: str):
+    obj = importlib.import_module(module)
+    for part in qualname.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+def test_installed_py4swiss_is_the_pinned_version() -> None:
+    assert seam.INSTALLED_VERSION == seam.PINNED_VERSION == "0.3.1", (
+        f"py4swiss {seam.INSTALLED_VERSION} is installed; the seam was written for "
+        f"{seam.PINNED_VERSION}: check every member in PRIVATE_MEMBERS against the new code"
+    )
+
+
+def test_requirements_pin_the_same_version() -> None:
+    pins = (ROOT / "requirements.txt").read_text(encoding="utf-8").split()
+    assert f"py4swiss=={seam.PINNED_VERSION}" in pins
+
+
+@pytest.mark.parametrize("member", seam.PRIVATE_MEMBERS, ids=lambda m: m.qualname)
+def test_private_member_is_as_relied_on(member: seam.PrivateMember) -> None:
+    obj = _member(member.module, member.qualname)
+    signature = re.sub(r"\bpy4swiss(\.\w+)*\.", "", str(inspect.signature(obj)))
+    assert signature == member.signature, f"{member.qualname}: signature changed"
+    source = hashlib.sha256(inspect.getsource(obj).encode()).hexdigest()
+    assert source == member.source_sha256, (
+        f"{member.qualname}: py4swiss's code changed; compare it with what the seam "
+        "relies on (or copies) before updating the hash"
+    )
+
+
+def _six_players() -> TrfEvent:
+    """Round 1 played (1-4, 5-2, 3-6, the top half won); round 2 to pair."""
+    results = {
+        1: TrfResult(4, "w", "1"),
+        2: TrfResult(5, "b", "1"),
+        3: TrfResult(6, "w", "1"),
+        4: TrfResult(1, "b", "0"),
+        5: TrfResult(2, "w", "0"),
+        6: TrfResult(3, "b", "0"),
+    }
+    players = tuple(TrfPlayer(n, f"Player {n}", 2400 - n, (r,)) for n, r in results.items())
+    return TrfEvent("seam", players, rounds_planned=5)
+
+
+def _a_bracket_pairer():
+    trf = seam.parse_trf_text(write_trf(_six_players()))
+    players = seam.player_infos(trf)
+    players.sort(reverse=True)
+    validity = seam.ValidityMatcher(players, seam.forbidden_pairs(trf))
+    bracket = seam.Brackets(players, 2).get_current_bracket()
+    return seam.bracket_pairer(bracket, validity, True, seam.QUALITY_CRITERIA)
+
+
+def test_constructor_attributes_relied_on_exist() -> None:
+    pairer = _a_bracket_pairer()
+    for name in seam.PRIVATE_ATTRIBUTES["BracketPairer"]:
+        assert hasattr(pairer, name), f"BracketPairer instances no longer have {name}"
+    for name in seam.PRIVATE_ATTRIBUTES["BracketMatcher"]:
+        assert hasattr(pairer._bracket_matcher, name), f"BracketMatcher lacks {name}"
+    # Our own __init__ must set every attribute py4swiss's own sets.
+    source = inspect.getsource(_member(*seam.PRIVATE_MEMBERS[-1][:2]))
+    assigned = set(re.findall(r"self\.(\w+)\s*(?::[^=]*)?=", source))
+    assert assigned == set(seam.PRIVATE_ATTRIBUTES["BracketPairer"])
+
+
+def test_the_seam_pairs_a_bracket() -> None:
+    pairs = seam.pair_bracket(_a_bracket_pairer())
+    assert pairs is not None
+    # The 1.0 bracket of round 2: 1 and 2 meet (2 has the stronger white preference), 3
+    # floats down.
+    assert seam.publication_order(pairs) == [(2, 1)]
+
+
+def test_no_other_module_imports_py4swiss() -> None:
+    importer = re.compile(r"^\s*(from|import)\s+py4swiss\b", re.MULTILINE)
+    seam_path = ROOT / "tournament" / "pairing" / "py4swiss_seam.py"
+    offenders = []
+    for path in ROOT.rglob("*.py"):
+        relative = path.relative_to(ROOT)
+        if relative.parts[0].startswith(".") or path == seam_path:
+            continue
+        if importer.search(path.read_text(encoding="utf-8", errors="replace")):
+            offenders.append(str(relative))
+    assert offenders == [], f"only py4swiss_seam.py may import py4swiss: {offenders}"
