@@ -5,9 +5,12 @@ that names the path of the first bad value. Importing is the action in
 tournament/actions/archive.py.
 """
 
+import json
+import re
+
 import scoring
 
-from .models import Match, Round
+from .models import Match
 from .models.event import DEFAULT_POINTS
 from .rules import known_rulesets, known_tiebreaks, pairing_starts_set_one
 
@@ -36,8 +39,7 @@ def export_tournament(tournament) -> dict:
         if e.withdrawn_after_round is not None:
             player["withdrawn_after_round"] = e.withdrawn_after_round
         players.append(player)
-    matches = (Match.objects.filter(round__tournament=tournament)
-               .exclude(round__status=Round.Status.DRAFT)
+    matches = (Match.objects.filter(round__tournament=tournament).public()
                .select_related("round", "side0", "side1", "conceded_by")
                .order_by("round__number", "board"))
     rounds: dict[int, list] = {}
@@ -75,6 +77,29 @@ def export_match(m) -> dict:
         else:  # imported from TRF: the winner is known, the sets are not
             doc["winner"] = m.winner.number
     return doc
+
+
+# Text no JSON reader or UTF-8 file can carry safely: NUL and lone surrogates (a row stored
+# before the API refused them, or by SQLite, which keeps whatever it is given).
+UNWRITABLE = re.compile("[\x00\ud800-\udfff]")
+REPLACEMENT = "\ufffd"
+
+
+def writable(value):
+    """value with every unwritable character in its strings (keys too) replaced by U+FFFD."""
+    if isinstance(value, str):
+        return UNWRITABLE.sub(REPLACEMENT, value)
+    if isinstance(value, dict):
+        return {writable(k): writable(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [writable(v) for v in value]
+    return value
+
+
+def archive_json(tournament) -> str:
+    """The archive as UTF-8-safe JSON text: the download and export_tournament both write it."""
+    return json.dumps(writable(export_tournament(tournament)), indent=2,
+                      ensure_ascii=False) + "\n"
 
 
 # ------------------------------------------------------------------------ check

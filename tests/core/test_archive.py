@@ -83,3 +83,56 @@ def test_not_json_is_refused(db, tmp_path):
     file.write_text("{not json")
     with pytest.raises(CommandError, match="not JSON"):
         call_command("import_tournament", str(file))
+
+
+# ------------------------------------------------------------------ exports that cannot break
+
+def test_unwritable_text_in_old_rows_is_replaced_so_every_export_is_valid_utf8_json(
+        demo, tmp_path, client):
+    """A row stored before the doors refused NUL and lone surrogates (or by SQLite) still
+    exports: those characters become U+FFFD and the document imports back."""
+    from django.db import connection
+    if connection.vendor == "postgresql":
+        pytest.skip("PostgreSQL refuses to store these characters at all")
+    match = Match.objects.filter(round__tournament=demo).exclude(record=None).order_by("pk")[0]
+    record = dict(match.record, players=["Ann\ud800", "Bo\x00b"])
+    Match.objects.filter(pk=match.pk).update(record=record)
+    demo.entrants.filter(number=3).update(name="Cy\x00 Hale")
+    path = tmp_path / "out.json"
+    call_command("export_tournament", demo.slug, str(path))
+    doc = json.loads(path.read_bytes().decode("utf-8"))
+    assert doc["players"][2]["name"] == "Cy\ufffd Hale"
+    stored = next(m for m in doc["rounds"][match.round.number - 1]["matches"]
+                  if m["board"] == match.board)
+    assert stored["record"] == dict(record, players=["Ann\ufffd", "Bo\ufffdb"])
+    # The download is the same text.
+    from django.contrib.auth.models import User
+    client.force_login(User.objects.get(username=demo.officials.filter(
+        role="director").first().user.username))
+    response = client.get(f"/manage/{demo.slug}/archive.json")
+    assert response.status_code == 200
+    assert json.loads(response.content.decode("utf-8")) == doc
+    call_command("import_tournament", str(path), slug="again", stderr=io.StringIO())
+    assert export("again")["players"][2]["name"] == "Cy\ufffd Hale"
+
+
+def test_a_failed_export_leaves_the_old_file_whole(demo, tmp_path, monkeypatch):
+    path = tmp_path / "event.json"
+    path.write_text("the old archive\n")
+
+    def broken(tournament):
+        raise RuntimeError("the database went away mid-export")
+
+    monkeypatch.setattr("tournament.management.commands.export_tournament.archive_json", broken)
+    with pytest.raises(RuntimeError):
+        call_command("export_tournament", demo.slug, str(path))
+    assert path.read_text() == "the old archive\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["event.json"]  # no temporary left
+
+
+def test_export_replaces_the_file_when_it_succeeds(demo, tmp_path):
+    path = tmp_path / "event.json"
+    path.write_text("the old archive\n")
+    call_command("export_tournament", demo.slug, str(path))
+    assert json.loads(path.read_text())["name"] == demo.name
+    assert [p.name for p in tmp_path.iterdir()] == ["event.json"]

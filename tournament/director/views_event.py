@@ -1,7 +1,5 @@
 """My events, creating one, its dashboard, settings, officials, audit log and archive."""
 
-import json
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -10,7 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from ..actions import ActionError, events
-from ..archive import export_tournament
+from ..archive import archive_json
 from ..models import Official, Tournament
 from ..standings import label
 from .access import director_view, show_refusal
@@ -125,7 +123,7 @@ def audit(request, event):
 
 @director_view
 def archive(request, event):
-    body = json.dumps(export_tournament(event), indent=2, ensure_ascii=False)
+    body = archive_json(event)
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}.json"'
     return response

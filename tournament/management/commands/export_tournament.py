@@ -1,10 +1,26 @@
-import json
+import os
+import tempfile
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.archive import export_tournament
+from tournament.archive import archive_json
 from tournament.models import Tournament
+
+
+def write_atomically(path: Path, text: str):
+    """Write text beside path and rename it over path: a failed export leaves the old file."""
+    fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
+                                     dir=path.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
 
 
 class Command(BaseCommand):
@@ -18,8 +34,11 @@ class Command(BaseCommand):
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is None:
             raise CommandError(f"There is no event {slug!r}.")
-        text = json.dumps(export_tournament(tournament), indent=2, ensure_ascii=False) + "\n"
-        if file:
-            Path(file).write_text(text, encoding="utf-8")
-        else:
+        text = archive_json(tournament)
+        if not file:
             self.stdout.write(text, ending="")
+            return
+        try:
+            write_atomically(Path(file), text)
+        except OSError as exc:
+            raise CommandError(f"Cannot write {file}: {exc}") from exc
