@@ -8,14 +8,15 @@ number of queries, whatever the size of the event.
 from collections import defaultdict
 
 from . import standings
-from .models import Match, Round, SetResult
+from .models import Match, SetResult
+from .models.rounds import status_counts
 from .pairing.trf import TrfEvent, TrfPlayer, TrfResult
 
 
 def _matches(tournament, *, public: bool, after_round: int | None = None):
     qs = Match.objects.filter(round__tournament=tournament).select_related("round")
     if public:
-        qs = qs.exclude(round__status=Round.Status.DRAFT)
+        qs = qs.public()
     if after_round is not None:
         qs = qs.filter(round__number__lte=after_round)
     return qs.only("round__number", "round__status", "side0_id", "side1_id", "status",
@@ -23,16 +24,8 @@ def _matches(tournament, *, public: bool, after_round: int | None = None):
 
 
 def counts(tournament, match) -> bool:
-    """Whether a match's result counts: confirmed, or entered where no confirmation is asked.
-
-    The same rule as models.rounds.COUNTED, for rows already read."""
+    """Whether a match's result counts (models.rounds.status_counts, for a row read)."""
     return status_counts(match.status, tournament.require_confirmation)
-
-
-def status_counts(status, require_confirmation: bool) -> bool:
-    if status == Match.Status.CONFIRMED:
-        return True
-    return status == Match.Status.ENTERED and not require_confirmation
 
 
 # ------------------------------------------------------------------------ standings
@@ -49,7 +42,7 @@ def standings_input(tournament, *, after_round: int | None = None, public: bool 
     players = [standings.Player(n, name) for _, n, name in entrants]
     qs = Match.objects.filter(round__tournament=tournament)
     if public:
-        qs = qs.exclude(round__status=Round.Status.DRAFT)
+        qs = qs.public()
     if after_round is not None:
         qs = qs.filter(round__number__lte=after_round)
     rows = list(qs.order_by("round__number", "board").values_list(

@@ -7,18 +7,17 @@ from pydantic import Field
 
 from .. import history
 from ..models import Match, Round, Tournament
+from ..models.rounds import PUBLIC_ROUND_STATUSES
 from . import schemas, serialize
 from .auth import user_for
 
 router = Router(tags=["read"])
 
-PUBLIC_ROUNDS = [Round.Status.PUBLISHED, Round.Status.CLOSED]
-
 
 def visible_tournaments():
     """An event is public once a round of it is published. Its status alone does not say so:
     pairing round 1 as a draft already marks it running, before anything is shown."""
-    published = Round.objects.filter(tournament=OuterRef("pk"), status__in=PUBLIC_ROUNDS)
+    published = Round.objects.published().filter(tournament=OuterRef("pk"))
     return Tournament.objects.filter(Exists(published))
 
 
@@ -32,7 +31,7 @@ def tournament_or_404(slug) -> Tournament:
 @router.get("/tournaments/", response=list[schemas.TournamentSummary])
 def tournaments(request):
     rows = visible_tournaments().annotate(
-        paired=Count("rounds", filter=Q(rounds__status__in=PUBLIC_ROUNDS))).order_by("name")
+        paired=Count("rounds", filter=Q(rounds__status__in=PUBLIC_ROUND_STATUSES))).order_by("name")
     return [{"slug": t.slug, "name": t.name, "status": t.status,
              "rounds_planned": t.rounds_planned, "rounds_paired": t.paired} for t in rows]
 
@@ -40,7 +39,7 @@ def tournaments(request):
 @router.get("/tournaments/{slug}/", response=schemas.TournamentOut)
 def tournament(request, slug: str):
     t = tournament_or_404(slug)
-    rounds = list(t.rounds.filter(status__in=PUBLIC_ROUNDS).annotate(boards=Count("matches")))
+    rounds = list(t.rounds.published().annotate(boards=Count("matches")))
     return {
         "slug": t.slug, "name": t.name, "status": t.status, "ruleset": t.ruleset,
         "rounds_planned": t.rounds_planned, "rounds_paired": len(rounds),
@@ -59,7 +58,7 @@ def tournament(request, slug: str):
 @router.get("/tournaments/{slug}/rounds/{number}/", response=list[schemas.Pairing])
 def round_pairings(request, slug: str, number: int):
     t = tournament_or_404(slug)
-    round_ = t.rounds.filter(number=number, status__in=PUBLIC_ROUNDS).first()
+    round_ = t.rounds.published().filter(number=number).first()
     if round_ is None:
         raise HttpError(404, f"Round {number} of {t.name} is not published.")
     return [serialize.pairing(m, t) for m in round_.matches.for_listing()]

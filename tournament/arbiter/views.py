@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from ..actions import ActionError, tokens
 from ..actions import results as result_actions
 from ..models import Match, ResultVersion, Round, Tournament
+from ..models.rounds import live_round as models_live_round
 from ..rules import pairing_starts_set_one
 from . import record as rec
 from .forms import EntryForm, parse_version
@@ -28,12 +29,9 @@ def require_official(tournament, user):
 
 
 def live_round(tournament, rounds):
-    """The round results are being entered for: the latest published, else the latest shown."""
-    published = [r for r in rounds if r.status == Round.Status.PUBLISHED]
-    if published:
-        return published[-1]
-    shown = [r for r in rounds if r.status != Round.Status.DRAFT]
-    return shown[-1] if shown else (rounds[-1] if rounds else None)
+    """The round an arbiter sees first: the live one, else the latest shown, else a draft."""
+    shown = [r for r in rounds if r.is_public]
+    return models_live_round(rounds) or (shown or rounds or [None])[-1]
 
 
 @login_required

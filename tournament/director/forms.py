@@ -4,8 +4,9 @@ from django import forms
 from django.utils.text import slugify
 
 from ..models import Official
-from ..models.event import DEFAULT_POINTS, MSO_ORDER
+from ..models.event import DEFAULT_POINTS
 from ..rules import known_rulesets
+from ..standings import MSO_ORDER
 
 # Paths under /manage/ that an event's web address would hide.
 RESERVED_SLUGS = {"new"}

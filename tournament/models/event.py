@@ -2,8 +2,9 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from ..standings.metrics import MSO_ORDER
+
 DEFAULT_POINTS = {"win": 1, "loss": 0, "bye": 1, "forfeit_win": 1, "forfeit_loss": 0}
-MSO_ORDER = ["mso_head_to_head", "mso_spread", "sonneborn_berger"]
 
 
 def default_points():

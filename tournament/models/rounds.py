@@ -8,7 +8,12 @@ from .people import Entrant
 
 class RoundQuerySet(models.QuerySet):
     def published(self):
-        return self.exclude(status=Round.Status.DRAFT)
+        """Rounds the public sees: published or closed; a draft is the director's alone."""
+        return self.filter(status__in=PUBLIC_ROUND_STATUSES)
+
+    def live(self):
+        """Rounds whose results are being entered: published and not yet closed."""
+        return self.filter(status=Round.Status.PUBLISHED)
 
 
 class Round(models.Model):
@@ -36,9 +41,31 @@ class Round(models.Model):
     def __str__(self):
         return f"{self.tournament} round {self.number}"
 
+    @property
+    def is_public(self) -> bool:
+        return self.status in PUBLIC_ROUND_STATUSES
 
-# A result counts once confirmed, or once entered where the event asks no confirmation.
+    @property
+    def is_live(self) -> bool:
+        return self.status == Round.Status.PUBLISHED
+
+
+PUBLIC_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.CLOSED)
+
+
+def live_round(rounds):
+    """Of an event's rounds (in order, already read): the latest whose results are being
+    entered, or None. The one rule behind "the live round" on every page."""
+    return next((r for r in reversed(list(rounds)) if r.is_live), None)
+
+
+# A result counts once confirmed, or once entered where the event asks no confirmation:
+# COUNTED for queries, status_counts() for rows already read. The one home of this rule.
 COUNTED = Q(status="confirmed") | Q(status="entered", round__tournament__require_confirmation=False)
+
+
+def status_counts(status: str, require_confirmation: bool) -> bool:
+    return status == "confirmed" or (status == "entered" and not require_confirmation)
 
 
 class MatchQuerySet(models.QuerySet):
@@ -50,7 +77,7 @@ class MatchQuerySet(models.QuerySet):
 
     def public(self):
         """Boards of published rounds: the same rule as Round.objects.published()."""
-        return self.exclude(round__status=Round.Status.DRAFT)
+        return self.filter(round__status__in=PUBLIC_ROUND_STATUSES)
 
     def awaiting_result(self):
         """Boards (not byes) whose result does not count yet: missing or unconfirmed."""

@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404
 
 from .. import history, standings
 from ..models import Match, Round, Tournament
+from ..models.rounds import live_round
 
 
 class BadRound(ValueError):
@@ -33,7 +34,7 @@ def published_rounds(tournament) -> list[Round]:
 
 def is_live(rounds) -> bool:
     """A published round still taking results: the pages refresh themselves."""
-    return any(r.status == Round.Status.PUBLISHED for r in rounds)
+    return live_round(rounds) is not None
 
 
 def get_round(tournament, number) -> Round:

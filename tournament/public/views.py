@@ -7,6 +7,7 @@ from django_tables2 import RequestConfig
 
 from .. import standings
 from ..models import Round
+from ..models.rounds import live_round
 from . import crosstab, data, exports
 from .cache import cached_fragment, fragment_key
 from .tables import CrossTable, EventTable, PairingTable, standings_table_class
@@ -59,7 +60,7 @@ def events(request):
 def event(request, slug):
     tournament = data.get_event(slug)
     rounds = data.published_rounds(tournament)
-    live = next((r for r in reversed(rounds) if r.status == Round.Status.PUBLISHED), None)
+    live = live_round(rounds)
     summary = None
     if live is not None:
         boards = data.boards(tournament, live)
