@@ -5,8 +5,10 @@ from django.db import models
 class AuditEntry(models.Model):
     """Who did what, when and why. Written by every action, inside its transaction."""
 
+    # Kept when the event is deleted (SET_NULL): its name and slug are then in `detail`,
+    # for staff to read in the admin.
     tournament = models.ForeignKey(
-        "tournament.Tournament", null=True, blank=True, on_delete=models.CASCADE,
+        "tournament.Tournament", null=True, blank=True, on_delete=models.SET_NULL,
         related_name="audit_entries",
     )
     actor = models.ForeignKey(

@@ -21,6 +21,20 @@ class TournamentQuerySet(models.QuerySet):
             return self.all()
         return self.filter(officials__user=user).distinct()
 
+    def listed(self):
+        """Events the public may see: every event its director has not hidden."""
+        return self.filter(hidden=False)
+
+    def public_to(self, user):
+        """What `user` may open on the public pages: the listed events, and a hidden
+        one only for its officials (to look at it before showing it)."""
+        if user is None or not user.is_authenticated:
+            return self.listed()
+        if user.is_superuser:
+            return self.all()
+        runs_it = Official.objects.filter(tournament=models.OuterRef("pk"), user=user)
+        return self.filter(models.Q(hidden=False) | models.Exists(runs_it))
+
 
 class Tournament(models.Model):
     class Status(models.TextChoices):
@@ -54,6 +68,8 @@ class Tournament(models.Model):
     tiebreaks = models.JSONField(default=default_tiebreaks)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     require_confirmation = models.BooleanField(default=True)
+    # Kept off the public list and pages (officials still see it); set while unstarted.
+    hidden = models.BooleanField(default=False)
     # Round 1's colour, drawn by lot when round 1 is paired (FIDE's XXC); later rounds
     # follow the Dutch colour rules from it.
     first_colour = models.CharField(max_length=6, choices=FirstColour.choices, blank=True)
@@ -67,6 +83,8 @@ class Tournament(models.Model):
 
     class Meta:
         ordering = ["-created_at", "name"]
+        # Given by staff (the admin, or `manage.py grant_director`): may create events.
+        permissions = [("direct_events", "Can create and direct events")]
 
     def __str__(self):
         return self.name

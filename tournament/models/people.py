@@ -1,5 +1,7 @@
 from django.db import models
+from django.db.models.functions import Lower
 
+from ..entrant_rules import MAX_CLUB, MAX_NAME
 from .event import Tournament
 
 
@@ -16,8 +18,8 @@ class Entrant(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
     # The pairing number (starting rank): FIDE orders by rating, then name, at the start.
     number = models.PositiveIntegerField()
-    name = models.CharField(max_length=100)
-    club = models.CharField(max_length=100, blank=True)
+    name = models.CharField(max_length=MAX_NAME)
+    club = models.CharField(max_length=MAX_CLUB, blank=True)
     rating = models.PositiveIntegerField(null=True, blank=True)
     # In a pairs event: the two partners, [{"name": ..., "club": ...}, {...}] (club optional);
     # the pair is the entrant, paired and ranked as one. Empty in a singles event.
@@ -31,6 +33,10 @@ class Entrant(models.Model):
         ordering = ["tournament", "number"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="unique_pairing_number"),
+            # Two entrants may share a name when their clubs tell them apart; an exact
+            # double (a CSV posted twice at once) is impossible, whatever the race.
+            models.UniqueConstraint("tournament", Lower("name"), Lower("club"),
+                                    name="unique_entrant_name_club"),
         ]
 
     def __str__(self):
@@ -39,6 +45,10 @@ class Entrant(models.Model):
     @property
     def member_names(self) -> list[str]:
         return [m.get("name", "") for m in self.members or []]
+
+    @property
+    def is_pair(self) -> bool:
+        return bool(self.members)
 
     @property
     def withdrawn(self) -> bool:
