@@ -85,6 +85,9 @@ DATABASES = {
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
     )
 }
+# A pooled connection the database dropped (a restart, a fail-over) is replaced before the
+# next request uses it, instead of failing that request.
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # WAL lets the public pages read while an arbiter writes; IMMEDIATE transactions and
     # the timeout make a second writer wait for the first instead of failing at once.
@@ -102,6 +105,11 @@ if CACHE_URL.startswith(("redis://", "rediss://")):
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
                           "LOCATION": "fives-and-threes"}}
+
+# The most of a request body the server reads (a play-by-play match record is about
+# 30 KB); more answers 413 on the API, 400 elsewhere. Uploaded files are not counted.
+DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("MAX_REQUEST_BYTES", 1024 * 1024))
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000  # the arbiter's form at play depth has ~600
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

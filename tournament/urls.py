@@ -16,3 +16,6 @@ urlpatterns = [
     path("arbiter/", include("tournament.arbiter.urls")),
     path("", include("tournament.public.urls")),
 ]
+
+# Outages answer 503 (and the API JSON) whatever part of the request met them.
+handler500 = "tournament.middleware.server_error"

@@ -1,8 +1,14 @@
 """One answer shape for every refusal, and never a 500 for a body the server cannot read."""
 
+import logging
+
+from django.core.exceptions import RequestDataTooBig
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
+from ..middleware import is_outage, unavailable
 from .serialize import bad_format
+
+log = logging.getLogger("tournament.api")
 
 
 def where(loc) -> str:
@@ -17,7 +23,17 @@ def where(loc) -> str:
 
 def explain(error) -> str:
     path = where(error.get("loc", ()))
-    return f"{path or 'the request'}: {error.get('msg', 'is not valid')}"
+    message = error.get("msg", "is not valid")
+    if message.startswith("Value error, /"):  # our own validators name the pointer inside
+        return message.removeprefix("Value error, ")
+    return f"{path or 'the request'}: {message}"
+
+
+def pointer_of(error) -> str:
+    message = error.get("msg", "")
+    if message.startswith("Value error, /"):
+        return message.removeprefix("Value error, ").split(":")[0].split(" (")[0]
+    return where(error.get("loc", ()))
 
 
 def install(api):
@@ -25,7 +41,7 @@ def install(api):
     def invalid(request, exc):
         messages = [explain(e) for e in exc.errors]
         report = bad_format(messages[0] if messages else "the request is not valid")
-        report["errors"] = [{"path": where(e.get("loc", ())), "code": "bad_format",
+        report["errors"] = [{"path": pointer_of(e), "code": "bad_format",
                              "message": explain(e)} for e in exc.errors] or report["errors"]
         return api.create_response(
             request, {"detail": "Bad request: " + "; ".join(messages), "report": report},
@@ -42,3 +58,20 @@ def install(api):
             response = api.create_response(request, body, status=401)
             response["WWW-Authenticate"] = "Token"
         return response
+
+    @api.exception_handler(RequestDataTooBig)
+    def too_big(request, exc):
+        from django.conf import settings
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        return api.create_response(request, {"detail": f"The request body is over {limit} "
+                                             "bytes, the most this server reads."}, status=413)
+
+    @api.exception_handler(Exception)
+    def server_fault(request, exc):
+        """Whatever else went wrong still answers JSON: 503 if the database is away, else 500."""
+        if is_outage(exc):
+            log.warning("API request while the database is unavailable: %s", exc)
+            return unavailable(request)
+        log.exception("API request failed: %s %s", request.method, request.path)
+        return api.create_response(request, {"detail": "Server error: the request could not "
+                                             "be completed. It has been logged."}, status=500)

@@ -3,7 +3,10 @@
 from typing import Any, Literal
 
 from ninja import Schema
-from pydantic import Field, StrictInt
+from pydantic import Field, StrictInt, field_validator
+
+from ..json_text import check_json_text
+from ..text import TextError
 
 
 class ResultIn(Schema):
@@ -14,6 +17,16 @@ class ResultIn(Schema):
     conceded_by: StrictInt | None = Field(None, description="Seat (0 or 1) of the player who "
                                                             "forfeited or abandoned.")
     reason: str = Field("", description="Why a director corrects a confirmed result.")
+
+    @field_validator("record", "reason")
+    @classmethod
+    def usable_text(cls, value, info):
+        """NUL and lone surrogates would be a 500 on PostgreSQL: refused, naming where."""
+        try:
+            check_json_text(value, f"/{info.field_name}")
+        except TextError as exc:
+            raise ValueError(str(exc)) from None
+        return value
 
 
 class ConfirmIn(Schema):
