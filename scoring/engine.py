@@ -65,15 +65,21 @@ def replay(
     deal: Any = None,
     before: tuple[int, int] = (0, 0),
     seats: int = 2,
+    match: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Replay one hand on its own: the points its plays score for each side, whether a
-    side reached the target, and the errors found (paths relative to the hand).
+    """Replay one hand on its own: the points its plays score for each side, whether the
+    set ended in it (a side reached the target, or it was awarded), whether those points
+    are certain, the hand's ``void`` (``{"seat", "rule"}``, only when it is void), the
+    side a held_after_knock awarded the set to (``awarded_to``, only then), and the
+    errors found (paths relative
+    to the hand).  ``match`` is the record's match format (default: the ruleset's).
 
     Handy for result-entry forms that want a hand's points from its plays.
     """
     v = _Validator()
     v.rules = RULESETS[ruleset]
     v.seats = seats
+    v.read_format(match)
     held = None
     if deal is not None:
         held = v.read_deal(deal, "/deal", "the hand")
@@ -81,8 +87,15 @@ def replay(
     if not isinstance(plays, list):
         v.err("/plays", BAD_FORMAT, "plays must be a list of turns")
         return {"points": [0, 0], "set_won": False, "certain": False, "errors": v.errors}
-    pts, won, certain = v.play_hand(plays, "", "the hand", starter, held, list(before))
-    return {"points": list(pts), "set_won": won, "certain": certain, "errors": v.errors}
+    st = v.play_hand(plays, "", "the hand", starter, held, list(before))
+    out: dict[str, Any] = {"points": list(st.points), "set_won": st.reached,
+                           "certain": st.certain}  # fmt: skip
+    if st.void is not None:
+        out["void"] = {"seat": st.void[0], "rule": st.void[1]}
+    if st.awarded is not None:
+        out["awarded_to"] = st.awarded
+    out["errors"] = v.errors
+    return out
 
 
 def validate_json(text: str | bytes | bytearray) -> dict[str, Any]:

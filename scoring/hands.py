@@ -1,14 +1,19 @@
-"""Hand sheets: each hand's points, the running totals, the 61 rule and the hands' starters.
+"""Hand sheets: each hand's points, the running totals, the target rule, void hands and
+awarded sets, and the hands' starters.
 
 A hand recorded with its plays is replayed (plays.py) and the replay's points win over the
-written ones; a hand with points only is checked against the running totals.
+written ones; a hand with points only is checked against the running totals.  The steps:
+``check_hands`` settles who started the set, ``run_hands`` walks the hands with a
+``SetTally`` (``check_hand`` for each: ``read_hand``, then ``score_plays`` or
+``check_hand_points``, then ``add_hand``), then ``check_set_total``; ``apply_award``
+compares a set's ``awarded_to`` with what its plays show.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .plays import PlayChecker
+from .plays import HandState, PlayChecker
 from .report import (
     BAD_FORMAT,
     HAND_POINTS_MISMATCH,
@@ -16,24 +21,99 @@ from .report import (
     OVER_TARGET,
     PLAY_AFTER_SET_END,
     POINTS_MISMATCH,
+    SET_SCORE_INVALID,
     STARTER_WRONG,
     is_int,
     show,
     show_pair,
 )
+from .rulesets import VOID_RULES
+from .starters import hand_starters, next_hand_starter, void_of
+
+
+class SetTally:
+    """What the hands of one set add up to, as they are read."""
+
+    __slots__ = ("i", "base", "tot", "ended_in", "passed", "awarded", "award_path",
+                 "award_seen", "void_in")  # fmt: skip
+
+    def __init__(self, i: int, base: int) -> None:
+        self.i = i
+        self.base = base  # the seat that started the set's first hand
+        self.tot = [0, 0]  # running totals per side
+        self.ended_in: int | None = None  # the hand in which the set ended
+        self.passed = [False, False]  # over_target already reported, per side
+        self.awarded: int | None = None  # the side a held_after_knock gave the set
+        self.award_path = ""
+        self.award_seen = False  # the set's last hand was replayed with certainty
+        self.void_in: int | None = None  # the last void hand so far
+
+
+class HandSheet:
+    """One hand as written: what ``read_hand`` made of it."""
+
+    __slots__ = ("path", "where", "starter", "alt", "points", "held", "plays", "void")
+
+    def __init__(self, path: str, where: str, starter: int) -> None:
+        self.path = path
+        self.where = where
+        self.starter = starter
+        self.alt: int | None = None  # the expected starter, when the record says another
+        self.points: tuple[int, int] | None = None
+        self.held: list[int] | None = None
+        self.plays: Any = MISSING
+        self.void: tuple[int, str] | None = None
 
 
 class HandChecker(PlayChecker):
+    # ---------------------------------------------------------------- who started
+
+    def hand_voids(self, hands: list[Any]) -> list[tuple[int, str] | None] | None:
+        """Each hand's void as seen without replaying it (its ``void``, else a voiding
+        penalty as its last entry); None when no hand is void."""
+        rules = self.rules
+        if rules is None or not rules.penalty_rules:
+            return None
+        out: list[tuple[int, str] | None] = []
+        found = False
+        for h in hands:
+            v = None
+            if isinstance(h, dict):
+                v = void_of(h.get("void"))
+                plays = h.get("plays")
+                if v is None and isinstance(plays, list) and plays:
+                    last = plays[-1]
+                    if isinstance(last, dict):
+                        v = void_of(last.get("penalty"))
+            if v is not None and v[0] >= self.seats:
+                v = None
+            found = found or v is not None
+            out.append(v)
+        return out if found else None
+
     def hand_starter_votes(self, hands: list[Any]) -> list[int]:
         """The seats most of the recorded hand starters say started the set's first hand
-        (each hand j started by seat s votes for s - j); empty when none is recorded."""
+        (each hand j started by seat s votes for the seat whose chain of downs gives s at
+        hand j); empty when none is recorded."""
         n = self.seats
+        voids = self.hand_voids(hands)
         votes: dict[int, int] = {}
-        for j, h in enumerate(hands):
-            if isinstance(h, dict) and "starter" in h:
-                st = h["starter"]
-                if is_int(st) and 0 <= st < n:
-                    votes[(st - j) % n] = votes.get((st - j) % n, 0) + 1
+        if voids is None:
+            for j, h in enumerate(hands):
+                if isinstance(h, dict) and "starter" in h:
+                    st = h["starter"]
+                    if is_int(st) and 0 <= st < n:
+                        votes[(st - j) % n] = votes.get((st - j) % n, 0) + 1
+        else:
+            for cand in range(n):
+                chain = hand_starters(cand, n, voids)
+                c = sum(
+                    1
+                    for j, h in enumerate(hands)
+                    if isinstance(h, dict) and is_int(h.get("starter")) and h["starter"] == chain[j]
+                )
+                if c:
+                    votes[cand] = c
         if not votes:
             return []
         most = max(votes.values())
@@ -46,217 +126,341 @@ class HandChecker(PlayChecker):
         tops = self.hand_starter_votes(info["hands"])
         if tops:
             return tops[0] if len(tops) == 1 else None
-        counts = [len(self.hands_errors(i, info, cand)) for cand in range(self.seats)]
+        counts = [len(self.hands_errors(i, info, cand)[0]) for cand in range(self.seats)]
         best = min(counts)
         return counts.index(best) if counts.count(best) == 1 else None
 
     def check_hands(self, i: int, info: dict[str, Any]) -> None:
+        """Settle the seat that started the set's first hand, then check the hands."""
+        base = self.first_hand_starter(i, info)
+        if base is not None:
+            errs, tally = self.hands_errors(i, info, base)
+            given = info["starter"]
+            if info.get("derived") and given is None and errs:
+                if not self.hand_starter_votes(info["hands"]):
+                    # The alternation comes from another set's hands: when nothing in this
+                    # set records its starter and its plays show the other seat started
+                    # it, say so once instead of misreading every hand.
+                    shown = self.shown_set_starter(i, info)
+                    if shown is not None and shown != base:
+                        self.err(
+                            f"/sets/{i}",
+                            STARTER_WRONG,
+                            f"set {i + 1} should be started by {self.seat_name(base)} (sets "
+                            f"alternate their starter), but its plays show "
+                            f"{self.seat_name(shown)} started it",
+                        )
+                        errs, tally = self.hands_errors(i, info, shown)
+        else:
+            # Nobody recorded who started: take the seat that explains the record best.
+            errs, tally = min(
+                (self.hands_errors(i, info, cand) for cand in range(self.seats)),
+                key=lambda r: len(r[0]),
+            )
+        self.errors.extend(errs)
+        self.apply_award(i, info, tally)
+
+    def first_hand_starter(self, i: int, info: dict[str, Any]) -> int | None:
+        """The seat that started the set's first hand: the set's starter, unless the
+        hands' own starters agree on another (reported); None when nothing tells."""
         hands = info["hands"]
-        n = self.seats
         given = info["starter"]
         expected = info["expected"]
         start = given if given is not None else expected
-        # The hands' own starters vote for the seat that started the set's first hand.
         tops = self.hand_starter_votes(hands)
-        base = start
-        if tops:
-            base = start if start in tops else min(tops)
-            if start is not None and base != start:
-                how = f"its hands were started in turn from seat {base}"
-                if given is None:
-                    h0 = hands[0] if hands else None
-                    has = isinstance(h0, dict) and "starter" in h0
-                    self.err(
-                        f"/sets/{i}/hands/0/starter" if has else f"/sets/{i}",
-                        STARTER_WRONG,
-                        f"set {i + 1} should be started by {self.seat_name(start)}, but {how}",
-                    )
-                elif expected is None or expected == given:
-                    self.err(
-                        f"/sets/{i}/starter",
-                        STARTER_WRONG,
-                        f"set {i + 1}'s starter is seat {given}, but {how}",
-                    )
-        if base is not None:
-            errs = self.hands_errors(i, info, base)
-            if info.get("derived") and given is None and not tops and errs:
-                # The alternation comes from another set's hands: when nothing in this
-                # set records its starter and its plays show the other seat started it,
-                # say so once instead of misreading every hand.
-                shown = self.shown_set_starter(i, info)
-                if shown is not None and shown != base:
-                    self.err(
-                        f"/sets/{i}",
-                        STARTER_WRONG,
-                        f"set {i + 1} should be started by {self.seat_name(base)} (sets "
-                        f"alternate their starter), but its plays show "
-                        f"{self.seat_name(shown)} started it",
-                    )
-                    errs = self.hands_errors(i, info, shown)
-            self.errors.extend(errs)
-            return
-        # Nobody recorded who started: take the seat that explains the record best.
-        best: list[dict[str, str]] | None = None
-        for cand in range(n):
-            errs = self.hands_errors(i, info, cand)
-            if best is None or len(errs) < len(best):
-                best = errs
-        assert best is not None
-        self.errors.extend(best)
+        if not tops:
+            return start
+        base = start if start in tops else min(tops)
+        if start is not None and base != start:
+            how = f"its hands were started in turn from seat {base}"
+            if given is None:
+                h0 = hands[0] if hands else None
+                has = isinstance(h0, dict) and "starter" in h0
+                self.err(
+                    f"/sets/{i}/hands/0/starter" if has else f"/sets/{i}",
+                    STARTER_WRONG,
+                    f"set {i + 1} should be started by {self.seat_name(start)}, but {how}",
+                )
+            elif expected is None or expected == given:
+                self.err(
+                    f"/sets/{i}/starter",
+                    STARTER_WRONG,
+                    f"set {i + 1}'s starter is seat {given}, but {how}",
+                )
+        return base
 
-    def hands_errors(self, i: int, info: dict[str, Any], base: int) -> list[dict[str, str]]:
+    def hands_errors(
+        self, i: int, info: dict[str, Any], base: int
+    ) -> tuple[list[dict[str, str]], SetTally]:
+        """The errors of a set's hands read with ``base`` starting its first hand."""
         saved = self.errors
         self.errors = []
         try:
-            self._check_hands(i, info, base)
-            return self.errors
+            tally = self.run_hands(i, info, base)
+            return self.errors, tally
         finally:
             self.errors = saved
 
-    def _check_hands(self, i: int, info: dict[str, Any], base: int) -> None:
+    # ---------------------------------------------------------------- the hands
+
+    def run_hands(self, i: int, info: dict[str, Any], base: int) -> SetTally:
+        tally = SetTally(i, base)
+        expected = base
+        for j, h in enumerate(info["hands"]):
+            void = self.check_hand(tally, j, h, expected)
+            if void is not None:
+                tally.void_in = j
+            expected = next_hand_starter(expected, self.seats, void)
+        self.check_set_total(tally, info)
+        return tally
+
+    def check_hand(
+        self, tally: SetTally, j: int, h: Any, expected: int
+    ) -> tuple[int, str] | None:
+        """Check hand j; returns its void (offender, rule) for the next hand's starter."""
+        i = tally.i
+        sheet = self.read_hand(tally, j, h, expected)
+        if sheet is None:
+            return None
+        if tally.ended_in is not None:
+            how = (
+                f"the set was awarded in hand {tally.ended_in + 1}"
+                if tally.awarded is not None
+                else f"a side reached {self.target} in hand {tally.ended_in + 1}"
+            )
+            self.err(
+                sheet.path,
+                PLAY_AFTER_SET_END,
+                f"set {i + 1} was over when {how}; hand {j + 1} should not be recorded",
+            )
+            return None
+        use = sheet.points
+        reached = False
+        void = sheet.void
+        tally.award_seen = False
+        if isinstance(sheet.plays, list):
+            st = self.score_plays(tally, sheet)
+            if st.certain:
+                use = st.points
+            elif use is None:
+                use = st.points
+            reached = st.reached
+            void = st.void
+            if st.awarded is not None:
+                tally.awarded = st.awarded
+                tally.award_path = st.award_path
+            tally.award_seen = st.certain
+        elif sheet.plays is MISSING and sheet.points is not None:
+            self.check_hand_points(sheet)
+        if use is not None:
+            reached = self.add_hand(tally, j, sheet, use) or reached
+        if reached:
+            tally.ended_in = j
+        return void
+
+    def read_hand(
+        self, tally: SetTally, j: int, h: Any, expected: int
+    ) -> HandSheet | None:
+        i = tally.i
+        path = f"/sets/{i}/hands/{j}"
+        where = f"set {i + 1} hand {j + 1}"
+        if not isinstance(h, dict):
+            self.err(path, BAD_FORMAT, f"{where} must be an object")
+            return None
+        sheet = HandSheet(path, where, expected)
+        if "starter" in h:
+            given = self.read_seat(h["starter"], f"{path}/starter", f"{where}'s starter")
+            if given is not None:
+                sheet.starter = given
+                if given != expected:
+                    sheet.alt = expected
+                    self.err(
+                        f"{path}/starter",
+                        STARTER_WRONG,
+                        f"{where} should be started by {self.seat_name(expected)} "
+                        f"({self.down_passes(tally)}), but the record says seat {given}",
+                    )
+        if "points" in h:
+            sheet.points = self.read_pair(h["points"], f"{path}/points", f"{where}'s points")
+        if "deal" in h:
+            sheet.held = self.read_deal(h["deal"], f"{path}/deal", where)
+        if "void" in h and self.rules is not None and self.rules.penalty_rules:
+            sheet.void = self.read_void(h["void"], f"{path}/void", where)
+        if "plays" in h:
+            sheet.plays = h["plays"]
+            if not isinstance(sheet.plays, list):
+                self.err(f"{path}/plays", BAD_FORMAT, f"{where}'s plays must be a list of turns")
+                sheet.plays = None
+        elif "points" not in h:
+            self.err(path, BAD_FORMAT, f"{where} has neither points nor plays")
+        self.raw_deal = h.get("deal")
+        return sheet
+
+    def down_passes(self, tally: SetTally) -> str:
+        if tally.void_in is None:
+            return f"the down passes in turn from the set's starter, seat {tally.base}"
+        return (
+            f"the down passes in turn from the re-deal after the void hand "
+            f"{tally.void_in + 1}"
+        )
+
+    def read_void(self, v: Any, path: str, where: str) -> tuple[int, str] | None:
+        """A hand's ``"void": {"seat": S, "rule": R}``."""
         rules = self.rules
         assert rules is not None
-        n = self.seats
-        target = rules.target
-        path = f"/sets/{i}"
-        tot = [0, 0]
-        ended_in: int | None = None
-        passed = [False, False]
-        negative_allowed = rules.penalty_holes is not None
-        for j, h in enumerate(info["hands"]):
-            hpath = f"{path}/hands/{j}"
-            if not isinstance(h, dict):
-                self.err(hpath, BAD_FORMAT, f"set {i + 1} hand {j + 1} must be an object")
-                continue
-            expected = (base + j) % n
-            starter = expected
-            alt = None
-            if "starter" in h:
-                given = self.read_seat(
-                    h["starter"], f"{hpath}/starter", f"set {i + 1} hand {j + 1}'s starter"
-                )
-                if given is not None:
-                    starter = given
-                    if given != expected:
-                        alt = expected
-                        self.err(
-                            f"{hpath}/starter",
-                            STARTER_WRONG,
-                            f"set {i + 1} hand {j + 1} should be started by "
-                            f"{self.seat_name(expected)} (the down passes in turn from the "
-                            f"set's starter, seat {base}), but the record says seat {given}",
-                        )
-            points = None
-            if "points" in h:
-                points = self.read_pair(
-                    h["points"], f"{hpath}/points", f"set {i + 1} hand {j + 1}'s points"
-                )
-            held = None
-            if "deal" in h:
-                held = self.read_deal(h["deal"], f"{hpath}/deal", f"set {i + 1} hand {j + 1}")
-            plays = MISSING
-            if "plays" in h:
-                plays = h["plays"]
-                if not isinstance(plays, list):
-                    self.err(
-                        f"{hpath}/plays",
-                        BAD_FORMAT,
-                        f"set {i + 1} hand {j + 1}'s plays must be a list of turns",
-                    )
-                    plays = None
-            elif "points" not in h:
+        allowed = [r for r in VOID_RULES if r in rules.penalty_rules]
+        if not isinstance(v, dict):
+            self.err(path, BAD_FORMAT, f'{where}: void is written {{"seat": S, "rule": R}}')
+            return None
+        rule = v.get("rule")
+        if not isinstance(rule, str) or rule not in allowed:
+            self.err(
+                f"{path}/rule",
+                BAD_FORMAT,
+                f"{where}: a hand is void by one of the rules {', '.join(allowed)}, "
+                f"not {show(rule)}",
+            )
+            return None
+        seat = self.read_seat(v.get("seat"), f"{path}/seat", f"{where}'s void seat")
+        return None if seat is None else (seat, rule)
+
+    def score_plays(self, tally: SetTally, sheet: HandSheet) -> HandState:
+        """Replay the hand's plays, following whichever seat explains them when its
+        starter is disputed; compare the declared points and void."""
+        args = (sheet.plays, sheet.path, sheet.where)
+        before = tally.tot
+        if sheet.alt is None:
+            st = self.play_hand(*args, sheet.starter, sheet.held, before)
+        else:
+            saved = self.errors
+            tries = []
+            for seat in (sheet.starter, sheet.alt):
+                self.errors = []
+                res = self.play_hand(*args, seat, sheet.held, before)
+                tries.append((len(self.errors), res, self.errors))
+            self.errors = saved
+            _, st, errs = min(tries, key=lambda x: x[0])
+            self.errors.extend(errs)
+        if st.certain and sheet.points is not None and sheet.points != st.points:
+            self.err(
+                f"{sheet.path}/points",
+                POINTS_MISMATCH,
+                f"{sheet.where}: the plays score {show_pair(st.points)} but the record says "
+                f"{show_pair(sheet.points)}",
+            )
+        if sheet.void is not None and sheet.void != st.void:
+            seat, rule = sheet.void
+            shown = (
+                f"the {st.void[1]} penalty of seat {st.void[0]} at {st.void_path}"
+                if st.void is not None
+                else "no penalty that voids it"
+            )
+            self.err(
+                f"{sheet.path}/void",
+                POINTS_MISMATCH,
+                f"{sheet.where} is written void by seat {seat}'s {rule}, but its plays end "
+                f"with {shown}",
+            )
+        return st
+
+    def check_hand_points(self, sheet: HandSheet) -> None:
+        """Points without plays: only a ruleset with penalties lets a hand take away."""
+        assert sheet.points is not None and self.rules is not None
+        if self.rules.penalty_holes is not None:
+            return
+        for side in (0, 1):
+            if sheet.points[side] < 0:
                 self.err(
-                    hpath,
-                    BAD_FORMAT,
-                    f"set {i + 1} hand {j + 1} has neither points nor plays",
+                    f"{sheet.path}/points/{side}",
+                    HAND_POINTS_MISMATCH,
+                    f"{sheet.where} gives {self.side_name(side)} {show(sheet.points[side])} "
+                    f"points; a hand cannot take points away",
                 )
-            if ended_in is not None:
+
+    def add_hand(
+        self, tally: SetTally, j: int, sheet: HandSheet, use: tuple[int, int]
+    ) -> bool:
+        """Add a hand's points to the running totals; True when a side reaches the target
+        (at hands depth: the replay says so itself)."""
+        tot = tally.tot
+        tot[0] += use[0]
+        tot[1] += use[1]
+        if isinstance(sheet.plays, list):
+            return False
+        i = tally.i
+        target = self.target
+        for side in (0, 1):
+            if tot[side] > target and not tally.passed[side]:
+                tally.passed[side] = True
                 self.err(
-                    hpath,
-                    PLAY_AFTER_SET_END,
-                    f"set {i + 1} was over when a side reached {target} in hand "
-                    f"{ended_in + 1}; hand {j + 1} should not be recorded",
+                    f"{sheet.path}/points/{side}",
+                    OVER_TARGET,
+                    f"set {i + 1}: {self.side_name(side)}'s running total passes "
+                    f"{target} in hand {j + 1} ({show(tot[side])}); a score that "
+                    f"would pass {target} scores nothing",
                 )
-                continue
-            use = points
-            reached = False
-            if isinstance(plays, list):
-                self.raw_deal = h.get("deal")
-                where = f"set {i + 1} hand {j + 1}"
-                if alt is None:
-                    got, reached, certain = self.play_hand(
-                        plays, hpath, where, starter, held, tot
-                    )
-                else:
-                    # The starter is disputed: follow whichever seat explains the plays.
-                    saved = self.errors
-                    tries = []
-                    for seat in (starter, alt):
-                        self.errors = []
-                        res = self.play_hand(plays, hpath, where, seat, held, tot)
-                        tries.append((len(self.errors), res, self.errors))
-                    self.errors = saved
-                    _, (got, reached, certain), errs = min(tries, key=lambda x: x[0])
-                    self.errors.extend(errs)
-                if certain:
-                    if points is not None and points != got:
-                        self.err(
-                            f"{hpath}/points",
-                            POINTS_MISMATCH,
-                            f"set {i + 1} hand {j + 1}: the plays score {show_pair(got)} but the "
-                            f"record says {show_pair(points)}",
-                        )
-                    use = got
-                elif use is None:
-                    use = got
-            elif plays is MISSING and points is not None:
-                if not negative_allowed:
-                    for side in (0, 1):
-                        if points[side] < 0:
-                            self.err(
-                                f"{hpath}/points/{side}",
-                                HAND_POINTS_MISMATCH,
-                                f"set {i + 1} hand {j + 1} gives {self.side_name(side)} "
-                                f"{show(points[side])} points; a hand cannot take points away",
-                            )
-            if use is None:
-                continue
-            for side in (0, 1):
-                tot[side] += use[side]
-            if not isinstance(plays, list):
-                for side in (0, 1):
-                    if tot[side] > target and not passed[side]:
-                        passed[side] = True
-                        self.err(
-                            f"{hpath}/points/{side}",
-                            OVER_TARGET,
-                            f"set {i + 1}: {self.side_name(side)}'s running total passes "
-                            f"{target} in hand {j + 1} ({show(tot[side])}); a score that "
-                            f"would pass {target} scores nothing",
-                        )
-                    elif tot[side] < 0 and negative_allowed:
-                        self.err(
-                            f"{hpath}/points/{side}",
-                            HAND_POINTS_MISMATCH,
-                            f"set {i + 1}: {self.side_name(side)}'s running total falls to "
-                            f"{show(tot[side])} in hand {j + 1}; a penalty takes points back "
-                            f"only from a side that has them",
-                        )
-                if tot[0] == target and tot[1] == target:
-                    self.err(
-                        f"{hpath}/points",
-                        PLAY_AFTER_SET_END,
-                        f"set {i + 1}: both sides reach {target} in hand {j + 1}, but the "
-                        f"set ends the moment one side reaches {target}",
-                    )
-                reached = tot[0] == target or tot[1] == target
-            if reached:
-                ended_in = j
+            elif tot[side] < 0 and self.rules.penalty_holes is not None:  # type: ignore[union-attr]
+                self.err(
+                    f"{sheet.path}/points/{side}",
+                    HAND_POINTS_MISMATCH,
+                    f"set {i + 1}: {self.side_name(side)}'s running total falls to "
+                    f"{show(tot[side])} in hand {j + 1}; a penalty takes points back "
+                    f"only from a side that has them",
+                )
+        if tot[0] == target and tot[1] == target:
+            self.err(
+                f"{sheet.path}/points",
+                PLAY_AFTER_SET_END,
+                f"set {i + 1}: both sides reach {target} in hand {j + 1}, but the "
+                f"set ends the moment one side reaches {target}",
+            )
+        return tot[0] == target or tot[1] == target
+
+    def check_set_total(self, tally: SetTally, info: dict[str, Any]) -> None:
         score = info["score"]
+        tot = tally.tot
         if score is not None and (tot[0], tot[1]) != score:
             self.err(
-                f"{path}/score",
+                f"/sets/{tally.i}/score",
                 HAND_POINTS_MISMATCH,
-                f"set {i + 1}: the hands add up to {show_pair(tot)} but the set score says "
-                f"{show_pair(score)}",
+                f"set {tally.i + 1}: the hands add up to {show_pair(tot)} but the set score "
+                f"says {show_pair(score)}",
             )
+
+    # ---------------------------------------------------------------- awarded sets
+
+    def apply_award(self, i: int, info: dict[str, Any], tally: SetTally) -> None:
+        """Compare the set's ``awarded_to`` with a held_after_knock in its plays."""
+        declared = info.get("awarded_to")
+        path = f"/sets/{i}"
+        if tally.awarded is not None:
+            side = tally.awarded
+            if declared is None:
+                self.err(
+                    path,
+                    SET_SCORE_INVALID,
+                    f"set {i + 1} was awarded to {self.side_name(side)} by the "
+                    f"held_after_knock penalty at {tally.award_path}; the set must say "
+                    f'"awarded_to": {side}',
+                )
+            elif declared != side:
+                self.err(
+                    f"{path}/awarded_to",
+                    SET_SCORE_INVALID,
+                    f"set {i + 1} says it was awarded to {self.side_name(declared)}, but the "
+                    f"held_after_knock penalty at {tally.award_path} was against that side: "
+                    f"the set goes to the other side, {self.side_name(side)}",
+                )
+            if info["winner"] is None and info.get("award_pending"):
+                info["winner"] = side
+                info["entry"]["winner"] = side
+        elif declared is not None and tally.award_seen and tally.ended_in is None:
+            self.err(
+                f"{path}/awarded_to",
+                SET_SCORE_INVALID,
+                f"set {i + 1} says it was awarded to {self.side_name(declared)}, but its last "
+                f"hand's plays have no held_after_knock penalty",
+            )
+        elif info.get("award_pending"):
+            self.score_invalid(i, info["score"], f"a finished set has exactly one side on "
+                               f"{self.target}")  # fmt: skip

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .formats import read_match_format
 from .hands import HandChecker
 from .report import (
     BAD_FORMAT,
@@ -66,6 +67,7 @@ class MatchChecker(HandChecker):
         rules = RULESETS[name]
         self.rules = rules
         self.check_seats(record, rules)
+        self.read_format(record.get("match"))
 
         fss = record.get("first_set_starter", MISSING)
         first_starter = None
@@ -102,6 +104,16 @@ class MatchChecker(HandChecker):
         self.check_result(record, winner, wins, complete)
         return winner
 
+    def read_format(self, match: Any) -> None:
+        """The record's match format (`match`), else the ruleset's default."""
+        assert self.rules is not None
+        fmt, problems = read_match_format(self.rules, match)
+        for path, message in problems:
+            self.err(path, BAD_FORMAT, message)
+        self.target = fmt.target
+        self.sets_to_win = fmt.sets_to_win
+        self.max_sets = fmt.max_sets
+
     def check_seats(self, record: dict[str, Any], rules: Ruleset) -> None:
         counts = rules.seat_counts
         declared = record.get("seats", MISSING)
@@ -136,21 +148,32 @@ class MatchChecker(HandChecker):
         self.seats = seats if seats is not None else counts[0]
 
     def read_set(self, i: int, s: Any, sets_report: list[dict[str, Any]]) -> dict[str, Any]:
-        rules = self.rules
-        assert rules is not None
         path = f"/sets/{i}"
+        entry: dict[str, Any] = {"score": None, "winner": None}
         info: dict[str, Any] = {
             "score": None,
             "winner": None,
             "starter": None,
             "expected": None,
             "hands": None,
+            "awarded_to": None,
+            "entry": entry,
         }
-        entry: dict[str, Any] = {"score": None, "winner": None}
         sets_report.append(entry)
         if not isinstance(s, dict):
             self.err(path, BAD_FORMAT, f"set {i + 1} must be an object, not {show(s)}")
             return info
+        if "awarded_to" in s and self.awards_sets():
+            side = s["awarded_to"]
+            if is_int(side) and side in (0, 1):
+                info["awarded_to"] = side
+                entry["awarded"] = True
+            else:
+                self.err(
+                    f"{path}/awarded_to",
+                    BAD_FORMAT,
+                    f"set {i + 1}'s awarded_to must be the side 0 or 1, not {show(side)}",
+                )
         score = s.get("score", MISSING)
         if score is MISSING:
             self.err(f"{path}/score", BAD_FORMAT, f"set {i + 1} has no score")
@@ -160,25 +183,7 @@ class MatchChecker(HandChecker):
                 info["score"] = pair
                 if all(abs(x) <= REPORT_INT_LIMIT for x in pair):
                     entry["score"] = list(pair)
-                t = rules.target
-                problem = None
-                if pair[0] < 0 or pair[1] < 0:
-                    problem = "a score cannot be negative"
-                elif pair[0] > t or pair[1] > t:
-                    problem = f"a score cannot pass {t}"
-                elif pair[0] == t and pair[1] == t:
-                    problem = f"only one side can reach {t}"
-                elif pair[0] != t and pair[1] != t:
-                    problem = f"a finished set has exactly one side on {t}"
-                if problem:
-                    self.err(
-                        f"{path}/score",
-                        SET_SCORE_INVALID,
-                        f"set {i + 1}: the score {show_pair(pair)} is impossible: {problem}",
-                    )
-                else:
-                    info["winner"] = 0 if pair[0] == t else 1
-                    entry["winner"] = info["winner"]
+                self.check_set_score(i, info, pair, s.get("hands"))
         if "starter" in s:
             info["starter"] = self.read_seat(
                 s["starter"], f"{path}/starter", f"set {i + 1}'s starter"
@@ -192,6 +197,46 @@ class MatchChecker(HandChecker):
                     f"{path}/hands", BAD_FORMAT, f"set {i + 1}'s hands must be a list"
                 )
         return info
+
+    def awards_sets(self) -> bool:
+        """Whether the ruleset has a penalty that ends a set awarded (held_after_knock)."""
+        assert self.rules is not None
+        return "held_after_knock" in self.rules.penalty_rules
+
+    def check_set_score(
+        self, i: int, info: dict[str, Any], pair: tuple[int, int], hands: Any
+    ) -> None:
+        """A finished set has exactly one side on the target, or was awarded before either
+        side reached it."""
+        t = self.target
+        awarded = info["awarded_to"]
+        problem = None
+        if pair[0] < 0 or pair[1] < 0:
+            problem = "a score cannot be negative"
+        elif pair[0] > t or pair[1] > t:
+            problem = f"a score cannot pass {t}"
+        elif awarded is not None:
+            if t in pair:
+                problem = f"an awarded set ends before either side reaches {t}"
+        elif pair[0] == t and pair[1] == t:
+            problem = f"only one side can reach {t}"
+        elif pair[0] != t and pair[1] != t:
+            if self.awards_sets() and _mentions_award(hands):
+                info["award_pending"] = True  # the plays may show who was awarded it
+                return
+            problem = f"a finished set has exactly one side on {t}"
+        if problem:
+            self.score_invalid(i, pair, problem)
+        else:
+            info["winner"] = awarded if awarded is not None else (0 if pair[0] == t else 1)
+            info["entry"]["winner"] = info["winner"]
+
+    def score_invalid(self, i: int, pair: tuple[int, int], problem: str) -> None:
+        self.err(
+            f"/sets/{i}/score",
+            SET_SCORE_INVALID,
+            f"set {i + 1}: the score {show_pair(pair)} is impossible: {problem}",
+        )
 
     def check_set_starters(self, infos: list[dict[str, Any]], first: int | None) -> None:
         rules = self.rules
@@ -237,9 +282,8 @@ class MatchChecker(HandChecker):
     def check_match_shape(
         self, infos: list[dict[str, Any]]
     ) -> tuple[int | None, list[int], bool]:
-        rules = self.rules
-        assert rules is not None
-        need = rules.sets_to_win
+        need = self.sets_to_win
+        best_of = self.max_sets
         wins = [0, 0]
         winner: int | None = None
         complete = True
@@ -268,14 +312,14 @@ class MatchChecker(HandChecker):
             self.err(
                 "/sets",
                 MATCH_SHAPE,
-                f"a best-of-{rules.max_sets} match has at least {need} sets, not "
+                f"a best-of-{best_of} match has at least {need} sets, not "
                 f"{len(infos)}",
             )
-        elif len(infos) > rules.max_sets and not shape_reported:
+        elif len(infos) > best_of and not shape_reported:
             self.err(
                 "/sets",
                 MATCH_SHAPE,
-                f"a best-of-{rules.max_sets} match has at most {rules.max_sets} sets, "
+                f"a best-of-{best_of} match has at most {best_of} sets, "
                 f"not {len(infos)}",
             )
         elif winner is None and complete:
@@ -283,7 +327,7 @@ class MatchChecker(HandChecker):
                 "/sets",
                 MATCH_SHAPE,
                 f"the match is undecided: sets won {wins[0]}–{wins[1]}; best of "
-                f"{rules.max_sets} needs a winner with {need} sets",
+                f"{best_of} needs a winner with {need} sets",
             )
         return winner, wins, complete
 
@@ -321,3 +365,18 @@ class MatchChecker(HandChecker):
                     f"the result says sets won {show_pair(sw)}, but the sets give "
                     f"{wins[0]}–{wins[1]}",
                 )
+
+
+def _mentions_award(hands: Any) -> bool:
+    """Whether a set's hands hold a held_after_knock penalty entry (read cheaply)."""
+    if not isinstance(hands, list):
+        return False
+    for h in hands:
+        plays = h.get("plays") if isinstance(h, dict) else None
+        if isinstance(plays, list):
+            for p in plays:
+                if isinstance(p, dict):
+                    pen = p.get("penalty")
+                    if isinstance(pen, dict) and pen.get("rule") == "held_after_knock":
+                        return True
+    return False

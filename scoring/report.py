@@ -101,9 +101,20 @@ class Collector:
         self.seats = 2
         self.players: list[str] | None = None
         self.raw_deal: Any = None  # the hand's deal as written, for messages
+        # The match format in force (the record's `match`, else the ruleset's default).
+        self.target = 61
+        self.sets_to_win = 2
+        self.max_sets = 3
 
-    def err(self, path: str, code: str, message: str) -> None:
-        self.errors.append({"path": path, "code": code, "message": message})
+    def err(self, path: str, code: str, message: str) -> dict[str, str]:
+        e = {"path": path, "code": code, "message": message}
+        self.errors.append(e)
+        return e
+
+    def drop(self, errors: list[dict[str, str]]) -> None:
+        """Withdraw errors reported earlier (a later entry showed them to be no fault)."""
+        gone = {id(e) for e in errors}
+        self.errors[:] = [e for e in self.errors if id(e) not in gone]
 
     def seat_name(self, seat: int) -> str:
         if self.players is not None:

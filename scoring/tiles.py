@@ -30,6 +30,10 @@ for _a in range(7):
         PLAYS[f"{_a}-{_b}"] = (DOWN, _t, _a, _b)
         PLAYS[f"{_a}-{_b} left"] = (LEFT, _t, _a, _b)
         PLAYS[f"{_a}-{_b} right"] = (RIGHT, _t, _a, _b)
+# A tile laid where it does not fit, which stands (bndcc rule 5): "A-B left stands".
+STANDS: dict[str, tuple[int, int, int, int]] = {
+    f"{text} stands": play for text, play in PLAYS.items() if play[0] in (LEFT, RIGHT)
+}
 
 
 def points_for(total: int) -> int:
