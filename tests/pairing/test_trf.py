@@ -189,6 +189,21 @@ def _malformed(old: str, new: str) -> TrfError:
         ("092 FIDE", "ABC FIDE", 6, "unknown line code 'ABC'"),
         ("092 FIDE_DUTCH_2025", "XXS W=3.0", 6, "XXS"),
         ("XXR 7", "XXR 1", 2, "has 2 results but XXR is 1"),
+        # Hardened (issue #13): str.isdigit() is true of these, int() is not.
+        ("001    3", "001    \u00b2", 4, "is not a number"),
+        ("     4 b 1", "     \u00b2 b 1", 2, "opponent '\u00b2' is not a number"),
+        ("2183 ENG", "218\u0663 ENG", 2, "rating"),
+        (" 2.0    1", " 2.\u0660    1", 2, "invalid points"),
+        ("XXR 7", "XXR \u00b3", 7, "XXR"),
+        ("XXR 7", "XXR " + "9" * 5000, 7, "not a number from 1 to 99"),
+        ("XXR 7", "XXR 100", 7, "not a number from 1 to 99"),
+        ("XXP 1 4", "XXP 1 \u00b2", 9, "expected starting numbers"),
+        ("XXP 1 4", "XXP 1 " + "9" * 5000, 9, "expected starting numbers"),
+        ("XXP 1 4", "XXP 1 44", 9, "XXP names unknown player 44"),
+        ("Smith, John", "Smith,\x00John", 2, "control character U+0000 in column"),
+        ("Smith, John", "Smith,\u2028John", 2, "control character U+2028"),
+        ("Smith, John", "Smith,\x0cJohn", 2, "control character U+000C"),
+        ("092 FIDE", "\u0661\u0662\u0663 FIDE", 6, "unknown line code"),
     ],
 )
 def test_malformed_lines_are_reported_with_line_number(
@@ -198,6 +213,15 @@ def test_malformed_lines_are_reported_with_line_number(
     assert err.line_number == line, str(err)
     assert words in str(err)
     assert str(err).startswith(f"line {line}: ")
+
+
+def test_more_rounds_than_the_format_allows() -> None:
+    line = SAMPLE.splitlines()[1]
+    text = SAMPLE.replace(line, line + "  0000 - Z" * 98, 1)
+    with pytest.raises(TrfError) as info:
+        parse_trf(text)
+    assert info.value.line_number == 2
+    assert "more than 99 round entries" in info.value.message
 
 
 def test_short_player_line() -> None:
