@@ -119,6 +119,6 @@ class AuditEntryAdmin(ReadOnly, admin.ModelAdmin):
 class ApiTokenAdmin(ReadOnly, admin.ModelAdmin):
     """A key is shown only to its owner (on /arbiter/token/); staff see whose it is."""
 
-    list_display = ["user", "created_at"]
-    fields = ["user", "created_at"]
-    readonly_fields = ["user", "created_at"]
+    list_display = ["user", "hint", "created_at", "expires_at"]
+    fields = ["user", "hint", "created_at", "expires_at"]
+    readonly_fields = ["user", "hint", "created_at", "expires_at"]

@@ -111,6 +111,10 @@ else:
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("MAX_REQUEST_BYTES", 1024 * 1024))
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000  # the arbiter's form at play depth has ~600
 
+# An API key made now stops working after this many days (0: only when renewed, revoked by a
+# password change, or its user stops being an official). An event runs over a weekend.
+API_TOKEN_LIFETIME_DAYS = int(os.environ.get("API_TOKEN_LIFETIME_DAYS", "30"))
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},

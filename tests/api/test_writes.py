@@ -2,6 +2,7 @@ import pytest
 
 from tournament.actions import results, rounds
 from tournament.models import ApiToken, Match, ResultVersion, SetResult
+from tournament.models.tokens import digest_of
 
 from .conftest import Api, score_record, token_for
 
@@ -115,7 +116,7 @@ def test_no_or_unknown_token_is_401(board, header):
 
 
 def test_inactive_user_token_is_401(board, arbiter):
-    token = ApiToken.objects.get(key=arbiter.key)
+    token = ApiToken.objects.get(digest=digest_of(arbiter.key))
     token.user.is_active = False
     token.user.save()
     assert arbiter.submit(board).status_code == 401

@@ -1,5 +1,7 @@
 """Confirmation by a second official, director corrections, the board's history, tokens."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -117,14 +119,15 @@ def test_history_lists_every_version_with_who_what_and_why(client, event, people
 
 def test_token_page_creates_then_renews_the_key(client, people):
     client.force_login(people["arb"])
-    page = client.get(reverse("arbiter:token")).content.decode()
-    key = ApiToken.objects.get(user=people["arb"]).key
-    assert key in page
-    assert client.get(reverse("arbiter:token")).content.decode().count(key) == 1
-    assert ApiToken.objects.get(user=people["arb"]).key == key  # viewing keeps it
-    response = client.post(reverse("arbiter:token"))
-    assert response.status_code == 302
-    new = ApiToken.objects.get(user=people["arb"]).key
-    assert new != key and len(new) == 40
-    assert new in client.get(reverse("arbiter:token")).content.decode()
+    assert "You have no key yet" in client.get(reverse("arbiter:token")).content.decode()
+    assert not ApiToken.objects.exists()  # viewing makes nothing
+    page = client.post(reverse("arbiter:token")).content.decode()
+    key = re.search(r'<code class="token-key">([0-9a-f]{40})</code>', page).group(1)
+    assert ApiToken.user_for(key) == people["arb"]
+    again = client.get(reverse("arbiter:token")).content.decode()
+    assert key not in again and f"beginning <code>{key[:6]}" in again  # shown only once
+    new_page = client.post(reverse("arbiter:token")).content.decode()
+    new = re.search(r'<code class="token-key">([0-9a-f]{40})</code>', new_page).group(1)
+    assert new != key and ApiToken.user_for(key) is None
+    assert ApiToken.user_for(new) == people["arb"]
     assert ApiToken.objects.count() == 1

@@ -1,13 +1,17 @@
 """Sign-in and sign-out, CSRF on cookie-authenticated changes, and who sees an API key."""
 
+import hashlib
 import json
+import re
+from datetime import timedelta
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from tournament.actions import rounds, tokens
-from tournament.models import ApiToken, Match
+from tournament.models import ApiToken, AuditEntry, Match
 
 pytestmark = pytest.mark.django_db
 
@@ -67,22 +71,89 @@ def test_api_writes_ignore_the_session_cookie(client_for, dora, mine):
     assert m.status == Match.Status.PENDING
 
 
-def test_token_page_shows_only_my_own_key_and_is_not_cached(client_for, dora, eve):
-    theirs = tokens.token_for(eve).key
-    response = client_for(dora).get(reverse("arbiter:token"))
+def key_on(page: str) -> str:
+    return re.search(r'<code class="token-key">([0-9a-f]{40})</code>', page).group(1)
+
+
+def test_token_page_shows_only_my_own_new_key_once_and_is_not_cached(client_for, dora, eve):
+    theirs = tokens.issue(eve)
+    c = client_for(dora)
+    response = c.post(reverse("arbiter:token"))
     page = response.content.decode()
-    mine = ApiToken.objects.get(user=dora).key
-    assert mine in page and theirs not in page
+    mine = key_on(page)
+    assert ApiToken.user_for(mine) == dora and theirs not in page
     assert "no-store" in response.get("Cache-Control", "")
+    later = c.get(reverse("arbiter:token"))
+    assert mine not in later.content.decode() and "no-store" in later.get("Cache-Control", "")
+
+
+def test_keys_are_stored_only_as_digests(dora):
+    key = tokens.issue(dora)
+    token = ApiToken.objects.get(user=dora)
+    assert token.digest == hashlib.sha256(key.encode()).hexdigest()
+    assert key not in json.dumps(list(ApiToken.objects.values()), default=str)
 
 
 def test_renewed_key_replaces_the_old_one(client_for, dora):
     c = client_for(dora)
-    old = tokens.token_for(dora).key
-    c.post(reverse("arbiter:token"))
-    new = ApiToken.objects.get(user=dora).key
+    old = tokens.issue(dora)
+    new = key_on(c.post(reverse("arbiter:token")).content.decode())
     assert new != old
     assert Client().get("/api/v1/tournaments/", headers={"Authorization": f"Token {old}"})
     r = Client().put("/api/v1/matches/1/result/", "{}", content_type="application/json",
                      headers={"Authorization": f"Token {old}"})
     assert r.status_code == 401
+
+
+def put_with(key):
+    return Client().put("/api/v1/matches/999999/result/", json.dumps({"version": 0}),
+                        content_type="application/json",
+                        headers={"Authorization": f"Token {key}"})
+
+
+def test_a_password_change_revokes_the_key(client_for, dora):
+    key = tokens.issue(dora)
+    assert put_with(key).status_code == 404  # the key works: the board does not exist
+    c = client_for(dora)
+    response = c.post(reverse("password_change"), {
+        "old_password": "pw-123456", "new_password1": "a-new-pw-9876",
+        "new_password2": "a-new-pw-9876"})
+    assert response.status_code == 302
+    assert put_with(key).status_code == 401
+    assert not ApiToken.objects.filter(user=dora).exists()
+    assert AuditEntry.objects.filter(action="revoke_token", summary__contains="password").exists()
+
+
+def test_other_saves_of_the_user_keep_the_key(dora):
+    key = tokens.issue(dora)
+    dora.first_name = "Dora"
+    dora.save()
+    dora.save(update_fields=["last_login"])
+    assert ApiToken.user_for(key) == dora
+
+
+def test_removing_an_official_revokes_their_key(mine, eve):
+    from tournament.models import Official
+    official = Official.objects.create(tournament=mine, user=eve, role="arbiter")
+    key = tokens.issue(eve)
+    official.delete()
+    assert put_with(key).status_code == 401
+    entry = AuditEntry.objects.get(action="revoke_token")
+    assert "eve" in entry.summary and "no longer an official of Mine Open" in entry.summary
+
+
+def test_an_expired_key_is_refused(dora, settings):
+    settings.API_TOKEN_LIFETIME_DAYS = 2
+    key = tokens.issue(dora)
+    token = ApiToken.objects.get(user=dora)
+    assert timedelta(days=2) - timedelta(minutes=1) < token.expires_at - timezone.now() \
+        <= timedelta(days=2)
+    assert put_with(key).status_code == 404
+    ApiToken.objects.filter(pk=token.pk).update(expires_at=timezone.now() - timedelta(seconds=1))
+    assert put_with(key).status_code == 401
+
+
+def test_a_lifetime_of_zero_never_expires(dora, settings):
+    settings.API_TOKEN_LIFETIME_DAYS = 0
+    tokens.issue(dora)
+    assert ApiToken.objects.get(user=dora).expires_at is None

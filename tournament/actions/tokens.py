@@ -1,41 +1,53 @@
-"""API tokens: a user's own key (shown on first view, renewed on request, the old key then
-stops working), and the command line's grant of an arbiter's key for a device."""
+"""API tokens: a user's own key (shown once when made; renewing makes a new one and the
+old key stops working), the command line's grant of an arbiter's key for a device, and
+revocation when the password changes or the user stops being an official."""
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from ..models import ApiToken, Official
-from ..models.tokens import new_key
 from .base import audit
 
 
-@transaction.atomic
-def token_for(user) -> ApiToken:
-    token, created = ApiToken.objects.get_or_create(user=user)
-    if created:
-        audit(None, user, "create_token", f"API token created for {user.username}")
-    return token
+def token_of(user) -> ApiToken | None:
+    """The user's token (never its key: only its digest is stored), or None."""
+    return ApiToken.objects.filter(user=user).first()
 
 
 @transaction.atomic
-def renew(user) -> ApiToken:
-    token, _ = ApiToken.objects.select_for_update().get_or_create(user=user)
-    token.key = new_key()
-    token.save(update_fields=["key", "created_at"])
-    audit(None, user, "renew_token", f"API token renewed for {user.username}")
-    return token
+def issue(user) -> str:
+    """A new key for user, returned once; any older key stops working."""
+    had = ApiToken.objects.filter(user=user).exists()
+    _, key = ApiToken.made_for(user)
+    audit(None, user, "renew_token" if had else "create_token",
+          f"API token {'renewed' if had else 'created'} for {user.username}")
+    return key
+
+
+renew = issue
+
+
+@transaction.atomic
+def revoke(user, why: str) -> bool:
+    deleted, _ = ApiToken.objects.filter(user=user).delete()
+    if deleted:
+        audit(None, None, "revoke_token", f"API token of {user.username} revoked: {why}",
+              username=user.username)
+    return bool(deleted)
 
 
 @transaction.atomic
 def grant(event, username) -> tuple[str, str]:
-    """(token key, a note for the operator). Run from the server's shell: the actor is None."""
+    """(a new token key, a note for the operator). Run from the server's shell: the actor
+    is None. Keys are stored hashed, so an existing key cannot be shown again: the user
+    gets a new one and their older key stops working (the note says so)."""
     user, created = get_user_model().objects.get_or_create(username=username)
     if created:
         # Signs in with the token only, until a director sets a password.
         user.set_unusable_password()
         user.save(update_fields=["password"])
     official = Official.objects.filter(tournament=event, user=user).first()
-    note = ""
+    notes = []
     if official is None:
         Official.objects.create(tournament=event, user=user, role=Official.Role.ARBITER)
         event.forget_role(user)
@@ -43,6 +55,7 @@ def grant(event, username) -> tuple[str, str]:
               "(arbiter_token command)", username=username, role="arbiter", created=created)
     elif official.role != Official.Role.ARBITER:
         # Never demote a director: their role already allows entering results.
-        note = f"{username} stays {official.role} of {event.name}."
-    token, _ = ApiToken.objects.get_or_create(user=user)
-    return token.key, note
+        notes.append(f"{username} stays {official.role} of {event.name}.")
+    if ApiToken.objects.filter(user=user).exists():
+        notes.append(f"{username}'s previous API key no longer works.")
+    return issue(user), " ".join(notes)

@@ -8,17 +8,15 @@ PREFIX = "token "
 
 
 def user_for(request):
-    """The active user whose token the request carries, or None (no, unknown or bad header)."""
+    """The active user whose token the request carries, or None (no, unknown, expired or bad
+    header)."""
     header = request.headers.get("Authorization", "")
     if not header[: len(PREFIX)].lower() == PREFIX:
         return None
     key = header[len(PREFIX):].strip()
     if not key:
         return None
-    token = ApiToken.objects.select_related("user").filter(key=key).first()
-    if token is None or not token.user.is_active:
-        return None
-    return token.user
+    return ApiToken.user_for(key)
 
 
 class TokenAuth(APIKeyHeader):

@@ -214,8 +214,7 @@ def history(request, match_id):
 @login_required
 @require_http_methods(["GET", "POST"])
 def token(request):
-    if request.method == "POST":
-        tokens.renew(request.user)
-        messages.success(request, "Your API token was renewed: the old one no longer works.")
-        return redirect("arbiter:token")
-    return render(request, "arbiter/token.html", {"token": tokens.token_for(request.user)})
+    # Only a digest of the key is stored, so the key is shown once, in the POST's answer.
+    key = tokens.issue(request.user) if request.method == "POST" else None
+    return render(request, "arbiter/token.html",
+                  {"token": tokens.token_of(request.user), "key": key})

@@ -3,7 +3,6 @@
 import django.db.models.deletion
 import django.db.models.functions.text
 import tournament.models.event
-import tournament.models.tokens
 from django.conf import settings
 from django.db import migrations, models
 
@@ -50,8 +49,10 @@ class Migration(migrations.Migration):
             name='ApiToken',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(default=tournament.models.tokens.new_key, max_length=40, unique=True)),
+                ('digest', models.CharField(max_length=64, unique=True)),
+                ('hint', models.CharField(blank=True, help_text="The key's first characters, to tell keys apart.", max_length=8)),
                 ('created_at', models.DateTimeField(auto_now=True)),
+                ('expires_at', models.DateTimeField(blank=True, null=True)),
                 ('user', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='api_token', to=settings.AUTH_USER_MODEL)),
             ],
         ),

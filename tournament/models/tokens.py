@@ -1,11 +1,32 @@
+"""API keys, kept as SHA-256 digests: the key itself is shown once, when it is made.
+
+A key is 160 random bits, so a plain hash (no salt, no stretching) is enough: nobody can
+guess one from its digest, and the lookup stays one indexed query per request. A key
+stops working when its user's password changes, when the user stops being an official
+of an event, or at `expires_at` (settings.API_TOKEN_LIFETIME_DAYS after it was made).
+"""
+
+import hashlib
 import secrets
+from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import models
+from django.utils import timezone
 
 
 def new_key() -> str:
     return secrets.token_hex(20)
+
+
+def digest_of(key: str) -> str:
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def default_expiry():
+    days = getattr(settings, "API_TOKEN_LIFETIME_DAYS", 0)
+    return timezone.now() + timedelta(days=days) if days else None
 
 
 class ApiToken(models.Model):
@@ -14,8 +35,60 @@ class ApiToken(models.Model):
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_token"
     )
-    key = models.CharField(max_length=40, unique=True, default=new_key)
+    digest = models.CharField(max_length=64, unique=True)
+    hint = models.CharField(max_length=8, blank=True,
+                            help_text="The key's first characters, to tell keys apart.")
     created_at = models.DateTimeField(auto_now=True)
+    expires_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self):
         return f"token of {self.user}"
+
+    @classmethod
+    def made_for(cls, user) -> tuple["ApiToken", str]:
+        """(the user's token, its key): a new key replaces any older one, which stops working."""
+        key = new_key()
+        token, _ = cls.objects.update_or_create(user=user, defaults={
+            "digest": digest_of(key), "hint": key[:6], "expires_at": default_expiry()})
+        return token, key
+
+    @classmethod
+    def user_for(cls, key: str):
+        """The active user whose unexpired key this is, or None."""
+        token = cls.objects.select_related("user").filter(digest=digest_of(key)).first()
+        if token is None or not token.user.is_active or token.expired:
+            return None
+        return token.user
+
+    @property
+    def expired(self) -> bool:
+        return self.expires_at is not None and self.expires_at <= timezone.now()
+
+
+# ------------------------------------------------------------------ revocation
+
+def revoke_on_password_change(sender, instance, update_fields=None, raw=False, **kwargs):
+    """A new password ends the old key: whoever knew the password may have copied it."""
+    if raw or instance.pk is None or (update_fields is not None
+                                      and "password" not in update_fields):
+        return
+    old = type(instance).objects.filter(pk=instance.pk).values_list("password", flat=True)
+    if old and old[0] != instance.password:
+        from ..actions.tokens import revoke
+        revoke(instance, "the password changed")
+
+
+def revoke_on_official_removed(sender, instance, **kwargs):
+    """An official removed from an event loses the key that acted for them there."""
+    from ..actions.tokens import revoke
+    from .event import Tournament
+    event = Tournament.objects.filter(pk=instance.tournament_id).first()  # gone if deleted
+    user = get_user_model().objects.filter(pk=instance.user_id).first()
+    if user is not None:
+        revoke(user, f"no longer an official of {event.name if event else 'a deleted event'}")
+
+
+models.signals.pre_save.connect(revoke_on_password_change, sender=settings.AUTH_USER_MODEL,
+                                dispatch_uid="api-token-password")
+models.signals.post_delete.connect(revoke_on_official_removed, sender="tournament.Official",
+                                   dispatch_uid="api-token-official")
