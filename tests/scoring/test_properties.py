@@ -307,13 +307,16 @@ JSON = st.recursive(
     | st.integers(min_value=-(10**30), max_value=10**30)
     | st.floats(allow_nan=True)
     | st.text(max_size=12)
-    | st.sampled_from(["3-6", "6-0 right", "knock", "7-1", "mso", "bndcc", 61]),
+    | st.sampled_from(["3-6", "6-0 right", "knock", "7-1", "mso", "bndcc", 61, 121,
+                       "wont_go", "false_knock", "held_after_knock", "wrong_count",
+                       "pickup_exposed", "1-2 left stands"]),  # fmt: skip
     lambda children: st.lists(children, max_size=6)
     | st.dictionaries(
         st.sampled_from(
             ["format", "ruleset", "sets", "score", "hands", "plays", "deal", "points",
              "starter", "result", "winner", "sets_won", "players", "penalty", "seat",
-             "seats", "first_set_starter"]  # fmt: skip
+             "seats", "first_set_starter", "rule", "tile", "void", "awarded_to", "match",
+             "target", "sets_to_win"]  # fmt: skip
         ),
         children,
         max_size=6,
@@ -352,3 +355,144 @@ def test_never_raises_on_mutated_records(seed, choice, value, rules):
     holder[target[-1]] = copy.deepcopy(value)
     report = _Validator().run(rec)
     json.dumps(report)  # JSON-able
+
+
+# ------------------------------------------------------------------ bndcc: every penalty kind
+
+
+def _rich(seed, rules):
+    rec = sim.play_match(seed, rules, penalty_rate=0.05, penalty_kinds=sim.ALL_KINDS)
+    if rules.seats == 4:
+        rec["seats"] = 4
+    return rec
+
+
+PAIRS_OR_SINGLES = st.sampled_from([sim.BNDCC_SINGLES, sim.BNDCC_PAIRS])
+
+
+@FAST
+@given(SEEDS, PAIRS_OR_SINGLES)
+def test_random_matches_with_every_penalty_kind_are_valid_at_every_depth(seed, rules):
+    rec = _rich(seed, rules)
+    for depth in ("plays", "hands", "score"):
+        r = validate(rec if depth == "plays" else sim.to_depth(rec, depth))
+        assert r["errors"] == [], (depth, r["errors"][:3])
+        assert r["winner"] == rec["result"]["winner"]
+
+
+@FAST
+@given(SEEDS, PAIRS_OR_SINGLES)
+def test_penalty_plays_without_deals_voids_or_starters_are_valid(seed, rules):
+    rec = _rich(seed, rules)
+    rec.pop("first_set_starter")
+    for s in rec["sets"]:
+        for h in s["hands"]:
+            h.pop("deal", None)
+            h.pop("void", None)
+    assert validate(rec)["errors"] == []
+
+
+def _entries(rec, want):
+    """(set, hand index, hand, entry index) of every penalty entry whose rule is `want`."""
+    out = []
+    for s in rec["sets"]:
+        for j, h in enumerate(s["hands"]):
+            for k, p in enumerate(h["plays"]):
+                if isinstance(p, dict) and p["penalty"].get("rule", "none") == want:
+                    out.append((s, j, h, k))
+    return out
+
+
+def p_corrupt_awarded_to(rec, rng):
+    sets = [s for s in rec["sets"] if "awarded_to" in s]
+    assume(sets)
+    s = rng.choice(sets)
+    s["awarded_to"] = 1 - s["awarded_to"]
+    return "set_score_invalid"
+
+
+def p_corrupt_drop_held_penalty(rec, rng):
+    cands = _entries(rec, "held_after_knock")
+    assume(cands)
+    s, j, h, k = rng.choice(cands)
+    del h["plays"][k]  # the knock is an illegal knock again
+    return "illegal_knock"
+
+
+def p_corrupt_redeal_starter(rec, rng):
+    cands = [(s, j) for s in rec["sets"] for j, h in enumerate(s["hands"][:-1])
+             if isinstance(h["plays"][-1], dict) and h["plays"][-1]["penalty"].get("rule")
+             in sim.VOIDING]  # fmt: skip
+    assume(cands)
+    s, j = rng.choice(cands)
+    nxt = s["hands"][j + 1]
+    nxt["starter"] = (nxt["starter"] + rng.randrange(1, len(rec["players"]))) % len(
+        rec["players"]
+    )
+    return "starter_wrong"
+
+
+def p_corrupt_wont_go_tile(rec, rng):
+    cands = _entries(rec, "wont_go")
+    assume(cands)
+    s, j, h, k = rng.choice(cands)
+    del h["plays"][k]["penalty"]["tile"]
+    return "bad_format"
+
+
+def p_corrupt_false_knock_before_its_knock(rec, rng):
+    cands = _entries(rec, "false_knock")
+    assume(cands)
+    s, j, h, k = rng.choice(cands)
+    h["plays"][k - 1], h["plays"][k] = h["plays"][k], h["plays"][k - 1]
+    return "illegal_knock"
+
+
+def p_corrupt_turn_after_void(rec, rng):
+    cands = [(s, j, h) for s in rec["sets"] for j, h in enumerate(s["hands"][:-1])
+             if isinstance(h["plays"][-1], dict) and h["plays"][-1]["penalty"].get("rule")
+             in sim.VOIDING]  # fmt: skip
+    assume(cands)
+    s, j, h = rng.choice(cands)
+    h["plays"].append("knock")
+    return "play_after_hand_end"
+
+
+def p_corrupt_void_key(rec, rng):
+    cands = [h for s in rec["sets"] for h in s["hands"] if "void" in h]
+    assume(cands)
+    h = rng.choice(cands)
+    h["void"]["seat"] = (h["void"]["seat"] + 1) % len(rec["players"])
+    return "points_mismatch"
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    SEEDS,
+    st.integers(0, 2**32 - 1),
+    PAIRS_OR_SINGLES,
+    st.sampled_from([
+        p_corrupt_awarded_to, p_corrupt_drop_held_penalty, p_corrupt_redeal_starter,
+        p_corrupt_wont_go_tile, p_corrupt_false_knock_before_its_knock,
+        p_corrupt_turn_after_void, p_corrupt_void_key,
+    ]),
+)  # fmt: skip
+def test_each_penalty_corruption_is_caught_with_its_code(seed, choice, rules, corrupt):
+    rec = _rich(seed, rules)
+    expected = corrupt(rec, random.Random(choice))
+    report = validate(rec)
+    assert not report["valid"]
+    assert expected in codes(report), (corrupt.__name__, report["errors"][:4])
+
+
+@settings(max_examples=150, deadline=None)
+@given(SEEDS, st.integers(0, 2**32 - 1), JSON)
+def test_never_raises_on_mutated_penalty_records(seed, choice, value):
+    rec = _rich(seed % 1000, sim.BNDCC_PAIRS)
+    nodes = list(_nodes(rec))
+    target = random.Random(choice).choice(nodes[1:])
+    holder = rec
+    for key in target[:-1]:
+        holder = holder[key]
+    holder[target[-1]] = copy.deepcopy(value)
+    json.dumps(_Validator().run(rec))
