@@ -88,3 +88,50 @@ def test_output_is_one_json_object(tmp_path):
     text = out.getvalue().strip()
     assert "\n" not in text
     assert json.loads(text)["errors"][0]["code"] == "match_shape"
+
+
+# ------------------------------------------------------------------ bndcc records
+
+
+def _pairs_with_penalties():
+    from scoring import simulate as sim
+
+    for seed in range(100):
+        rec = sim.play_match(seed, sim.BNDCC_PAIRS, penalty_rate=0.05,
+                             penalty_kinds=sim.ALL_KINDS)  # fmt: skip
+        if any("awarded_to" in s for s in rec["sets"]):
+            return rec
+    raise AssertionError("no awarded set in 100 matches")
+
+
+def test_pairs_record_with_penalties_and_an_awarded_set_exits_0(tmp_path):
+    rec = _pairs_with_penalties()
+    code, report = run(write(tmp_path, rec))
+    assert code == 0 and report["valid"] and report["depth"] == "plays"
+    i = next(i for i, s in enumerate(rec["sets"]) if "awarded_to" in s)
+    awarded = rec["sets"][i]
+    assert report["sets"][i] == {
+        "score": awarded["score"], "winner": awarded["awarded_to"], "awarded": True
+    }
+
+
+def test_awarded_to_the_offenders_exits_1(tmp_path):
+    rec = _pairs_with_penalties()
+    i = next(i for i, s in enumerate(rec["sets"]) if "awarded_to" in s)
+    rec["sets"][i]["awarded_to"] = 1 - rec["sets"][i]["awarded_to"]
+    code, report = run(write(tmp_path, rec))
+    assert code == 1
+    assert (f"/sets/{i}/awarded_to", "set_score_invalid") in [
+        (e["path"], e["code"]) for e in report["errors"]
+    ]
+
+
+def test_match_format_121_and_refused_under_mso(tmp_path):
+    rec = score_match([121, 3], [121, 0], ruleset="bndcc",
+                      match={"target": 121, "sets_to_win": 2})  # fmt: skip
+    code, report = run(write(tmp_path, rec))
+    assert code == 0 and report["winner"] == 0
+    rec["ruleset"] = "mso"
+    code, report = run(write(tmp_path, rec))
+    assert code == 2
+    assert report["errors"][0]["path"] == "/match/target"
