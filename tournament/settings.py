@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_tables2",
+    "axes",  # sign-in attempts: lock-outs per account and per address (docs/deploy.md)
     "ninja",  # serves the API docs page's Swagger UI from our own static files
     "scoring",
     "tournament",
@@ -53,12 +54,14 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "tournament.limits.ApiLimits",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as axes asks: turns a lock-out into its page
 ]
 
 ROOT_URLCONF = "tournament.urls"
@@ -114,6 +117,35 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000  # the arbiter's form at play depth has ~60
 # An API key made now stops working after this many days (0: only when renewed, revoked by a
 # password change, or its user stops being an official). An event runs over a weekend.
 API_TOKEN_LIFETIME_DAYS = int(os.environ.get("API_TOKEN_LIFETIME_DAYS", "30"))
+
+# ---- Limits (docs/deploy.md). Behind TRUSTED_PROXY_COUNT proxies the client's address is
+# read from X-Forwarded-For; with none, REMOTE_ADDR (the proxy's own address, if there is one).
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Tests sign in with client.login(), which passes axes no request: axes is off under
+# pytest except in the tests of the lock-out itself (tests/security/test_limits.py).
+AXES_ENABLED = env_bool("AXES_ENABLED", default="PYTEST_VERSION" not in os.environ)
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "8"))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # each counts on its own
+AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "1"))
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "tournament.limits.client_ip"
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_VERBOSE = False
+# The API's limits per window ("count/period", period in s, m, h or d); API_RATE_LIMITS=off
+# turns them off (bench/bench_results.py sends every request from one address), as does a
+# test run, except the tests of the limits themselves.
+API_RATE_LIMITS_DEFAULT = {
+    "read_per_address": os.environ.get("API_READS_PER_ADDRESS", "1200/m"),
+    "write_per_address": os.environ.get("API_WRITES_PER_ADDRESS", "600/m"),
+    "write_per_token": os.environ.get("API_WRITES_PER_TOKEN", "60/m"),
+    "token_failures_per_address": os.environ.get("API_TOKEN_FAILURES_PER_ADDRESS", "20/10m"),
+}
+API_RATE_LIMITS = {} if os.environ.get("API_RATE_LIMITS", "off" if "PYTEST_VERSION" in os.environ
+                                     else "on") == "off" else API_RATE_LIMITS_DEFAULT
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

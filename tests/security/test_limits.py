@@ -1,0 +1,135 @@
+"""Sign-in lock-outs (django-axes) and the API's request limits (tournament/limits.py),
+with small rates set for each test; the rest of the suite runs with both off."""
+
+import io
+import json
+
+import pytest
+from django.conf import settings as django_settings
+from django.contrib.auth.models import User
+from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
+
+from tournament.actions import tokens
+from tournament.limits import parse_rate
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def axes_on(settings):
+    settings.AXES_ENABLED = True
+    settings.AXES_FAILURE_LIMIT = 3
+
+
+def sign_in(username, password, ip="10.0.0.1"):
+    return Client(REMOTE_ADDR=ip).post(reverse("login"), {"username": username,
+                                                          "password": password})
+
+
+def test_an_account_is_locked_after_its_failures_from_any_address(axes_on, dora):
+    seen = [sign_in("dora", "wrong", ip=f"10.0.0.{i + 1}").status_code for i in range(3)]
+    assert seen == [200, 200, 429]  # the third failure reaches the limit
+    response = sign_in("dora", "pw-123456", ip="10.0.9.9")  # right password, other address
+    assert response.status_code == 429
+    assert "Signing in is paused" in response.content.decode()
+
+
+def test_an_address_is_locked_after_its_failures_on_any_account(axes_on, dora, eve):
+    for name in ("x", "y", "z"):
+        sign_in(name, "wrong", ip="10.0.0.7")
+    assert sign_in("eve", "pw-123456", ip="10.0.0.7").status_code == 429
+    assert sign_in("eve", "pw-123456", ip="10.0.0.8").status_code == 302  # another address
+
+
+def test_staff_lift_a_lock_out_with_the_command(axes_on, dora):
+    for i in range(3):
+        sign_in("dora", "wrong", ip=f"10.0.1.{i}")
+    assert sign_in("dora", "pw-123456", ip="10.0.2.1").status_code == 429
+    call_command("axes_reset_username", "dora", stdout=io.StringIO())
+    assert sign_in("dora", "pw-123456", ip="10.0.2.1").status_code == 302
+
+
+def test_staff_lift_a_lock_out_in_the_admin(axes_on, dora, client_for):
+    from axes.models import AccessAttempt
+    for _ in range(3):
+        sign_in("dora", "wrong", ip="10.0.3.1")
+    root = User.objects.create_superuser("root", password="pw-123456")
+    admin = client_for(root)
+    changelist = admin.get(reverse("admin:axes_accessattempt_changelist"))
+    assert changelist.status_code == 200 and "dora" in changelist.content.decode()
+    ids = [str(pk) for pk in AccessAttempt.objects.values_list("pk", flat=True)]
+    response = admin.post(reverse("admin:axes_accessattempt_changelist"), {
+        "action": "delete_selected", "_selected_action": ids, "post": "yes"})
+    assert response.status_code == 302
+    assert sign_in("dora", "pw-123456", ip="10.0.3.1").status_code == 302
+
+
+def test_production_defaults_are_on_and_readable():
+    assert django_settings.AXES_FAILURE_LIMIT == 8
+    assert django_settings.AXES_LOCKOUT_PARAMETERS == ["username", "ip_address"]
+    assert {k: parse_rate(v) for k, v in django_settings.API_RATE_LIMITS_DEFAULT.items()} == {
+        "read_per_address": (1200, 60), "write_per_address": (600, 60),
+        "write_per_token": (60, 60), "token_failures_per_address": (20, 600)}
+    assert django_settings.API_RATE_LIMITS == {}  # off in tests unless a test sets them
+
+
+# ---------------------------------------------------------------------------- the API
+
+def api(ip="10.1.0.1", key=None):
+    headers = {"Authorization": f"Token {key}"} if key else {}
+    return Client(REMOTE_ADDR=ip, headers=headers)
+
+
+def put(client, match_id=999999):
+    return client.put(f"/api/v1/matches/{match_id}/result/", json.dumps({"version": 0}),
+                      content_type="application/json")
+
+
+def test_public_reads_are_limited_per_address(settings):
+    settings.API_RATE_LIMITS = {"read_per_address": "3/m"}
+    c = api()
+    assert [c.get("/api/v1/tournaments/").status_code for _ in range(3)] == [200] * 3
+    response = c.get("/api/v1/tournaments/")
+    assert response.status_code == 429
+    assert 1 <= int(response["Retry-After"]) <= 60
+    assert "reads from your address" in response.json()["detail"]
+    assert api(ip="10.1.0.2").get("/api/v1/tournaments/").status_code == 200
+
+
+def test_failed_tokens_are_limited_per_address(settings, dora):
+    settings.API_RATE_LIMITS = {"token_failures_per_address": "2/10m"}
+    guesser = api(key="0" * 40)
+    assert [put(guesser).status_code for _ in range(2)] == [401, 401]
+    response = put(guesser)
+    assert response.status_code == 429 and int(response["Retry-After"]) <= 600
+    # Even a good key from that address waits: the guesser cannot tell which keys work.
+    assert put(api(key=tokens.issue(dora))).status_code == 429
+    assert put(api(ip="10.1.0.9", key=tokens.issue(dora))).status_code == 404
+
+
+def test_writes_are_limited_per_token(settings, dora, eve):
+    settings.API_RATE_LIMITS = {"write_per_token": "2/m"}
+    mine = tokens.issue(dora)
+    assert [put(api(ip=f"10.2.0.{i}", key=mine)).status_code for i in range(2)] == [404, 404]
+    response = put(api(ip="10.2.0.3", key=mine))
+    assert response.status_code == 429 and "this token" in response.json()["detail"]
+    assert put(api(ip="10.2.0.3", key=tokens.issue(eve))).status_code == 404
+
+
+def test_writes_are_limited_per_address(settings, dora, eve):
+    settings.API_RATE_LIMITS = {"write_per_address": "2/m"}
+    assert put(api(key=tokens.issue(dora))).status_code == 404
+    assert put(api(key=tokens.issue(eve))).status_code == 404
+    response = put(api(key=tokens.issue(eve)))
+    assert response.status_code == 429 and "writes from your address" in response.json()["detail"]
+
+
+def test_the_address_behind_trusted_proxies_is_the_clients(settings):
+    settings.API_RATE_LIMITS = {"read_per_address": "1/m"}
+    settings.TRUSTED_PROXY_COUNT = 1
+    proxy = Client(REMOTE_ADDR="127.0.0.1")
+    seen = [proxy.get("/api/v1/tournaments/", headers={"X-Forwarded-For": f"spoof, 10.3.0.{i}"})
+            .status_code for i in (1, 2, 1)]
+    assert seen == [200, 200, 429]
