@@ -23,23 +23,15 @@ class DealReader(Collector):
             return None
         # Fast path for a well-formed deal; anything odd is reread below for the errors.
         if len(deal) == n:
-            try:
-                masks: list[int] = []
-                seen = 0
-                for tiles in deal:
-                    if type(tiles) is not list or len(tiles) != tps:
-                        break
-                    mask = 0
-                    for tile in tiles:
-                        mask |= BIT[TILE_STR[tile]]
-                    if seen & mask or mask.bit_count() != tps:
-                        break
-                    seen |= mask
-                    masks.append(mask)
-                else:
-                    return masks
-            except (KeyError, TypeError):
-                pass
+            fast = _well_formed(deal, tps)
+            if fast is not None:
+                return fast
+        return self.reread_deal(deal, path, where)
+
+    def reread_deal(self, deal: list[Any], path: str, where: str) -> list[int] | None:
+        """A deal that is not well formed, read slowly: each fault its own error."""
+        n = self.seats
+        tps = self.rules.tiles_per_seat  # type: ignore[union-attr]
         ok = True
         if len(deal) != n:
             self.err(
@@ -104,3 +96,24 @@ class DealReader(Collector):
                 BAD_FORMAT,
                 f'{where}: {show(tile)} is not a tile; write tiles as "A-B", e.g. "3-6"',
             )
+
+
+def _well_formed(deal: list[Any], tps: int) -> list[int] | None:
+    """The masks of a deal whose every hand is a list of tps distinct tiles, no tile
+    dealt twice; None for anything else."""
+    try:
+        masks: list[int] = []
+        seen = 0
+        for tiles in deal:
+            if type(tiles) is not list or len(tiles) != tps:
+                return None
+            mask = 0
+            for tile in tiles:
+                mask |= BIT[TILE_STR[tile]]
+            if seen & mask or mask.bit_count() != tps:
+                return None
+            seen |= mask
+            masks.append(mask)
+        return masks
+    except (KeyError, TypeError):
+        return None

@@ -27,6 +27,43 @@ FORMAT = "fives-and-threes-match/1"
 
 class MatchChecker(HandChecker):
     def check_record(self, record: Any, sets_report: list[dict[str, Any]]) -> int | None:
+        """Check the whole record; returns the match's winner (a side) or None."""
+        sets = self.read_header(record)
+        if sets is None:
+            return None
+        rules = self.rules
+        assert rules is not None
+        self.check_seats(record, rules)
+        self.read_format(record.get("match"))
+
+        fss = record.get("first_set_starter", MISSING)
+        first_starter = None
+        if fss is not MISSING:
+            first_starter = self.read_seat(fss, "/first_set_starter", "first_set_starter")
+
+        # ---- each set's score and starter
+        infos: list[dict[str, Any]] = []
+        for i, s in enumerate(sets):
+            infos.append(self.read_set(i, s, sets_report))
+
+        self.check_set_starters(infos, first_starter)
+        if rules.set_starter == SET_STARTER_ALTERNATES and all(
+            info["expected"] is None for info in infos
+        ):
+            self.derive_alternation(infos)
+
+        # ---- hands of each set
+        for i, info in enumerate(infos):
+            if info.get("hands") is not None:
+                self.check_hands(i, info)
+
+        winner, wins, complete = self.check_match_shape(infos)
+        self.check_result(record, winner, wins, complete)
+        return winner
+
+    def read_header(self, record: Any) -> list[Any] | None:
+        """format, ruleset and sets: the record's sets, or None when any is unreadable
+        (then nothing else is checked).  Sets ``self.rules``."""
         if not isinstance(record, dict):
             hint = (
                 " (JSON text is read by validate_json)"
@@ -64,45 +101,21 @@ class MatchChecker(HandChecker):
             stop = True
         if stop:
             return None
-        rules = RULESETS[name]
-        self.rules = rules
-        self.check_seats(record, rules)
-        self.read_format(record.get("match"))
+        self.rules = RULESETS[name]
+        return sets
 
-        fss = record.get("first_set_starter", MISSING)
-        first_starter = None
-        if fss is not MISSING:
-            first_starter = self.read_seat(fss, "/first_set_starter", "first_set_starter")
-
-        # ---- each set's score and starter
-        infos: list[dict[str, Any]] = []
-        for i, s in enumerate(sets):
-            infos.append(self.read_set(i, s, sets_report))
-
-        self.check_set_starters(infos, first_starter)
-        if rules.set_starter == SET_STARTER_ALTERNATES and all(
-            info["expected"] is None for info in infos
-        ):
-            # Nobody recorded a set's starter: the first set whose hands show who started
-            # it fixes the alternation for every set.
-            for i, info in enumerate(infos):
-                if info["hands"] is None:
-                    continue
-                shown = self.shown_set_starter(i, info)
-                if shown is not None:
-                    for k, other in enumerate(infos):
-                        other["expected"] = (shown - i + k) % self.seats
-                        other["derived"] = True
-                    break
-
-        # ---- hands of each set
+    def derive_alternation(self, infos: list[dict[str, Any]]) -> None:
+        """Nobody recorded a set's starter: the first set whose hands show who started it
+        fixes the alternation for every set."""
         for i, info in enumerate(infos):
-            if info.get("hands") is not None:
-                self.check_hands(i, info)
-
-        winner, wins, complete = self.check_match_shape(infos)
-        self.check_result(record, winner, wins, complete)
-        return winner
+            if info["hands"] is None:
+                continue
+            shown = self.shown_set_starter(i, info)
+            if shown is not None:
+                for k, other in enumerate(infos):
+                    other["expected"] = (shown - i + k) % self.seats
+                    other["derived"] = True
+                return
 
     def read_format(self, match: Any) -> None:
         """The record's match format (`match`), else the ruleset's default."""

@@ -215,18 +215,11 @@ class PlayChecker(DealReader):
         """A tile laid: the down, a tile at the end it fits (inline: the hot path), or
         anything else through ``lay_at_end``; then its points and the next turn."""
         seat = st.turn
-        bit = BIT[t]
         held = st.held
-        if held is not None:
-            h = held[seat]
-            if h & bit:
-                held[seat] = h ^ bit
-            else:
-                self.not_held(st, k, f"{st.ppath}/{k}", seat, t)
+        if held is not None and held[seat] & BIT[t]:
+            held[seat] ^= BIT[t]
         else:
-            if st.used & bit:
-                self.not_held(st, k, f"{st.ppath}/{k}", seat, t)
-            st.used |= bit
+            self.take_tile(st, k, f"{st.ppath}/{k}", seat, t, "laid")
         is_down = st.first
         if is_down:
             total = self.lay_down(st, k, kind, a, b)
@@ -267,6 +260,21 @@ class PlayChecker(DealReader):
             self.seat_out(st, seat, True)
         st.turn = 1 - seat if st.n == 2 else _next_seat(seat, st.n, st.gone, st.tps)
 
+    def take_tile(
+        self, st: HandState, k: int, path: str, seat: int, t: int, verb: str
+    ) -> None:
+        """Tile t leaves the seat's hand, reported when the seat does not hold it."""
+        bit = BIT[t]
+        if st.held is not None:
+            if st.held[seat] & bit:
+                st.held[seat] ^= bit
+            else:
+                self.not_held(st, k, path, seat, t, verb)
+        else:
+            if st.used & bit:
+                self.not_held(st, k, path, seat, t, verb)
+            st.used |= bit
+
     def score_at_target(self, st: HandState, side: int, pts: int, is_down: bool) -> None:
         """Points by the ends that reach or pass the target: reaching it ends the set
         (unless the ruleset forbids the down to win); passing it scores nothing."""
@@ -306,28 +314,11 @@ class PlayChecker(DealReader):
             kind = LEFT if (a == lv or b == lv) else RIGHT
         end = lv if kind == LEFT else rv
         if a != end and b != end:
-            if stands:
-                # A tile that stands where it does not fit: its first-written half goes
-                # against the end, the other becomes the open end.
-                if kind == LEFT:
-                    lv = a
-                else:
-                    rv = a
-            else:
-                # Report it, then carry on as if the tile were laid at the other end when
-                # it fits there (a slip of the pen), or as if it stood.
-                self.mismatch(
-                    f"{st.ppath}/{k}", st.where, seat, a, b, kind, end,
-                    st.lw if kind == LEFT else st.rw,
-                )  # fmt: skip
-                st.certain = False
-                other = rv if kind == LEFT else lv
-                if a == other or b == other:
-                    kind = RIGHT if kind == LEFT else LEFT
-                elif kind == LEFT:
-                    lv = a
-                else:
-                    rv = a
+            kind, against = self.misfit(st, k, kind, a, b, seat, stands)
+            if against == LEFT:
+                lv = a  # the first-written half goes against the end
+            elif against == RIGHT:
+                rv = a
         elif stands:
             side = SIDE_NAME[kind]
             self.err(
@@ -349,6 +340,23 @@ class PlayChecker(DealReader):
                 st.lw = 2
                 st.spinner = False
         return st.lv * st.lw + st.rv * st.rw
+
+    def misfit(
+        self, st: HandState, k: int, kind: int, a: int, b: int, seat: int, stands: bool
+    ) -> tuple[int, int]:
+        """A tile that does not fit its end: (the end it is read at, the end its first
+        half is put against, or -1).  A tile that stands goes against its end as written;
+        any other is reported, then read at the other end when it fits there (a slip of
+        the pen), or as if it stood."""
+        if stands:
+            return kind, kind
+        end, w = (st.lv, st.lw) if kind == LEFT else (st.rv, st.rw)
+        self.mismatch(f"{st.ppath}/{k}", st.where, seat, a, b, kind, end, w)
+        st.certain = False
+        other = st.rv if kind == LEFT else st.lv
+        if a == other or b == other:
+            return (RIGHT if kind == LEFT else LEFT), -1
+        return kind, kind
 
     def seat_out(self, st: HandState, seat: int, laid: bool) -> None:
         """The seat holds no more tiles (its last was laid, or put out of play)."""
@@ -439,22 +447,27 @@ class PlayChecker(DealReader):
         seat = self.read_seat(pen.get("seat"), f"{path}/penalty/seat", "a penalty's seat")
         if seat is None:
             return None
-        tile = None
-        if rule.needs_tile:
-            if "tile" not in pen:
-                self.err(
-                    f"{path}/penalty",
-                    BAD_FORMAT,
-                    f'{where}: a {rule.name} penalty names the tile that would not go, '
-                    f'e.g. "tile": "1-2"',
-                )
-                return None
-            raw = pen["tile"]
-            tile = TILE_STR.get(raw) if isinstance(raw, str) else None
-            if tile is None:
-                self.bad_tile_or_format(f"{path}/penalty/tile", raw, where)
-                return None
-        return seat, rule, tile
+        if not rule.needs_tile:
+            return seat, rule, None
+        tile = self.read_penalty_tile(pen, path, where, rule)
+        return None if tile is None else (seat, rule, tile)
+
+    def read_penalty_tile(
+        self, pen: dict[str, Any], path: str, where: str, rule: PenaltyRule
+    ) -> int | None:
+        if "tile" not in pen:
+            self.err(
+                f"{path}/penalty",
+                BAD_FORMAT,
+                f'{where}: a {rule.name} penalty names the tile that would not go, '
+                f'e.g. "tile": "1-2"',
+            )
+            return None
+        raw = pen["tile"]
+        tile = TILE_STR.get(raw) if isinstance(raw, str) else None
+        if tile is None:
+            self.bad_tile_or_format(f"{path}/penalty/tile", raw, where)
+        return tile
 
     def penalty_holes(self, st: HandState, seat: int, rule: PenaltyRule) -> None:
         """The offender's side goes back N, or with fewer than N the opponents go up N
@@ -521,16 +534,8 @@ class PlayChecker(DealReader):
                 f"{where}: a wont_go penalty is taken in the offender's turn, but "
                 f"{self.seat_name(st.turn)} was to play, not {self.seat_name(seat)}",
             )
-        bit = BIT[tile]
-        held = st.held
-        if held is not None:
-            if held[seat] & bit:
-                held[seat] ^= bit
-            else:
-                self.not_held(st, k, f"{path}/penalty/tile", seat, tile, "tried")
-        elif st.used & bit:
-            self.not_held(st, k, f"{path}/penalty/tile", seat, tile, "tried")
-        st.used |= bit
+        self.take_tile(st, k, f"{path}/penalty/tile", seat, tile, "tried")
+        st.used |= BIT[tile]
         st.gone[seat] += 1
         if st.gone[seat] >= st.tps:
             self.seat_out(st, seat, False)
