@@ -9,7 +9,7 @@ from .. import standings
 from ..models import Round
 from ..models.rounds import live_round
 from . import crosstab, data, exports
-from .cache import cached_fragment, fragment_key
+from .cache import cached_fragment, fragment_key, sortable, table_params
 from .tables import CrossTable, EventTable, PairingTable, standings_table_class
 
 PER_PAGE = 100
@@ -109,11 +109,10 @@ def standings_view(request, slug):
     tournament = data.get_event(slug)
     rounds = data.published_rounds(tournament)
     params = only_params(request, "after_round", "page", "sort", "per_page")
-    # Junk page or sort values must not each get a cache entry of their own.
-    if not params.get("page", "1").isdigit():
-        params.pop("page")
-    if len(params.get("sort", "")) > 40:
-        params.pop("sort")
+    # Only pages and columns that exist reach the cache key: junk gets no entry of its own.
+    table_params(params, rows=tournament.entrants.count(),
+                 per_page=None if params.get("per_page") == "all" else PER_PAGE,
+                 sorts=sortable(standings_table_class(tournament.tiebreaks)))
     try:
         after = data.parse_after_round(params.get("after_round"), rounds)
     except data.BadRound as e:

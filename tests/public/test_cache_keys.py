@@ -1,0 +1,62 @@
+"""Cache keys are made only from values that exist: junk query strings get no entries."""
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+
+from .factories import generate_event
+
+FRAGMENTS = ":public:standings:"
+
+
+def fragment_keys() -> set[str]:
+    return {k for k in cache._cache if FRAGMENTS in k}  # the test settings' LocMemCache
+
+
+@pytest.fixture
+def big(db):
+    generate_event(120, slug="onetwenty", seed=3)  # two pages of 100
+    return reverse("public:standings", args=["onetwenty"])
+
+
+def junk_variants():
+    pages = [f"{'0' * i}1" for i in range(1, 40)] + ["abc", "1.0", "-1", "", "١", "²", "1e1",
+                                                    " 1", "0x1", "1" * 50]
+    sorts = ([f"col{i}" for i in range(150)] + ["-" * 10, "name;drop", "x" * 100, "tb_nope",
+             "--name", "Name", "points ", "-rank-"] + [f"-name{i}" for i in range(150)])
+    return [{"page": p} for p in pages] + [{"sort": s} for s in sorts] + [
+        {"page": p, "sort": s} for p, s in zip(pages, sorts, strict=False)]
+
+
+def test_junk_page_and_sort_values_add_no_cache_entries(client, big):
+    for query in ({}, {"page": "2"}, {"sort": "name"}, {"sort": "-points", "page": "2"}):
+        assert client.get(big, query).status_code == 200
+    known = fragment_keys()
+    assert len(known) == 4
+    variants = junk_variants()
+    assert len(variants) >= 400
+    for query in variants:
+        assert client.get(big, query).status_code in (200, 404), query
+        assert fragment_keys() <= known, query  # (LocMemCache may cull old entries)
+
+
+def test_a_page_is_normalised_to_its_number(client, big):
+    plain = client.get(big, {"page": "2"}).content.decode()
+    keys = fragment_keys()
+    padded = client.get(big, {"page": "0002"}).content.decode()
+    assert fragment_keys() == keys
+    assert padded.count('<tr class="') == plain.count('<tr class="') == 20
+
+
+@pytest.mark.parametrize("page", ["0", "3", "999999", "0003"])
+def test_a_page_outside_the_table_is_404_and_cached_nowhere(client, big, page):
+    before = fragment_keys()
+    assert client.get(big, {"page": page}).status_code == 404
+    assert fragment_keys() == before
+
+
+def test_showing_everyone_ignores_the_page(client, big):
+    assert client.get(big, {"per_page": "all", "page": "7"}).content.decode().count(
+        '<tr class="') == 120
+    assert client.get(big, {"per_page": "all", "page": "8"}).status_code == 200
+    assert len(fragment_keys()) == 1
