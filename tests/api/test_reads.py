@@ -4,6 +4,8 @@ from tournament import history
 from tournament.actions import results, rounds
 from tournament.models import Match
 
+from tests.public.conftest import pairs_event  # noqa: F401 (a fixture)
+
 from .conftest import make_event, score_record
 
 pytestmark = pytest.mark.django_db
@@ -109,7 +111,10 @@ def test_standings_as_management_command(event, board, anon, arbiter, arbiter2):
     body = anon.get(f"/api/v1/tournaments/{event.slug}/standings/").json()
     assert body == [row.as_json() for row in history.compute(event).rows]
     assert body[0]["points"] == 1 and len(body) == 9
-    assert set(body[0]) == {"rank", "shared", "player", "name", "points", "tiebreaks"}
+    assert list(body[0]) == ["rank", "shared", "player", "name", "points", "tiebreaks",
+                             "explanation"]
+    assert body[0]["explanation"]["placed"] == "shared: level after Sonneborn-Berger"
+    assert [s["tiebreak"] for s in body[0]["explanation"]["steps"]] == event.tiebreaks
     before = anon.get(f"/api/v1/tournaments/{event.slug}/standings/?after_round=0").json()
     assert all(r["points"] == 0 for r in before)
     bad = anon.get(f"/api/v1/tournaments/{event.slug}/standings/?after_round=x")
@@ -135,6 +140,27 @@ def test_out_of_range_numbers_are_not_500(event, anon, arbiter):
     assert anon.get(f"/api/v1/matches/{huge}/").status_code == 404
     assert anon.get(f"/api/v1/tournaments/{event.slug}/rounds/{huge}/").status_code == 404
     response = anon.get(f"/api/v1/tournaments/{event.slug}/standings/?after_round={huge}")
-    assert response.status_code in (200, 400)
+    assert response.status_code == 400
+    assert response.json()["detail"] == (
+        f"after_round must be between 0 and 1 (the rounds published so far), not {huge}.")
     assert arbiter.put(f"/api/v1/matches/{huge}/result/", {"version": 0}).status_code == 404
     assert arbiter.post(f"/api/v1/matches/{huge}/confirm/", {"version": 0}).status_code == 404
+
+
+def test_pairs_event_lists_each_pairs_members(pairs_event, anon):
+    body = anon.get("/api/v1/tournaments/pairs/").json()
+    assert body["entrants"] == "pairs"
+    assert body["players"][0] == {
+        "number": 1, "name": "Lee & Park", "club": "", "rating": None,
+        "withdrawn_after_round": None,
+        "members": [{"name": "Ann Lee", "club": "Leek DC"}, {"name": "Bo Park", "club": ""}]}
+    assert body["players"][2]["members"][0] == {"name": "<b>Moss</b>", "club": ""}
+    rows = anon.get("/api/v1/tournaments/pairs/standings/").json()
+    assert [(r["rank"], r["player"], r["name"], r["points"]) for r in rows] == [
+        (1, 2, "Hale & Fox", 1), (1, 3, "<b>Moss</b> & Reid", 1), (3, 1, "Lee & Park", 0)]
+
+
+def test_singles_players_have_no_members(event, anon):
+    body = anon.get(f"/api/v1/tournaments/{event.slug}/").json()
+    assert body["entrants"] == "singles"
+    assert {p["members"] for p in body["players"]} == {None}

@@ -58,3 +58,26 @@ def event(db):
     board(r3, 1, ann, di)
     board(r3, 2, bo, cy)
     return t
+
+
+@pytest.fixture
+def pairs_event(db):
+    """A pairs event (BNDCC), built through the models: three pairs, one round closed.
+
+    1 Lee & Park (Ann Lee, Leek DC; Bo Park), 2 Hale & Fox (Cy Hale; Di Fox, Bath Fives),
+    3 <b>Moss</b> & Reid. Round 1: Hale & Fox beat Lee & Park 2–0 (61–50, 61–40);
+    <b>Moss</b> & Reid had the bye.
+    """
+    t = Tournament.objects.create(name="Pairs Cup", slug="pairs", status="running",
+                                  ruleset="bndcc", entrants_kind="pairs", rounds_planned=3)
+    lee = Entrant.objects.create(tournament=t, number=1, name="Lee & Park", members=[
+        {"name": "Ann Lee", "club": "Leek DC"}, {"name": "Bo Park"}])
+    hale = Entrant.objects.create(tournament=t, number=2, name="Hale & Fox", members=[
+        {"name": "Cy Hale"}, {"name": "Di Fox", "club": "Bath Fives"}])
+    moss = Entrant.objects.create(tournament=t, number=3, name="<b>Moss</b> & Reid", members=[
+        {"name": "<b>Moss</b>"}, {"name": "Ed Reid"}])
+    r1 = Round.objects.create(tournament=t, number=1, status="closed")
+    board(r1, 1, lee, hale, winner=hale, outcome="played", status="confirmed",
+          sets=[(50, 61), (40, 61)])
+    board(r1, 2, moss, winner=moss, outcome="bye", status="confirmed")
+    return t

@@ -107,7 +107,7 @@ def test_defaults_are_default_points_and_mso_order():
     assert build_standings(PLAYERS, MATCHES).order == tuple(MSO_ORDER)
 
 
-def test_row_as_json_has_exactly_the_spec_keys():
+def test_row_as_json_has_the_spec_keys_and_an_explanation():
     rows = compute_standings(PLAYERS, MATCHES, Points(), MSO_ORDER)
     first = rows[0].as_json()
     assert first == {
@@ -117,8 +117,11 @@ def test_row_as_json_has_exactly_the_spec_keys():
         "name": "P1",
         "points": 2,
         "tiebreaks": {"mso_spread": 10, "sonneborn_berger": 2},
+        "explanation": {"placed": "the only player on 2 points", "steps": []},
     }
-    assert list(first) == ["rank", "shared", "player", "name", "points", "tiebreaks"]
+    # The spec's keys first, in its order; `explanation` is an addition.
+    assert list(first) == ["rank", "shared", "player", "name", "points", "tiebreaks",
+                           "explanation"]
     first["tiebreaks"]["x"] = 1
     assert "x" not in rows[0].tiebreaks
 
@@ -198,7 +201,7 @@ def test_player_rounds():
     players = players_for(matches)
     lines = player_rounds(players, matches, Points(), 1)
     assert lines == [
-        RoundLine(1, 2, "P2", "win", 1, 1, ((61, 40), (52, 61), (61, 58)), 15, 15),
+        RoundLine(1, 2, "P2", "win", 1, 1, ((61, 40), (52, 61), (61, 58)), 15, 15, True),
         RoundLine(2, 3, "P3", "forfeit_loss", 0, 1, (), 0, 15),
         RoundLine(3, None, None, "bye", 1, 2, (), 0, 15),
         RoundLine(4, 4, "P4", "loss", 0, 2, ((50, 61), (60, 61)), -12, 3),

@@ -69,7 +69,12 @@ def test_table_shape_and_input_order_does_not_matter(event, table, order, rnd):
     for row in rows:
         numeric = [name for name in order if not TIEBREAKS[name].group]
         assert list(row.tiebreaks) == numeric
-        assert list(row.as_json()) == ["rank", "shared", "player", "name", "points", "tiebreaks"]
+        assert list(row.as_json()) == ["rank", "shared", "player", "name", "points", "tiebreaks",
+                                       "explanation"]
+        # A tied player hears about every step of the order; a player alone, of none.
+        expected = [] if row.decided_by is None else list(order)
+        assert [n.tiebreak for n in row.notes] == expected
+        assert row.placed
     shuffled_players, shuffled_matches = list(players), list(matches)
     rnd.shuffle(shuffled_players)
     rnd.shuffle(shuffled_matches)

@@ -42,14 +42,13 @@ def tournament(request, slug: str):
     rounds = list(t.rounds.published().annotate(boards=Count("matches")))
     return {
         "slug": t.slug, "name": t.name, "status": t.status, "ruleset": t.ruleset,
+        "entrants": t.entrants_kind,
         "rounds_planned": t.rounds_planned, "rounds_paired": len(rounds),
         "points": {k: t.points_for(k) for k in ("win", "loss", "bye", "forfeit_win",
                                                  "forfeit_loss")},
         "tiebreaks": list(t.tiebreaks), "require_confirmation": t.require_confirmation,
         "revision": t.revision,
-        "players": [{"number": e.number, "name": e.name, "club": e.club, "rating": e.rating,
-                     "withdrawn_after_round": e.withdrawn_after_round}
-                    for e in t.entrants.order_by("number")],
+        "players": [serialize.entrant(e, t) for e in t.entrants.order_by("number")],
         "rounds": [{"number": r.number, "status": r.status, "boards": r.boards}
                    for r in rounds],
     }
@@ -71,7 +70,13 @@ class StandingsQuery(schemas.Schema):
 @router.get("/tournaments/{slug}/standings/", response=list[schemas.StandingRow])
 def standings(request, slug: str, query: Query[StandingsQuery]):
     t = tournament_or_404(slug)
-    return [row.as_json() for row in history.compute(t, after_round=query.after_round).rows]
+    after = query.after_round
+    if after is not None:
+        last = max(t.rounds.published().values_list("number", flat=True), default=0)
+        if after > last:
+            raise HttpError(400, f"after_round must be between 0 and {last} (the rounds "
+                                 f"published so far), not {after}.")
+    return [row.as_json() for row in history.compute(t, after_round=after).rows]
 
 
 @router.get("/matches/{match_id}/", response=schemas.MatchOut)

@@ -101,12 +101,19 @@ class TournamentSummary(Schema):
     rounds_paired: int
 
 
+class Member(Schema):
+    name: str
+    club: str = ""
+
+
 class Player(Schema):
     number: int
     name: str
     club: str
     rating: int | None
     withdrawn_after_round: int | None
+    members: list[Member] | None = Field(None, description="A pairs event's two partners "
+                                         "(the pair is the entrant); null in singles.")
 
 
 class RoundSummary(Schema):
@@ -117,12 +124,28 @@ class RoundSummary(Schema):
 
 class TournamentOut(TournamentSummary):
     ruleset: str
+    entrants: Literal["singles", "pairs"] = Field(
+        "singles", description="What an entrant is: a player, or a pair ranked as one.")
     points: dict[str, int | float]
     tiebreaks: list[str]
     require_confirmation: bool
     revision: int
     players: list[Player]
     rounds: list[RoundSummary]
+
+
+class StepNoteOut(Schema):
+    tiebreak: str
+    label: str
+    outcome: Literal["separated", "level", "not_reached"]
+    text: str = Field(description="What the step did to the tied group, in words.")
+    detail: str | None = Field(description="What the step found for this player.")
+
+
+class Explanation(Schema):
+    placed: str = Field(description="How the player was placed, in a sentence.")
+    steps: list[StepNoteOut] = Field(description="Every tie-break of the order, as the "
+                                     "player's tied group met it; none when alone on points.")
 
 
 class StandingRow(Schema):
@@ -132,3 +155,4 @@ class StandingRow(Schema):
     name: str
     points: int | float
     tiebreaks: dict[str, int | float]
+    explanation: Explanation

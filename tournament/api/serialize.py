@@ -3,6 +3,17 @@
 from .. import history
 
 
+def entrant(e, tournament) -> dict:
+    """An entrant as the API lists it; a pair's two partners under `members` (null in
+    singles), each as {"name", "club"}."""
+    return {
+        "number": e.number, "name": e.name, "club": e.club, "rating": e.rating,
+        "withdrawn_after_round": e.withdrawn_after_round,
+        "members": ([{"name": m.get("name", ""), "club": m.get("club") or ""}
+                     for m in e.members or []] if tournament.is_pairs else None),
+    }
+
+
 def number_of(match, entrant_id):
     """The pairing number of one of the board's two players (None for no one)."""
     if entrant_id is None:

@@ -7,13 +7,14 @@ in :mod:`tournament.standings.metrics` and :mod:`tournament.standings.records`.
 """
 
 from .compute import Standings, build_standings, compute_standings, player_rounds, tied_groups
-from .data import MATCH_KINDS, Match, Player, Points, RoundLine, Row, TiedGroup
+from .data import MATCH_KINDS, Match, Player, Points, RoundLine, Row, StepNote, TiedGroup
 from .metrics import (
     LABELS,
     MSO_ORDER,
     TIEBREAKS,
     NumericTiebreak,
     Tiebreak,
+    best_round,
     describe_order,
     format_value,
     get_tiebreak,
@@ -35,8 +36,10 @@ __all__ = [
     "RoundLine",
     "Row",
     "Standings",
+    "StepNote",
     "Tiebreak",
     "TiedGroup",
+    "best_round",
     "build_standings",
     "compute_standings",
     "describe_order",

@@ -9,10 +9,18 @@ player is 4th.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from .data import Match, Number, Player, Points, RoundLine, Row, TiedGroup
-from .metrics import MSO_ORDER, Tiebreak, join_words, sort_key, validate_order
+from .data import Match, Number, Player, Points, RoundLine, Row, StepNote, TiedGroup
+from .metrics import (
+    MSO_ORDER,
+    Tiebreak,
+    best_round,
+    format_value,
+    join_words,
+    sort_key,
+    validate_order,
+)
 from .records import Context, build_context
 
 
@@ -31,25 +39,37 @@ def _shared_text(steps: list[Tiebreak]) -> str:
     return f"shared: level after {steps[-1].label}"
 
 
-def _separate(
-    group: list[int], steps: list[Tiebreak], ctx: Context
-) -> tuple[list[list[int]], dict[int, str], list[str]]:
-    """Apply each step once, in order, to the blocks still level. Returns the final
-    blocks (best first), each player's explanation and the names of the steps that split
-    something."""
-    blocks = [group]
-    explanation: dict[int, str] = {}
-    used: list[str] = []
+@dataclass(slots=True)
+class _Separation:
+    """What applying the order to one tied group gave."""
+
+    blocks: list[list[int]]  # the final blocks, best first
+    explanation: dict[int, str]  # player -> how the step that placed them did it
+    used: list[str]  # names of the steps that split something
+    notes: list[StepNote]  # one per step of the order, for the group
+    details: dict[int, dict[str, str]]  # player -> step name -> the player's line
+
+
+def _separate(group: list[int], steps: list[Tiebreak], ctx: Context) -> _Separation:
+    """Apply each step once, in order, to the blocks still level, noting what each did."""
+    done = _Separation([group], {}, [], [], {pid: {} for pid in group})
     for step in steps:
-        if all(len(block) == 1 for block in blocks):
-            break
+        level = [block for block in done.blocks if len(block) > 1]
+        if not level:
+            done.notes.append(StepNote(step.name, step.label, "not_reached",
+                                       f"{step.label}: not needed, the players were already apart"))
+            continue
         new_blocks: list[list[int]] = []
+        said: list[str] = []
         split_any = False
-        for block in blocks:
+        for block in done.blocks:
             if len(block) == 1:
                 new_blocks.append(block)
                 continue
             parts = step.split(block, ctx)
+            said.append(step.describe(block, parts, ctx))
+            for pid, line in step.details(block, ctx).items():
+                done.details[pid][step.name] = line
             if len(parts) > 1:
                 split_any = True
                 for members, text in parts:
@@ -57,12 +77,15 @@ def _separate(
                         text = f"separated by {step.label}"
                     if text:
                         for pid in members:
-                            explanation[pid] = text
+                            done.explanation[pid] = text
             new_blocks.extend(members for members, _ in parts)
-        blocks = new_blocks
+        done.blocks = new_blocks
         if split_any:
-            used.append(step.name)
-    return blocks, explanation, used
+            done.used.append(step.name)
+        outcome = "separated" if split_any else "level"
+        done.notes.append(StepNote(step.name, step.label, outcome,
+                                   f"{step.label}: " + "; ".join(said)))
+    return done
 
 
 def _group_text(
@@ -110,20 +133,21 @@ def build_standings(
         while j < len(ordered) and sort_key(totals[ordered[j]]) == key:
             j += 1
         group = ordered[i:j]
-        if len(group) == 1:
-            blocks, explanation, used = [group], {}, []
-        else:
-            blocks, explanation, used = _separate(group, steps, ctx)
+        alone = len(group) == 1
+        done = _Separation([group], {}, [], [], {}) if alone else _separate(group, steps, ctx)
         position = i + 1
-        for block in blocks:
+        for block in done.blocks:
             shared = len(block) > 1
             for pid in block:
-                if len(group) == 1:
+                if alone:
                     decided_by = None
+                    placed = f"the only player on {format_value(totals[pid])} point" + (
+                        "" if sort_key(totals[pid]) == 1 else "s")
                 elif shared:
-                    decided_by = shared_text
+                    decided_by = placed = shared_text
                 else:
-                    decided_by = explanation.get(pid, shared_text)
+                    decided_by = placed = done.explanation.get(pid, shared_text)
+                mine = done.details.get(pid, {})
                 rows.append(
                     Row(
                         rank=position,
@@ -133,19 +157,23 @@ def build_standings(
                         points=totals[pid],
                         tiebreaks={name: vals[pid] for name, vals in values.items()},
                         decided_by=decided_by,
+                        placed=placed,
+                        notes=tuple(replace(note, detail=mine.get(note.tiebreak))
+                                    for note in done.notes),
                     )
                 )
             position += len(block)
-        if len(group) > 1:
-            still = [block for block in blocks if len(block) > 1]
+        if not alone:
+            still = [block for block in done.blocks if len(block) > 1]
             groups.append(
                 TiedGroup(
                     points=totals[group[0]],
                     rank=i + 1,
-                    players=tuple(pid for block in blocks for pid in block),
-                    separated_by=tuple(used),
+                    players=tuple(pid for block in done.blocks for pid in block),
+                    separated_by=tuple(done.used),
                     shared=tuple(tuple(block) for block in still),
-                    explanation=_group_text(ctx, steps, used, still),
+                    explanation=_group_text(ctx, steps, done.used, still),
+                    steps=tuple(done.notes),
                 )
             )
         i = j
@@ -191,13 +219,15 @@ def player_rounds(
     if player not in ctx.players:
         raise ValueError(f"unknown player {player}")
     by_round = {r.round: r for r in ctx.results[player]}
+    best = best_round(ctx, player)
     lines: list[RoundLine] = []
     total: Number = 0
     spread_total = 0
     for number in sorted(set(ctx.rounds) | set(by_round)):
         result = by_round.get(number)
         if result is None:
-            lines.append(RoundLine(number, None, None, "not_paired", 0, total, (), 0, spread_total))
+            lines.append(RoundLine(number, None, None, "not_paired", 0, total, (), 0, spread_total,
+                                   dropped=best is not None and best[0] == number))
             continue
         total += result.points
         spread_total += result.spread
@@ -213,6 +243,7 @@ def player_rounds(
                 sets=result.sets,
                 spread=result.spread,
                 spread_total=spread_total,
+                dropped=best is not None and best[0] == number,
             )
         )
     return lines

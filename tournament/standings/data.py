@@ -106,9 +106,15 @@ class Row:
     points: Number
     tiebreaks: dict[str, Number] = field(default_factory=dict)
     decided_by: str | None = None
+    #: How the player was placed, in a sentence (also for a player alone on their points).
+    placed: str = ""
+    #: Every step of the order as the player's tied group met it, with the player's detail.
+    notes: tuple[StepNote, ...] = ()
 
     def as_json(self) -> dict:
-        """The object of ``manage.py standings --json`` (shared/spec/tournament-archive.md)."""
+        """The object of ``manage.py standings --json`` (shared/spec/tournament-archive.md),
+        plus ``explanation``: ``{"placed": sentence, "steps": [StepNote.as_json(), ...]}``
+        (no steps for a player alone on their match points)."""
         return {
             "rank": self.rank,
             "shared": self.shared,
@@ -116,6 +122,37 @@ class Row:
             "name": self.name,
             "points": self.points,
             "tiebreaks": dict(self.tiebreaks),
+            "explanation": {
+                "placed": self.placed or self.decided_by or "",
+                "steps": [note.as_json() for note in self.notes],
+            },
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class StepNote:
+    """What one step of the order did to a tied group, in words a player understands.
+
+    ``outcome`` is ``"separated"`` (it split the players level when it was reached),
+    ``"level"`` (tried, split nobody) or ``"not_reached"`` (everyone was already apart).
+    ``text`` is the group's line (``"head to head: not applied — no player beat all the
+    others"``); ``detail`` one player's (``"points spread (best round dropped: round 2,
+    +45): -12"``), None in a group's own list and where the step says nothing of them.
+    """
+
+    tiebreak: str
+    label: str
+    outcome: str
+    text: str
+    detail: str | None = None
+
+    def as_json(self) -> dict:
+        return {
+            "tiebreak": self.tiebreak,
+            "label": self.label,
+            "outcome": self.outcome,
+            "text": self.text,
+            "detail": self.detail,
         }
 
 
@@ -126,7 +163,8 @@ class TiedGroup:
     ``players`` is the final order within the group; ``separated_by`` names the steps
     that split something, in the order they were applied; ``shared`` lists the sets of
     players (two or more each) still level after the last step, who share a place.
-    ``explanation`` is a sentence for the standings page.
+    ``explanation`` is a sentence for the standings page; ``steps`` says, for every step
+    of the order, what it did (:class:`StepNote`).
     """
 
     points: Number
@@ -135,6 +173,18 @@ class TiedGroup:
     separated_by: tuple[str, ...]
     shared: tuple[tuple[int, ...], ...]
     explanation: str
+    steps: tuple[StepNote, ...] = ()
+
+    def as_json(self) -> dict:
+        return {
+            "points": self.points,
+            "rank": self.rank,
+            "players": list(self.players),
+            "separated_by": list(self.separated_by),
+            "shared": [list(block) for block in self.shared],
+            "explanation": self.explanation,
+            "steps": [note.as_json() for note in self.steps],
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +196,8 @@ class RoundLine:
     ``not_paired`` (no match that round, e.g. after withdrawing). ``sets`` are from the
     player's side (their score first). ``points`` are the match points earned that round,
     ``total`` the running match-point total, ``spread_total`` the running spread (no
-    round dropped).
+    round dropped). ``dropped`` marks the round whose spread ``mso_spread`` leaves out
+    (the best; the earliest of equals).
     """
 
     round: int
@@ -158,3 +209,4 @@ class RoundLine:
     sets: tuple[tuple[int, int], ...]
     spread: int
     spread_total: int
+    dropped: bool = False

@@ -51,6 +51,12 @@ Explanations (``Row.decided_by``) name the step that finally separated the playe
 ``"placed in between by head to head"``, ``"by points spread: +63 against +41"``
 (the value of the player's part against the parts next to it, above and/or below),
 ``"shared: level after Sonneborn-Berger"``.
+
+Every step also says in words what it did to a tied group (:meth:`Tiebreak.describe`:
+``"head to head: not applied — no player beat all the others"``) and what it found for
+one player (:meth:`Tiebreak.detail`: ``"points spread (best round dropped: round 2,
++45): -12"``); :mod:`tournament.standings.compute` gathers these into
+:class:`~tournament.standings.data.StepNote` lines for every group and row.
 """
 
 from __future__ import annotations
@@ -95,6 +101,11 @@ def join_words(items: Sequence[str], last: str = "and") -> str:
     return f"{', '.join(items[:-1])} {last} {items[-1]}"
 
 
+def names_of(ctx: Context, players: Sequence[int]) -> str:
+    """``"Ann Lee, Bo Park and Cy Hale"``."""
+    return join_words([ctx.players[p].name for p in players])
+
+
 Part = tuple[list[int], str]
 """One ordered part of a split block and the explanation for its players."""
 
@@ -120,6 +131,16 @@ class Tiebreak:
         """Player id -> value, for numeric tie-breaks (group steps have none)."""
         raise TypeError(f"{self.name} is a group step and has no per-player value")
 
+    def describe(self, block: list[int], parts: list[Part], ctx: Context) -> str:
+        """What this step did to ``block`` (players level when it was reached), given the
+        ``parts`` it split it into: the words after ``"<label>: "``."""
+        raise NotImplementedError
+
+    def details(self, block: list[int], ctx: Context) -> dict[int, str]:
+        """What this step found for each player of ``block``, with the label; players
+        of whom there is nothing to say beyond the group's line are left out."""
+        return {}
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
 
@@ -136,6 +157,7 @@ class NumericTiebreak(Tiebreak):
         *,
         signed: bool = False,
         description: str = "",
+        explain: Callable[[Context, int], str] | None = None,
     ) -> None:
         self.name = name
         self.label = label
@@ -143,6 +165,7 @@ class NumericTiebreak(Tiebreak):
         self.func = func
         self.signed = signed
         self.description = description
+        self.explain = explain
 
     def values(self, ctx: Context) -> dict[int, Number]:
         """The value of every player (computed once per context)."""
@@ -154,6 +177,20 @@ class NumericTiebreak(Tiebreak):
     def split(self, block: list[int], ctx: Context) -> list[Part]:
         values = self.values(ctx)
         return split_by_values(block, {p: values[p] for p in block}, self.label, self.signed)
+
+    def show(self, ctx: Context, player: int) -> str:
+        return format_value(self.values(ctx)[player], self.signed)
+
+    def describe(self, block: list[int], parts: list[Part], ctx: Context) -> str:
+        if len(parts) == 1:
+            return f"did not separate them, all on {self.show(ctx, block[0])}"
+        return "; ".join(f"{self.show(ctx, members[0])} for {names_of(ctx, members)}"
+                         for members, _ in parts)
+
+    def details(self, block: list[int], ctx: Context) -> dict[int, str]:
+        if self.explain is not None:
+            return {p: self.label + self.explain(ctx, p) for p in block}
+        return {p: f"{self.label}: {self.show(ctx, p)}" for p in block}
 
 
 def split_by_values(
@@ -185,13 +222,30 @@ def register(tiebreak: Tiebreak) -> Tiebreak:
     return tiebreak
 
 
-def numeric(name: str, label: str, abbr: str, *, signed: bool = False):
-    """Register ``func(ctx, player) -> number`` as a numeric tie-break."""
+def numeric(
+    name: str,
+    label: str,
+    abbr: str,
+    *,
+    signed: bool = False,
+    explain: Callable[[Context, int], str] | None = None,
+):
+    """Register ``func(ctx, player) -> number`` as a numeric tie-break.
+
+    ``explain(ctx, player)``, if given, is the player's line after the label, e.g.
+    ``" (best round dropped: round 2, +45): -12"``; else ``": <value>"``.
+    """
 
     def decorate(func: Callable[[Context, int], Number]):
         register(
             NumericTiebreak(
-                name, label, abbr, func, signed=signed, description=(func.__doc__ or "").strip()
+                name,
+                label,
+                abbr,
+                func,
+                signed=signed,
+                description=(func.__doc__ or "").strip(),
+                explain=explain,
             )
         )
         return func
@@ -245,14 +299,44 @@ def _met_scores(ctx: Context, player: int) -> list[Number]:
     return [totals[r.opponent] for r in ctx.results[player] if r.over_the_board]
 
 
-@numeric("mso_spread", "points spread", "Spread", signed=True)
+def best_round(ctx: Context, player: int) -> tuple[int, int] | None:
+    """(round, spread) of the round ``mso_spread`` drops: the largest spread, the earliest
+    such round when several tie. None before any round counts."""
+    spreads = ctx.spreads_by_round(player)
+    if not spreads:
+        return None
+    best = max(spreads)
+    return ctx.rounds[spreads.index(best)], best
+
+
+def _spread_words(ctx: Context, player: int) -> str:
+    dropped = best_round(ctx, player)
+    if dropped is None:
+        return ": 0 (no rounds yet)"
+    value = format_value(mso_spread(ctx, player), signed=True)
+    number, spread = dropped
+    return f" (best round dropped: round {number}, {format_value(spread, signed=True)}): {value}"
+
+
+def _sb_words(ctx: Context, player: int) -> str:
+    totals = ctx.totals
+    beaten = _beaten(ctx, player)
+    value = format_value(sum(totals[opp] for opp in beaten))
+    if not beaten:
+        return f": {value} (no win over the board)"
+    each = join_words([f"{ctx.players[opp].name} ({format_value(totals[opp])})"
+                       for opp in beaten])
+    return f": {value} (opponents beaten, with their points: {each})"
+
+
+@numeric("mso_spread", "points spread", "Spread", signed=True, explain=_spread_words)
 def mso_spread(ctx: Context, player: int) -> Number:
     """Game points for minus against over all rounds, less the best round's spread."""
     spreads = ctx.spreads_by_round(player)
     return sum(spreads) - max(spreads, default=0)
 
 
-@numeric("sonneborn_berger", "Sonneborn-Berger", "SB")
+@numeric("sonneborn_berger", "Sonneborn-Berger", "SB", explain=_sb_words)
 def sonneborn_berger(ctx: Context, player: int) -> Number:
     """Sum of the final match points of every opponent beaten over the board."""
     totals = ctx.totals
@@ -335,9 +419,8 @@ class MSOHeadToHead(Tiebreak):
         "first; if exactly one has played and lost to every other, they go last. Applied once."
     )
 
-    def split(self, block: list[int], ctx: Context) -> list[Part]:
-        if len(block) < 2:
-            return [(list(block), "")]
+    def ends(self, block: list[int], ctx: Context) -> tuple[int | None, int | None]:
+        """The one player who beat all the others and the one who lost to all (or None)."""
         net = _net_results(ctx, block)
         need = len(block) - 1
 
@@ -351,8 +434,47 @@ class MSOHeadToHead(Tiebreak):
 
         winners = [p for p in block if beat_all(p)]
         losers = [p for p in block if lost_all(p)]
-        first = winners[0] if len(winners) == 1 else None
-        last = losers[0] if len(losers) == 1 else None
+        return (winners[0] if len(winners) == 1 else None,
+                losers[0] if len(losers) == 1 else None)
+
+    def describe(self, block: list[int], parts: list[Part], ctx: Context) -> str:
+        first, last = self.ends(block, ctx)
+        names = ctx.players
+        if len(block) == 2:
+            a, b = block
+            if first is not None:
+                loser = b if first == a else a
+                return f"{names[first].name} beat {names[loser].name} and goes first"
+            if not _net_results(ctx, block)[a]:
+                return f"not applied — {names_of(ctx, block)} have not played each other"
+            return f"not applied — {names_of(ctx, block)} are level in their meetings"
+        said = []
+        if first is not None:
+            said.append(f"{names[first].name} beat every other tied player and goes first")
+        if last is not None:
+            said.append(f"{names[last].name} lost to every other tied player and goes last")
+        if not said:
+            return ("not applied — no player beat all the others, "
+                    "and no player lost to all the others")
+        if first is None:
+            said.append("no player beat all the others")
+        elif last is None:
+            said.append("no player lost to all the others")
+        return "; ".join(said)
+
+    def details(self, block: list[int], ctx: Context) -> dict[int, str]:
+        first, last = self.ends(block, ctx)
+        found = {}
+        if first is not None:
+            found[first] = f"{self.label}: beat every other tied player"
+        if last is not None:
+            found[last] = f"{self.label}: lost to every other tied player"
+        return found
+
+    def split(self, block: list[int], ctx: Context) -> list[Part]:
+        if len(block) < 2:
+            return [(list(block), "")]
+        first, last = self.ends(block, ctx)
         if first is None and last is None:
             return [(list(block), "")]
         middle = [p for p in block if p != first and p != last]
@@ -376,9 +498,9 @@ class DirectEncounter(Tiebreak):
         "each scored in those meetings."
     )
 
-    def split(self, block: list[int], ctx: Context) -> list[Part]:
-        if len(block) < 2:
-            return [(list(block), "")]
+    def scores(self, block: list[int], ctx: Context) -> dict[int, Number] | None:
+        """Match points each scored in the meetings inside ``block``; None unless every
+        pair of them met over the board."""
         members = set(block)
         table = ctx.points_table
         scored: dict[int, Number] = {}
@@ -391,9 +513,31 @@ class DirectEncounter(Tiebreak):
                     met.add(r.opponent)
                     total += table.win if r.outcome == "win" else table.loss
             if len(met) < need:
-                return [(list(block), "")]
+                return None
             scored[pid] = total
+        return scored
+
+    def split(self, block: list[int], ctx: Context) -> list[Part]:
+        scored = self.scores(block, ctx) if len(block) >= 2 else None
+        if scored is None:
+            return [(list(block), "")]
         return split_by_values(block, scored, self.label)
+
+    def describe(self, block: list[int], parts: list[Part], ctx: Context) -> str:
+        scored = self.scores(block, ctx)
+        if scored is None:
+            return "not applied — not every tied player has met every other over the board"
+        if len(parts) == 1:
+            return f"did not separate them, all on {format_value(scored[block[0]])}"
+        return "; ".join(f"{format_value(scored[members[0]])} for {names_of(ctx, members)}"
+                         for members, _ in parts)
+
+    def details(self, block: list[int], ctx: Context) -> dict[int, str]:
+        scored = self.scores(block, ctx)
+        if scored is None:
+            return {}
+        return {p: f"{self.label}: {format_value(v)} in the meetings of the tied players"
+                for p, v in scored.items()}
 
 
 register(MSOHeadToHead())
