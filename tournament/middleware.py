@@ -27,20 +27,24 @@ def wants_json(request) -> bool:
     return request.path.startswith("/api/")
 
 
-def unavailable(request) -> HttpResponse:
+def unavailable(request, exc=None) -> HttpResponse:
+    from .actions.base import lost_race
+    raced = exc is not None and lost_race(exc)  # retried already (actions.base.retrying)
     if wants_json(request):
-        response = JsonResponse({"detail": "The service is briefly unavailable (its database "
-                                 "cannot be reached). Try again shortly."}, status=503)
+        detail = ("A simultaneous change won a race for the same rows; nothing of this request "
+                  "was stored. Send it again." if raced else "The service is briefly "
+                  "unavailable (its database cannot be reached). Try again shortly.")
+        response = JsonResponse({"detail": detail}, status=503)
     else:
         response = HttpResponse(render_to_string("503.html", {}), status=503)
-    response["Retry-After"] = str(RETRY_AFTER)
+    response["Retry-After"] = "1" if raced else str(RETRY_AFTER)
     return response
 
 
 def server_error(request, *args, **kwargs) -> HttpResponse:
     exc = sys.exc_info()[1]
     if exc is not None and is_outage(exc):
-        return unavailable(request)
+        return unavailable(request, exc)
     if wants_json(request):
         return JsonResponse({"detail": "Server error: the request could not be completed. "
                              "It has been logged."}, status=500)

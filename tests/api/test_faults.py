@@ -84,3 +84,40 @@ def test_the_request_limit_is_set():
     from django.conf import settings
     assert settings.DATA_UPLOAD_MAX_MEMORY_SIZE == 1024 * 1024
     assert settings.DATABASES["default"]["CONN_HEALTH_CHECKS"] is True
+
+
+class LostRace(Exception):
+    sqlstate = "40P01"
+
+
+def deadlocked(calls=None):
+    if calls is not None:
+        calls.append(1)
+    try:
+        raise LostRace()
+    except LostRace as cause:
+        raise OperationalError("deadlock detected") from cause
+
+
+@pytest.mark.django_db(transaction=True)  # a retry needs to be outside any transaction
+def test_a_transaction_that_lost_a_deadlock_runs_again_up_to_three_times():
+    from tournament.actions.base import retrying
+    calls = []
+    with pytest.raises(OperationalError):
+        retrying(lambda: deadlocked(calls))()
+    assert len(calls) == 3
+    outcomes = iter([True, False])
+
+    def flaky():
+        if next(outcomes):
+            deadlocked()
+        return "stored"
+    assert retrying(flaky)() == "stored"
+
+
+def test_a_lost_race_is_503_with_retry_after_1(board, arbiter, monkeypatch):
+    monkeypatch.setattr("tournament.api.writes.actions.submit_result",
+                        lambda *a, **k: deadlocked())
+    response = arbiter.put(f"/api/v1/matches/{board.pk}/result/", {"version": 0})
+    assert response.status_code == 503 and response["Retry-After"] == "1"
+    assert "Send it again" in response.json()["detail"]

@@ -42,3 +42,43 @@ def require_director(tournament, user):
 def require_official(tournament, user):
     if user is not None and not tournament.is_official(user):
         raise PermissionDenied(f"Only an arbiter or director of {tournament.name} may do this.")
+
+
+# ------------------------------------------------------------------ concurrency
+
+def lock_event(tournament):
+    """Lock the event's row and return it fresh: the first lock of every action that
+    touches an event's entrants or rounds, so such actions queue on one row in one order
+    (the event, then its rounds, then boards) and cannot deadlock one another."""
+    from ..models import Tournament
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+# PostgreSQL's SQLSTATEs for a transaction chosen to lose a race: it may simply run again.
+RETRYABLE = {"40001", "40P01"}  # serialization_failure, deadlock_detected
+
+
+def lost_race(exc) -> bool:
+    cause = getattr(exc, "__cause__", None)
+    return getattr(cause, "sqlstate", None) in RETRYABLE or getattr(
+        cause, "pgcode", None) in RETRYABLE
+
+
+def retrying(action, attempts: int = 3):
+    """Run `action` (which opens its own transaction) again when PostgreSQL made it the loser
+    of a deadlock or a serialisation race; after `attempts` the error goes up (503)."""
+    import functools
+    import time
+
+    from django.db import OperationalError, connection
+
+    @functools.wraps(action)
+    def run(*args, **kwargs):
+        for attempt in range(attempts):
+            try:
+                return action(*args, **kwargs)
+            except OperationalError as exc:
+                if not lost_race(exc) or connection.in_atomic_block or attempt == attempts - 1:
+                    raise
+                time.sleep(0.05 * (attempt + 1))
+    return run

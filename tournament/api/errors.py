@@ -71,7 +71,7 @@ def install(api):
         """Whatever else went wrong still answers JSON: 503 if the database is away, else 500."""
         if is_outage(exc):
             log.warning("API request while the database is unavailable: %s", exc)
-            return unavailable(request)
+            return unavailable(request, exc)
         log.exception("API request failed: %s %s", request.method, request.path)
         return api.create_response(request, {"detail": "Server error: the request could not "
                                              "be completed. It has been logged."}, status=500)
