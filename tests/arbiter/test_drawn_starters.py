@@ -15,8 +15,11 @@ from .conftest import EVIL, client_for
 PLAYERS = ["Ann Lee", "Bo Park"]
 
 
+BNDCC = rec.Table(ruleset="bndcc", names=tuple(PLAYERS))
+
+
 def bndcc(**data):
-    return rec.build(data, ruleset="bndcc", players=PLAYERS)
+    return rec.build(data, BNDCC)
 
 
 # ----------------------------------------------------------------- record.py, no database
@@ -38,8 +41,7 @@ def test_the_drawn_seat_starts_its_set_and_the_hands_alternate_from_it():
 
 def test_a_played_set_without_the_draw_is_an_error_at_that_set_only():
     b = bndcc(s1_starter="0", s1_a="61", s1_b="3", s2_a="61", s2_b="4", s3_starter="")
-    assert b.errors == {"s2_starter": [
-        "Set 2: choose who drew the first down, player A or player B."]}
+    assert b.errors == {"s2_starter": ["Set 2: choose who won the draw for the down."]}
     # a value that is neither seat counts as no choice
     assert "s1_starter" in bndcc(s1_starter="2", s1_a="61", s1_b="3").errors
     # unplayed sets need no draw, and a forfeit needs none at all
@@ -50,7 +52,7 @@ def test_a_played_set_without_the_draw_is_an_error_at_that_set_only():
 
 def test_under_mso_a_posted_choice_changes_nothing():
     b = rec.build({"s1_starter": "1", "s1_a": "61", "s1_b": "3", "s2_starter": "1",
-                   "s2_a": "61", "s2_b": "4", "s2_h1_a": "61"}, ruleset="mso")
+                   "s2_a": "61", "s2_b": "4", "s2_h1_a": "61"}, rec.Table(ruleset="mso"))
     assert not b.drawn and b.errors == {}
     assert b.record["first_set_starter"] == 0
     assert [s["starter"] for s in b.record["sets"]] == [0, 1]
@@ -60,9 +62,9 @@ def test_under_mso_a_posted_choice_changes_nothing():
 def test_a_stored_drawn_record_reads_back_into_the_form():
     b = bndcc(s1_starter="1", s1_a="61", s1_b="50", s1_h1_a="61", s1_h1_b="50",
               s2_starter="1", s2_a="61", s2_b="4")
-    data = rec.form_data("played", None, b.record)
+    data = rec.form_data("played", None, b.record, BNDCC)
     assert (data["s1_starter"], data["s2_starter"]) == ("1", "1")
-    assert rec.build(data, ruleset="bndcc", players=PLAYERS).record == b.record
+    assert rec.build(data, BNDCC).record == b.record
 
 
 def test_starter_errors_from_the_validator_land_at_the_choice():
@@ -70,7 +72,7 @@ def test_starter_errors_from_the_validator_land_at_the_choice():
     assert rec.field_for_path("/first_set_starter", b) == "s1_starter"
     assert rec.field_for_path("/sets/1/starter", b) == "s2_starter"
     assert rec.field_for_path("/sets/1/score", b) == "s2"
-    mso = rec.build({"s1_a": "61", "s1_b": "3"}, ruleset="mso")
+    mso = rec.build({"s1_a": "61", "s1_b": "3"}, rec.Table(ruleset="mso"))
     assert rec.field_for_path("/sets/1/starter", mso) == "s2"
 
 
@@ -113,10 +115,10 @@ def test_a_set_drawn_by_player_b_is_stored_with_starter_one(client, drawn_event,
     m = drawn_event["match"]
     client_for(client, people["arb"])
     page = client.get(reverse("arbiter:match", args=[m.pk])).content.decode()
-    assert page.count("Who drew the first down") == rec.MAX_SETS
-    assert 'value="1" > B ' + escape(EVIL) in page.replace("  ", " ")
+    assert page.count("Who won the draw for the down") == 3
+    assert f'data-seat="1">{escape(EVIL)} (B)</span>' in page
     assert "(starts set 1)" not in page
-    assert starts(page, 1) == "whoever drew the first down" and checked(page, 1) == []
+    assert starts(page, 1) == "whoever won the draw for the down" and checked(page, 1) == []
 
     response = post(client, m, s1_starter="1", s1_a="61", s1_b="40", s1_h1_a="30",
                     s1_h1_b="20", s1_h2_a="31", s1_h2_b="20",
@@ -130,8 +132,8 @@ def test_a_set_drawn_by_player_b_is_stored_with_starter_one(client, drawn_event,
     # the change form starts from what is stored: the choice and the labels follow it
     page = client.get(reverse("arbiter:match", args=[m.pk])).content.decode()
     assert checked(page, 1) == ["1"] and checked(page, 3) == ["0"]
-    assert starts(page, 1) == escape(EVIL) and starts(page, 3) == "Ann Lee"
-    assert f"{escape(EVIL)} downs" in set_block(page, 1).split('data-hand="2"')[0]
+    assert starts(page, 1) == f"{escape(EVIL)} (B)" and starts(page, 3) == "Ann Lee (A)"
+    assert f"{escape(EVIL)} (B) downs" in set_block(page, 1).split('data-hand="2"')[0]
 
 
 @pytest.mark.django_db
@@ -141,11 +143,11 @@ def test_a_missing_draw_is_shown_at_its_set_and_nothing_is_stored(client, drawn_
     response = post(client, m, s1_starter="1", s1_a="61", s1_b="40", s2_a="61", s2_b="12")
     assert response.status_code == 400
     page = response.content.decode()
-    assert "Set 2: choose who drew the first down" in errors_at(page, "s2_starter")
+    assert "Set 2: choose who won the draw for the down" in errors_at(page, "s2_starter")
     assert errors_at(page, "s1_starter") == "" and errors_at(page, "s2") == ""
     assert errors_at(page, "s2_starter") in set_block(page, 2)
     # what was typed is kept, the choice made for set 1 included
-    assert checked(page, 1) == ["1"] and starts(page, 1) == escape(EVIL)
+    assert checked(page, 1) == ["1"] and starts(page, 1) == f"{escape(EVIL)} (B)"
     assert 'name="s2_b" value="12"' in page and checked(page, 2) == []
     m.refresh_from_db()
     assert (m.status, m.version, m.record) == ("pending", 0, None)
@@ -170,5 +172,5 @@ def test_a_refused_record_keeps_the_draw(client, drawn_event, people):
 def test_under_mso_the_form_asks_for_no_draw(client, event, people):
     client_for(client, people["arb"])
     page = client.get(reverse("arbiter:match", args=[event["match"].pk])).content.decode()
-    assert "Who drew the first down" not in page and "(starts set 1)" in page
-    assert starts(page, 1) == "Ann Lee" and starts(page, 2) == escape(EVIL)
+    assert "Who won the draw for the down" not in page and "(starts set 1)" in page
+    assert starts(page, 1) == "Ann Lee (A)" and starts(page, 2) == f"{escape(EVIL)} (B)"

@@ -1,14 +1,25 @@
-"""The entry form's layout: what the template shows for each set and hand, with its errors.
+"""The result entry form of one board, singles or pairs: its fields are made from the
+event's format (seats, target, sets to win, drawn set starters, penalties), as a debate
+tab's ballot form builds its fields from the debate's format.
 
-The form is posted flat (see record.py for the names); this only arranges values and
-messages so that each error sits next to the input it concerns.
+Django types each field (a score is a whole number, 0 to the target); record.py then
+turns the typed values into a match record. Every problem, from a field, from record.py
+or from the rules validator, is kept under the key of the place the template shows it:
+a set's score (`s1`), a set's draw (`s1_starter`), a hand row (`s1_h3`), a hand's play
+by play (`s1_h3_play`), the seating (`seating`), or the whole form (`__all__`).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
+from django import forms
+
+from ..text import TextError, clean_text
 from . import record as rec
+
+MAX_REASON = 2000
 
 
 def parse_version(data) -> int | None:
@@ -18,39 +29,71 @@ def parse_version(data) -> int | None:
         return None
 
 
+_HAND_FIELD = re.compile(r"^(s\d+_h\d+)_(?:a|b|void|void_seat)$")
+_SET_FIELD = re.compile(r"^(s\d+)_(?:a|b|awarded)$")
+
+
+def place_of(name: str) -> str:
+    """The key under which a field's errors are shown."""
+    for pattern in (_HAND_FIELD, _SET_FIELD):
+        m = pattern.match(name)
+        if m:
+            return m.group(1)
+    if name in ("seat0", "seat1"):
+        return rec.SEATING
+    if name in ("version", "__all__"):
+        return rec.GENERAL
+    return name  # outcome, reason, s1_starter, s1_h3_play
+
+
+def _score(label: str, low: int, high: int, high_says: str) -> forms.IntegerField:
+    return forms.IntegerField(
+        required=False, min_value=low, max_value=high, label=label,
+        error_messages={"invalid": f"{label}: enter a whole number.",
+                        "min_value": (f"{label}: a score cannot be negative." if low == 0
+                                      else f"{label}: at least {low}."),
+                        "max_value": f"{label}: {high_says}."})
+
+
 @dataclass
 class HandRow:
     number: int
-    starter: str
     key: str
-    a: str
-    b: str
-    play: str
+    starter: str
     errors: list[str]
     play_errors: list[str]
+    a: forms.BoundField
+    b: forms.BoundField
+    play: forms.BoundField
+    void: forms.BoundField | None = None
+    void_seat: forms.BoundField | None = None
 
     @property
     def play_key(self) -> str:
-        return f"{self.key}_play"
+        return rec.play_key(*map(int, re.findall(r"\d+", self.key)))
 
     @property
     def show_play(self) -> bool:
-        return bool(self.play.strip() or self.play_errors)
+        return bool(str(self.play.value() or "").strip() or self.play_errors)
+
+    @property
+    def filled(self) -> bool:
+        return bool(str(self.a.value() or "").strip() or str(self.b.value() or "").strip()
+                    or (self.void is not None and self.void.value()) or self.show_play)
 
 
 @dataclass
 class SetBlock:
     number: int
-    starter: str  # the starter's name; "" while a drawn starter is not chosen
     key: str
-    a: str
-    b: str
+    starter: str  # the starter's words; "" while a drawn starter is not chosen
     errors: list[str]
-    hands: list[HandRow] = field(default_factory=list)
-    # Where the ruleset draws set starters: (value, label, checked) for "who drew the
-    # first down", and its errors; empty where starters alternate.
-    starter_choices: list[tuple[str, str, bool]] = field(default_factory=list)
+    a: forms.BoundField
+    b: forms.BoundField
+    starter_field: forms.BoundField | None = None
     starter_errors: list[str] = field(default_factory=list)
+    awarded: forms.BoundField | None = None
+    hands: list[HandRow] = field(default_factory=list)
 
     @property
     def starter_key(self) -> str:
@@ -59,75 +102,190 @@ class SetBlock:
     @property
     def show_hands(self) -> bool:
         """Open the hand sheet when something is typed in it or an error points into it."""
-        return any(h.a or h.b or h.play.strip() or h.errors or h.play_errors
-                   for h in self.hands)
+        return any(h.filled or h.errors or h.play_errors for h in self.hands)
 
 
-class EntryForm:
-    """Values and errors of the entry form for one board (names are the players' names).
+class EntryForm(forms.Form):
+    """One board's result: `table` says its format and names (record.Table)."""
 
-    `drawn`: the event's ruleset draws who starts each set, so the form asks for it.
-    """
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    outcome = forms.ChoiceField(widget=forms.RadioSelect, initial="played")
+    reason = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
 
-    def __init__(self, names: list[str], data=None, errors=None, reason: str = "",
-                 drawn: bool = False):
-        self.names = names
-        self.data = data or {}
-        self.errors = errors or {}
-        self.reason = reason
-        self.drawn = drawn
+    def __init__(self, table: rec.Table, data=None, *, initial=None, correcting=False):
+        super().__init__(data, initial=initial)
+        self.table = table
+        self.correcting = correcting
+        self.problems: dict[str, list[str]] = {}
+        self.built: rec.Built | None = None
+        source = data if data is not None else (initial or {})
+        a, b = table.names
+        self.fields["outcome"].choices = [
+            ("played", "Played"),
+            ("forfeit_0", f"Forfeit by {a} (A)"), ("forfeit_1", f"Forfeit by {b} (B)"),
+            ("double_forfeit", "Double forfeit (neither played)"),
+            ("abandoned_0", f"Abandoned by {a} (A)"), ("abandoned_1", f"Abandoned by {b} (B)"),
+        ]
+        if table.pairs:
+            for side in (0, 1):
+                m = table.members[side] if table.members else ("?", "?")
+                letter = rec.SIDE_LETTER[side]
+                self.fields[f"seat{side}"] = forms.ChoiceField(
+                    widget=forms.RadioSelect, initial="0", required=False,
+                    label=f"Side {letter}: who sat at {letter}1 (the partner sits at {letter}2)",
+                    choices=[("0", f"{m[0]} at {letter}1, {m[1]} at {letter}2"),
+                             ("1", f"{m[1]} at {letter}1, {m[0]} at {letter}2")])
+        seat_choices = list(enumerate(table.seat_words(source)))
+        seat_choices = [(str(n), words) for n, words in seat_choices]
+        t = table.target
+        void_choices = rec.void_choices(table)
+        for s in range(1, table.max_sets + 1):
+            key = rec.set_key(s)
+            for x in "ab":
+                self.fields[f"{key}_{x}"] = _score(f"Set {s}, side {x.upper()}", 0, t,
+                                                   f"a score cannot pass {t}")
+            if table.drawn:
+                self.fields[rec.starter_key(s)] = forms.ChoiceField(
+                    widget=forms.RadioSelect, required=False, choices=seat_choices,
+                    label=f"Set {s}: who won the draw for the down")
+            if table.penalties:
+                self.fields[rec.awarded_key(s)] = forms.ChoiceField(
+                    required=False, label=f"Set {s} awarded",
+                    choices=[("", f"won by reaching {t}"),
+                             ("0", f"awarded to {a} (A): B knocked holding a domino that went"),
+                             ("1", f"awarded to {b} (B): A knocked holding a domino that went")])
+            low = -t if table.penalties else 0
+            for h in range(1, self.rows_in(s, source) + 1):
+                hk = rec.hand_key(s, h)
+                for x in "ab":
+                    self.fields[f"{hk}_{x}"] = _score(
+                        f"Set {s}, hand {h}, side {x.upper()}", low, t,
+                        f"a hand cannot score more than {t}")
+                self.fields[rec.play_key(s, h)] = forms.CharField(
+                    required=False, strip=False, max_length=rec.MAX_TEXT,
+                    widget=forms.Textarea(attrs={"rows": 3}),
+                    error_messages={"max_length": f"Set {s}, hand {h}: at most "
+                                                  f"{rec.MAX_TEXT} characters of play by play."})
+                if void_choices:
+                    self.fields[f"{hk}_void"] = forms.ChoiceField(
+                        required=False, choices=void_choices, label="void")
+                    self.fields[f"{hk}_void_seat"] = forms.ChoiceField(
+                        required=False, choices=[("", "by …")] + [
+                            (v, f"by {w}") for v, w in seat_choices], label="by")
+
+    def rows_in(self, s: int, source=None) -> int:
+        return max(rec.HAND_ROWS, rec.row_count(source if source is not None else {}, s))
+
+    # ------------------------------------------------------------ checking
+
+    def add_problem(self, key: str, message: str) -> None:
+        self.problems.setdefault(key, []).append(message)
+
+    def add_problems(self, problems: dict[str, list[str]]) -> None:
+        for key, messages in problems.items():
+            for m in messages:
+                self.add_problem(key, m)
+
+    def clean_reason(self):
+        try:
+            reason = clean_text(self.cleaned_data.get("reason"), "Reason",
+                                max_length=MAX_REASON)
+        except TextError as exc:
+            raise forms.ValidationError(str(exc)) from None
+        if self.correcting and not reason.strip():
+            raise forms.ValidationError("A correction needs a reason.")
+        return reason
+
+    def clean(self):
+        cleaned = super().clean()
+        for name in self.fields:
+            if name.endswith("_play"):
+                try:
+                    clean_text(cleaned.get(name), f"Set/hand {name}")
+                except TextError:
+                    self.add_error(name, "This play by play holds a character that text "
+                                         "may not hold (a NUL or a control character).")
+        return cleaned
+
+    def check(self) -> bool:
+        """Type every field, then build the record; True when it can go to the validator."""
+        if self.data.get("version") in (None, "") or parse_version(self.data) is None:
+            self.add_problem(rec.GENERAL, "The form lost the board's version number: "
+                                          "reload the board and enter the result again.")
+        valid = self.is_valid()
+        for name, errors in self.errors.items():
+            for e in errors:
+                self.add_problem(place_of(name), e)
+        if valid:
+            typed = {k: ("" if v is None else v) for k, v in self.cleaned_data.items()}
+            self.built = rec.build(typed, self.table)
+            self.add_problems(self.built.errors)
+        return not self.problems
+
+    # ------------------------------------------------------------ showing
 
     def value(self, key: str) -> str:
-        return str(self.data.get(key, "") or "")
+        if key in self.fields:
+            v = self[key].value()
+            return "" if v is None else str(v)
+        return str((self.data or {}).get(key, "") or "")
 
     def errors_for(self, key: str) -> list[str]:
-        return self.errors.get(key, [])
+        return self.problems.get(key, [])
+
+    def source(self) -> dict:
+        if self.is_bound:
+            return self.data
+        return {**{k: f.initial for k, f in self.fields.items() if f.initial is not None},
+                **(self.initial or {})}
 
     @property
-    def outcome(self) -> str:
-        value = self.value("outcome") or "played"
-        return value if value in rec.OUTCOMES else "played"
+    def drawn(self) -> bool:
+        return self.table.drawn
 
     @property
-    def outcome_choices(self):
-        a, b = self.names
-        labels = {
-            "played": "Played",
-            "forfeit_0": f"Forfeit by {a} (A)",
-            "forfeit_1": f"Forfeit by {b} (B)",
-            "double_forfeit": "Double forfeit (neither played)",
-            "abandoned_0": f"Abandoned by {a} (A)",
-            "abandoned_1": f"Abandoned by {b} (B)",
-        }
-        return [(key, labels[key], key == self.outcome) for key in rec.OUTCOMES]
+    def penalty_rules(self) -> list[tuple[str, str]]:
+        return penalty_help(self.table)
 
-    def rows_in(self, s: int) -> int:
-        return max(rec.HAND_ROWS, rec._row_count(self.data, s))
+    @property
+    def seat_labels(self) -> list[str]:
+        return self.table.seat_labels()
+
+    @property
+    def seat_words(self) -> list[str]:
+        return self.table.seat_words(self.source())
+
+    @property
+    def seating(self) -> list[forms.BoundField]:
+        return [self[f"seat{side}"] for side in (0, 1)] if self.table.pairs else []
 
     @property
     def sets(self) -> list[SetBlock]:
+        words = self.seat_words
+        source = self.source()
         blocks = []
-        for s in range(1, rec.MAX_SETS + 1):
+        for s in range(1, self.table.max_sets + 1):
             key = rec.set_key(s)
-            drawn = rec.chosen_starter(self.data, s) if self.drawn else None
-            known = not self.drawn or drawn is not None
+            rows = self.rows_in(s, source)
+            first, starters = rec.shown_starters(source, self.table, s, rows)
             block = SetBlock(
-                number=s, starter=self.names[rec.set_starter(s, drawn)] if known else "",
-                key=key, a=self.value(f"{key}_a"), b=self.value(f"{key}_b"),
-                errors=self.errors_for(key))
-            if self.drawn:
-                block.starter_choices = [
-                    (str(seat), f"{rec.SEAT_LETTER[seat]} {self.names[seat]}", drawn == seat)
-                    for seat in (0, 1)]
+                number=s, key=key, starter=words[first] if first is not None else "",
+                errors=self.errors_for(key), a=self[f"{key}_a"], b=self[f"{key}_b"])
+            if self.table.drawn:
+                block.starter_field = self[rec.starter_key(s)]
                 block.starter_errors = self.errors_for(rec.starter_key(s))
-            for h in range(1, self.rows_in(s) + 1):
+            if self.table.penalties:
+                block.awarded = self[rec.awarded_key(s)]
+            for h in range(1, rows + 1):
                 hk = rec.hand_key(s, h)
+                seat = starters[h - 1]
                 block.hands.append(HandRow(
-                    number=h, key=hk,
-                    starter=self.names[rec.hand_starter(s, h, drawn)] if known else "",
-                    a=self.value(f"{hk}_a"), b=self.value(f"{hk}_b"),
-                    play=self.value(rec.play_key(s, h)), errors=self.errors_for(hk),
-                    play_errors=self.errors_for(rec.play_key(s, h))))
+                    number=h, key=hk, starter=words[seat] if seat is not None else "",
+                    errors=self.errors_for(hk), play_errors=self.errors_for(rec.play_key(s, h)),
+                    a=self[f"{hk}_a"], b=self[f"{hk}_b"], play=self[rec.play_key(s, h)],
+                    void=self[f"{hk}_void"] if f"{hk}_void" in self.fields else None,
+                    void_seat=(self[f"{hk}_void_seat"] if f"{hk}_void_seat" in self.fields
+                               else None)))
             blocks.append(block)
         return blocks
 
@@ -137,17 +295,22 @@ class EntryForm:
 
     @property
     def known_keys(self) -> set[str]:
-        keys = {rec.GENERAL, "sets", "outcome", "conceded_by", "reason", "version"}
+        keys = {rec.GENERAL, "sets", "outcome", "reason", rec.SEATING}
         for block in self.sets:
-            keys.add(block.key)
-            if self.drawn:
-                keys.add(block.starter_key)
+            keys.update({block.key, block.starter_key})
             for hand in block.hands:
                 keys.update({hand.key, hand.play_key})
         return keys
 
     @property
     def other_errors(self) -> list[str]:
-        """Errors whose field the form does not show (so none is ever silently lost)."""
+        """Errors whose place the form does not show (so none is ever silently lost)."""
         known = self.known_keys
-        return [m for k, msgs in self.errors.items() if k not in known for m in msgs]
+        return [m for k, msgs in self.problems.items() if k not in known for m in msgs]
+
+
+def penalty_help(table: rec.Table) -> list[tuple[str, str]]:
+    """(rule, label) of every penalty the event's rules know, for the form's help."""
+    from scoring.rulesets import penalty_choices
+
+    return [(name or "(none)", label) for name, label in penalty_choices(table.ruleset)]

@@ -1,14 +1,15 @@
 """Result entry for an event's officials: boards of a round, a board's form, its history.
 
-Every page checks on the server that the user is an official of THAT event; every
-change goes through one action in tournament.actions.results.
+Every page checks on the server that the user is an official of THAT event; what they
+may do to a board is `results.permissions`, the rule the actions enforce; every change
+goes through one action in tournament.actions.results.
 """
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
@@ -16,11 +17,14 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from ..actions import ActionError, tokens
 from ..actions import results as result_actions
-from ..models import Match, ResultVersion, Round, Tournament
+from ..models import Match, Official, ResultVersion, Round, Tournament
 from ..models.rounds import live_round as models_live_round
+from ..models.rounds import status_counts
 from ..rules import pairing_starts_set_one
 from . import record as rec
-from .forms import EntryForm, parse_version
+from .forms import EntryForm, place_of
+
+POLL_SECONDS = 20  # how often the boards page asks for the boards' states
 
 
 def require_official(tournament, user):
@@ -28,10 +32,30 @@ def require_official(tournament, user):
         raise PermissionDenied(f"You are not an arbiter or director of {tournament.name}.")
 
 
+def arbiter_only(user) -> bool:
+    """An account that enters results and directs nothing: it lands on result entry."""
+    if not user.is_authenticated or user.is_superuser or user.has_perm(
+            "tournament.direct_events"):
+        return False
+    roles = set(Official.objects.filter(user=user).values_list("role", flat=True))
+    return roles == {Official.Role.ARBITER}
+
+
 def live_round(tournament, rounds):
     """The round an arbiter sees first: the live one, else the latest shown, else a draft."""
     shown = [r for r in rounds if r.is_public]
     return models_live_round(rounds) or (shown or rounds or [None])[-1]
+
+
+@login_required
+@require_GET
+def landing(request):
+    """Where an arbiter lands after signing in: the boards of their event's live round
+    when they officiate one event, else the list of their events."""
+    events = list(Tournament.objects.run_by(request.user)[:2])
+    if len(events) == 1:
+        return redirect("arbiter:boards", events[0].slug)
+    return redirect("arbiter:home")
 
 
 @login_required
@@ -46,9 +70,28 @@ def home(request):
     return render(request, "arbiter/home.html", {"rows": rows})
 
 
-@login_required
-@require_GET
-def boards(request, slug, number=None):
+def tile(match, require_confirmation: bool) -> dict:
+    """A board's tile as the boards page shows it and its refresh reads it (JSON)."""
+    counts = status_counts(match.status, require_confirmation)
+    label = match.get_status_display()
+    if match.status == Match.Status.ENTERED and counts:
+        label = "Entered · counts"
+    score = ""
+    if match.status != Match.Status.PENDING:
+        if match.outcome in ("played", "abandoned"):
+            score = ", ".join(f"{s.score0}–{s.score1}" for s in match.sets.all())
+        if match.outcome != "played":
+            score = f"{score} {match.get_outcome_display()}".strip()
+    who = ""
+    if match.status != Match.Status.PENDING:
+        who = f"entered by {match.entered_by.username if match.entered_by else '?'}"
+        if match.status == Match.Status.CONFIRMED:
+            who += f", confirmed by {match.confirmed_by.username if match.confirmed_by else '?'}"
+    return {"id": match.pk, "board": match.board, "status": match.status, "label": label,
+            "score": score, "who": who, "version": match.version}
+
+
+def round_boards(request, slug, number):
     tournament = get_object_or_404(Tournament, slug=slug)
     require_official(tournament, request.user)
     rounds = list(tournament.rounds.order_by("number"))
@@ -62,10 +105,30 @@ def boards(request, slug, number=None):
     if current is not None:
         matches = list(current.matches.for_listing().select_related("entered_by",
                                                                     "confirmed_by"))
+    return tournament, rounds, current, matches
+
+
+@login_required
+@require_GET
+def boards(request, slug, number=None):
+    tournament, rounds, current, matches = round_boards(request, slug, number)
+    rows = [{"m": m, "tile": None if m.is_bye else tile(m, tournament.require_confirmation)}
+            for m in matches]
     return render(request, "arbiter/boards.html", {
-        "tournament": tournament, "rounds": rounds, "round": current, "matches": matches,
-        "is_director": tournament.is_director(request.user),
+        "tournament": tournament, "rounds": rounds, "round": current, "rows": rows,
+        "is_director": tournament.is_director(request.user), "poll_seconds": POLL_SECONDS,
     })
+
+
+@never_cache
+@login_required
+@require_GET
+def board_states(request, slug, number):
+    """The round's boards as tiles, for the boards page to refresh itself (cheap: two
+    queries, no rendering)."""
+    tournament, _, current, matches = round_boards(request, slug, number)
+    return JsonResponse({"round": current.number, "boards": [
+        tile(m, tournament.require_confirmation) for m in matches if not m.is_bye]})
 
 
 def load_match(match_id) -> Match:
@@ -75,40 +138,69 @@ def load_match(match_id) -> Match:
         pk=match_id)
 
 
-def stored_form_data(match) -> dict:
+def board_names(match) -> tuple[str, str]:
+    """The names of sides A and B, as the form shows them."""
+    return (match.side0.name, match.side1.name if match.side1_id else "bye")
+
+
+def members_of(entrant) -> tuple[str, str]:
+    names = [str(m.get("name") or "") for m in (entrant.members or [])[:2]]
+    names += [f"{entrant.name} ({n})" for n in range(len(names) + 1, 3)]
+    return (names[0], names[1])
+
+
+def table_for(match) -> rec.Table:
+    """The board as the entry form needs it: the event's format and the names."""
+    t = match.round.tournament
+    members = None
+    if t.is_pairs and match.side1_id:
+        members = (members_of(match.side0), members_of(match.side1))
+    return rec.Table(
+        ruleset=t.ruleset, names=board_names(match), seats=t.seats, target=t.match_target,
+        sets_to_win=t.sets_to_win, members=members,
+        first_set_starter=(result_actions.first_starter(match)
+                           if pairing_starts_set_one(t.ruleset) else 0))
+
+
+def stored_form_data(match, table) -> dict:
     if match.status == Match.Status.PENDING:
         return {}
-    seat = None if match.conceded_by_id is None else match.seat_of(match.conceded_by_id)
-    return rec.form_data(match.outcome, seat, match.record)
+    side = None if match.conceded_by_id is None else match.seat_of(match.conceded_by_id)
+    return rec.form_data(match.outcome, side, match.record, table)
 
 
-def board_names(match) -> list[str]:
-    """The names of seats 0 and 1, as the form and the record's `players` show them."""
-    return [match.side0.name, match.side1.name if match.side1_id else "bye"]
-
-
-def board_context(request, match, *, form=None, version=None, conflict=None, problem=None):
+def board_context(request, match, *, form=None, version=None, conflict=None, problem=None,
+                  starter_errors=None, starter_reason=""):
     tournament = match.round.tournament
     user = request.user
-    is_director = tournament.is_director(user)
-    closed = match.round.status == Round.Status.CLOSED
-    correcting = match.status == Match.Status.CONFIRMED or closed
-    names = board_names(match)
-    open_round = match.round.status != Round.Status.DRAFT and not match.is_bye
+    perms = result_actions.permissions(match, user)
+    correcting = result_actions.settled(match)
+    table = table_for(match)
     if form is None:
-        form = EntryForm(names, stored_form_data(match),
-                         drawn=not pairing_starts_set_one(tournament.ruleset))
+        form = EntryForm(table, initial=stored_form_data(match, table),
+                         correcting=correcting)
+    is_director = tournament.is_director(user)
+    seats = table.seat_labels() if table.pairs else ["A", "B"]
     return {
-        "tournament": tournament, "match": match, "round": match.round, "names": names,
+        "tournament": tournament, "match": match, "round": match.round,
+        "names": list(table.names), "table": table,
         "is_director": is_director, "correcting": correcting,
-        "can_enter": open_round and (is_director or not correcting),
-        "can_confirm": (open_round and match.status == Match.Status.ENTERED
-                        and match.entered_by_id != user.pk),
+        "can_enter": bool(perms & {result_actions.ENTER, result_actions.CORRECT}),
+        "can_confirm": result_actions.CONFIRM in perms,
         "entered_by_me": match.entered_by_id == user.pk,
+        "counts": status_counts(match.status, tournament.require_confirmation),
         "sets": list(match.sets.all()),
         "form": form, "version": match.version if version is None else version,
         "conflict": conflict, "problem": problem,
         "described": describe(match),
+        "later_rounds": (result_actions.later_rounds(match)
+                         if correcting and is_director else []),
+        "can_set_starter": (is_director and not match.is_bye
+                            and pairing_starts_set_one(tournament.ruleset)),
+        "first_starter": result_actions.first_starter(match),
+        "starter_seats": [(n, f"{seats[n]}: {table.names[n % 2]}")
+                          for n in range(tournament.seats)],
+        "starter_errors": starter_errors or {}, "starter_reason": starter_reason,
     }
 
 
@@ -127,8 +219,11 @@ def board(request, match_id):
     match = load_match(match_id)
     require_official(match.round.tournament, request.user)
     if request.method == "POST":
-        if request.POST.get("action") == "confirm":
+        action = request.POST.get("action")
+        if action == "confirm":
             return confirm(request, match)
+        if action == "first_starter":
+            return change_first_starter(request, match)
         return enter(request, match)
     return render(request, "arbiter/match.html", board_context(request, match))
 
@@ -139,46 +234,58 @@ def after_change(match):
 
 
 def enter(request, match):
-    names = board_names(match)
-    tournament = match.round.tournament
-    built = rec.build(request.POST, ruleset=tournament.ruleset, players=names)
-    version = parse_version(request.POST)
-    reason = request.POST.get("reason", "")
-    if version is None:
-        built.add(rec.GENERAL, "The form lost the board's version number: reload the board "
-                               "and enter the result again.")
+    try:  # refused before reading the form: its checks would only hide why
+        result_actions.require(match, request.user, result_actions.ENTER,
+                               result_actions.CORRECT)
+    except ActionError as e:
+        return render(request, "arbiter/match.html",
+                      board_context(request, match, problem=e.message), status=e.status)
+    table = table_for(match)
+    form = EntryForm(table, request.POST, correcting=result_actions.settled(match))
 
-    def again(errors, status, *, problem=None, conflict=None, new_version=None):
-        form = EntryForm(names, request.POST, errors, reason=reason, drawn=built.drawn)
-        ctx = board_context(request, match, form=form, problem=problem, conflict=conflict,
-                            version=version if new_version is None else new_version)
+    def again(status, *, problem=None, conflict=None, new_version=None, current=match):
+        ctx = board_context(request, current, form=form, problem=problem, conflict=conflict,
+                            version=new_version if new_version is not None
+                            else request.POST.get("version", ""))
         return render(request, "arbiter/match.html", ctx, status=status)
 
-    if built.errors:
-        return again(built.errors, 400, problem="Some of what was typed cannot be read: "
-                                                "see the marked fields. Nothing was stored.")
+    if not form.check():
+        return again(400, problem="Some of what was typed cannot be read: see the marked "
+                                  "fields. Nothing was stored.")
+    built = form.built
     try:
         stored, _ = result_actions.submit_result(
-            match.pk, request.user, version=version, outcome=built.outcome,
-            record=built.record, conceded_by=built.conceded_by, reason=reason)
+            match.pk, request.user, version=form.cleaned_data["version"],
+            outcome=built.outcome, record=built.record, conceded_by=built.conceded_by,
+            reason=form.cleaned_data["reason"])
     except result_actions.RecordRefused as e:
-        return again(rec.map_errors(e.report["errors"], built), e.status,
-                     problem=f"{e.message} Nothing was stored: correct the marked fields.")
+        form.add_problems(rec.map_errors(e.report["errors"], built))
+        return again(e.status, problem=f"{e.message} Nothing was stored: correct the marked "
+                                       "fields.")
     except result_actions.StaleVersion as e:
         # Show what is stored now; what was typed stays in the form, and the form now
         # carries the new version so that saving again is a deliberate choice.
         fresh = load_match(match.pk)
-        match = fresh
-        return again({}, 409, conflict=e.message, new_version=fresh.version)
+        return again(409, conflict=e.message, new_version=fresh.version, current=fresh)
     except ActionError as e:
-        return again(e.errors, e.status, problem=f"{e.message} Nothing was stored.")
+        for key, msgs in e.errors.items():
+            for m in msgs:
+                form.add_problem(place_of(key), m)
+        return again(e.status, problem=f"{e.message} Nothing was stored.")
     messages.success(request, f"Board {stored.board}: result stored "
                               f"({result_actions.describe(stored)}).")
     return after_change(stored)
 
 
+def posted_version(request):
+    try:
+        return int(str(request.POST.get("version", "")).strip())
+    except ValueError:
+        return None
+
+
 def confirm(request, match):
-    version = parse_version(request.POST)
+    version = posted_version(request)
     try:
         if version is None:
             raise ActionError("The form lost the board's version number: reload the board.")
@@ -192,6 +299,23 @@ def confirm(request, match):
                       board_context(request, match, problem=e.message), status=e.status)
     messages.success(request, f"Board {stored.board}: result confirmed.")
     return after_change(stored)
+
+
+def change_first_starter(request, match):
+    """A director's change of who starts set 1 on this board, with a reason."""
+    reason = request.POST.get("reason", "")
+    raw = str(request.POST.get("seat", "")).strip()
+    try:
+        stored = result_actions.set_first_starter(
+            match.pk, request.user, seat=int(raw) if raw.isdigit() else -1, reason=reason)
+    except ActionError as e:
+        return render(request, "arbiter/match.html", board_context(
+            request, match, problem=e.message, starter_errors=e.errors,
+            starter_reason=reason), status=e.status)
+    messages.success(request, f"Board {stored.board}: "
+                              f"{stored.players[result_actions.first_starter(stored) % 2].name}"
+                              " starts set 1.")
+    return redirect("arbiter:match", stored.pk)
 
 
 @login_required

@@ -35,7 +35,8 @@ class SettingsForm(forms.Form):
     rounds_planned = forms.IntegerField(min_value=1, max_value=30, initial=5)
     require_confirmation = forms.BooleanField(
         required=False, initial=True,
-        help_text="A result counts once a second official (or the other player) confirms it.")
+        help_text="On: an entered result counts once a second official (not the one who "
+                  "entered it) confirms it. Off: it counts as soon as it is entered.")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

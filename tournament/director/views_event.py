@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from ..actions import ActionError, events
+from ..arbiter.views import arbiter_only
 from ..archive import archive_json
 from ..models import Official, Tournament
 from ..standings import label
@@ -20,6 +21,9 @@ AUDIT_PAGE = 25
 
 @login_required
 def home(request):
+    if arbiter_only(request.user):
+        # An arbiter directs nothing: their page is result entry, not "My events".
+        return redirect("arbiter:landing")
     mine = (Official.objects.filter(user=request.user).select_related("tournament")
             .order_by("-tournament__created_at"))
     rows = [(o.tournament, o.get_role_display(), o.role == Official.Role.DIRECTOR) for o in mine]

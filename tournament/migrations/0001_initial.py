@@ -61,6 +61,7 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('board', models.PositiveSmallIntegerField()),
+                ('first_starter', models.PositiveSmallIntegerField(blank=True, null=True)),
                 ('status', models.CharField(choices=[('pending', 'Pending'), ('entered', 'Entered'), ('confirmed', 'Confirmed')], default='pending', max_length=10)),
                 ('outcome', models.CharField(blank=True, choices=[('', 'No result yet'), ('played', 'Played'), ('forfeit', 'Forfeit'), ('double_forfeit', 'Double forfeit'), ('abandoned', 'Abandoned'), ('bye', 'Bye')], max_length=16)),
                 ('record', models.JSONField(blank=True, null=True)),

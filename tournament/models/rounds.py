@@ -105,6 +105,9 @@ class Match(models.Model):
     side1 = models.ForeignKey(
         Entrant, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
+    # The seat a director set to start set 1 on this board (an audited choice, where sets
+    # alternate); None: the pairing's side 0 does.
+    first_starter = models.PositiveSmallIntegerField(null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     outcome = models.CharField(max_length=16, choices=Outcome.choices, blank=True)
     # The player who forfeited or abandoned.
