@@ -1,5 +1,15 @@
 import pytest
+from django.core.cache import caches
 from django.test import Client
+
+
+@pytest.fixture(autouse=True)
+def fresh_caches():
+    # Public answers are cached whole by each event's revision (tournament/revision.py),
+    # and a new test database reuses slugs and ids: no test may see another's entries.
+    for cache in caches.all():
+        cache.clear()
+    yield
 
 
 @pytest.fixture(autouse=True)

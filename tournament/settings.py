@@ -47,6 +47,8 @@ INSTALLED_APPS = [
     "django_tables2",
     "axes",  # sign-in attempts: lock-outs per account and per address (docs/deploy.md)
     "ninja",  # serves the API docs page's Swagger UI from our own static files
+    "django_tasks",
+    "django_tasks_db",
     "scoring",
     "tournament",
 ]
@@ -108,6 +110,25 @@ if CACHE_URL.startswith(("redis://", "rediss://")):
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
                           "LOCATION": "fives-and-threes"}}
+    if "PYTEST_VERSION" not in os.environ:
+        # Each event's revision (tournament/revision.py) must be seen by every process that
+        # serves or changes events (gunicorn's workers, the task worker): without Redis, a
+        # file cache on this machine. A test run is one process and keeps it in memory.
+        CACHES["revisions"] = {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": os.environ.get("REVISION_CACHE_DIR",
+                                       str(BASE_DIR / "var" / "cache" / "revisions")),
+            "OPTIONS": {"MAX_ENTRIES": 100_000},
+        }
+
+# Long work (pairing a big round, imports, the archive download) runs as a task
+# (tournament/tasks.py) in a worker process, `manage.py db_worker`, which `make run` starts
+# beside the server; the queue is a table in the same database. TASKS_BACKEND=immediate runs
+# tasks inside the request instead (no worker needed). See docs/deploy.md.
+TASKS = {"default": {"BACKEND": {
+    "database": "django_tasks_db.DatabaseBackend",
+    "immediate": "django_tasks.backends.immediate.ImmediateBackend",
+}[os.environ.get("TASKS_BACKEND", "database")]}}
 
 # The most of a request body the server reads (a play-by-play match record is about
 # 30 KB); more answers 413 on the API, 400 elsewhere. Uploaded files are not counted.

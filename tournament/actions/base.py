@@ -1,6 +1,7 @@
 """What every action shares: its error type, the audit row, the permission checks."""
 
 
+from .. import revision
 from ..models import AuditEntry
 
 
@@ -20,6 +21,9 @@ class PermissionDenied(ActionError):
 
 
 def audit(tournament, actor, action: str, summary: str, reason: str = "", **detail):
+    # Every change writes this row, so this is where the public pages learn of it.
+    if tournament is not None:
+        revision.bump_on_commit(tournament.slug)
     return AuditEntry.objects.create(
         tournament=tournament,
         actor=actor if actor is not None and actor.is_authenticated else None,

@@ -3,6 +3,7 @@
 from django.urls import path
 from ninja import NinjaAPI
 
+from ..public.http_cache import public_cache
 from . import errors, reads, writes
 
 api = NinjaAPI(
@@ -15,4 +16,19 @@ errors.install(api)
 api.add_router("", reads.router)
 api.add_router("", writes.router)
 
-urlpatterns = [path("", api.urls)]
+# The public reads, cached whole by the event's revision (tournament/public/http_cache.py);
+# a request with a token is never served from, nor stored in, the shared entries.
+CACHED_READS = {"tournaments": (), "tournament": (), "round_pairings": (),
+                "standings": ("after_round",), "match": ()}
+
+
+def cached_reads(urls):
+    patterns, app_name, namespace = urls
+    for pattern in patterns:
+        if pattern.name in CACHED_READS:
+            pattern.callback = public_cache(pattern.callback, api=True,
+                                            params=CACHED_READS[pattern.name])
+    return patterns, app_name, namespace
+
+
+urlpatterns = [path("", cached_reads(api.urls))]

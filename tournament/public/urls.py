@@ -1,15 +1,26 @@
 from django.urls import path
 
 from . import views
+from .http_cache import public_cache
+
+# Whole answers cached by the event's revision (http_cache.py); the parameters listed are
+# the only ones each view reads (django-tables2: sort, page, per_page).
+TABLE = ("sort", "page", "per_page")
 
 app_name = "public"
 urlpatterns = [
-    path("", views.events, name="events"),
-    path("<slug:slug>/", views.event, name="event"),
-    path("<slug:slug>/round/<int:number>/", views.round_view, name="round"),
-    path("<slug:slug>/round/<int:number>/pairings.csv", views.round_csv, name="round_csv"),
-    path("<slug:slug>/standings/", views.standings_view, name="standings"),
-    path("<slug:slug>/standings.csv", views.standings_csv, name="standings_csv"),
-    path("<slug:slug>/crosstable/", views.crosstable, name="crosstable"),
-    path("<slug:slug>/player/<int:number>/", views.player, name="player"),
+    path("", public_cache(views.events, params=TABLE), name="events"),
+    path("<slug:slug>/", public_cache(views.event), name="event"),
+    path("<slug:slug>/round/<int:number>/",
+         public_cache(views.round_view, params=("print", "sort")), name="round"),
+    path("<slug:slug>/round/<int:number>/pairings.csv", public_cache(views.round_csv),
+         name="round_csv"),
+    path("<slug:slug>/standings/",
+         public_cache(views.standings_view, params=("after_round", *TABLE)),
+         name="standings"),
+    path("<slug:slug>/standings.csv", public_cache(views.standings_csv, params=("after_round",)),
+         name="standings_csv"),
+    path("<slug:slug>/crosstable/", public_cache(views.crosstable, params=TABLE),
+         name="crosstable"),
+    path("<slug:slug>/player/<int:number>/", public_cache(views.player), name="player"),
 ]

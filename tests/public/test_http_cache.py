@@ -1,0 +1,248 @@
+"""Whole public answers cached by the event's revision (tournament/public/http_cache.py)."""
+
+import io
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.cache import cache
+from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
+
+from tournament import revision
+from tournament.actions import entrants, events, results, rounds
+from tournament.models import Match
+
+pytestmark = pytest.mark.django_db
+
+PUBLIC = "public, max-age=5, stale-while-revalidate=30"
+
+
+@pytest.fixture
+def director():
+    return User.objects.create_user("dora", password="pw-123456")
+
+
+@pytest.fixture
+def event(director):
+    """Four players, round 1 published; results count once entered."""
+    t = events.create_tournament(director, name="Crewe Open", slug="crewe",
+                                require_confirmation=False)
+    entrants.import_entrants(t, director, "name,club,rating\nAnn Lee,Leek,1500\n"
+                             "Bo Park,Bath,1400\nCy Hale,,1300\nDi Fox,,1200")
+    rounds.publish_round(rounds.pair_round(t, director), director)
+    return t
+
+
+def boards(event):
+    return list(Match.objects.filter(round__tournament=event).order_by("board"))
+
+
+def forfeit(match, user):
+    return results.submit_result(match.pk, user, version=match.version, outcome="forfeit",
+                                 conceded_by=1)
+
+
+def test_a_hit_makes_no_query_and_carries_validators(client, event,
+                                                     django_assert_num_queries):
+    url = reverse("public:standings", args=["crewe"])
+    first = client.get(url)
+    assert first.status_code == 200
+    with django_assert_num_queries(0):
+        again = client.get(url)
+    assert again.content == first.content
+    assert again["ETag"] == first["ETag"] and again["ETag"].startswith('"')
+    assert again["Last-Modified"] == first["Last-Modified"]
+    assert again["Cache-Control"] == PUBLIC
+    assert again["Vary"] == "Cookie"
+    assert again["Content-Type"] == "text/html; charset=utf-8"
+
+
+@pytest.mark.parametrize("name, args", [
+    ("events", []), ("event", ["crewe"]), ("round", ["crewe", 1]),
+    ("round_csv", ["crewe", 1]), ("standings_csv", ["crewe"]), ("crosstable", ["crewe"]),
+    ("player", ["crewe", 1]),
+])
+def test_every_public_page_is_cached(client, event, name, args, django_assert_num_queries):
+    url = reverse(f"public:{name}", args=args)
+    first = client.get(url)
+    with django_assert_num_queries(0):
+        again = client.get(url)
+    assert (again.status_code, again.content) == (200, first.content)
+    assert again["Cache-Control"] == PUBLIC
+    if name.endswith("csv"):
+        assert again["Content-Disposition"] == first["Content-Disposition"]
+
+
+def test_a_change_is_visible_at_once(client, event, director):
+    url = reverse("public:round", args=["crewe", 1])
+    table = "/api/v1/tournaments/crewe/standings/"
+    before, points_before = client.get(url), client.get(table).json()
+    assert "forfeit" not in before.content.decode().lower()
+    assert [row["points"] for row in points_before] == [0, 0, 0, 0]
+    forfeit(boards(event)[0], director)  # counts at once: no confirmation asked
+    after = client.get(url)
+    assert after.content != before.content
+    assert "forfeit" in after.content.decode().lower()
+    assert after["ETag"] != before["ETag"]
+    assert [row["points"] for row in client.get(table).json()] == [1, 0, 0, 0]
+
+
+def test_conditional_requests_get_304(client, event, director, django_assert_num_queries):
+    url = reverse("public:standings", args=["crewe"])
+    first = client.get(url)
+    with django_assert_num_queries(0):
+        unchanged = client.get(url, headers={"If-None-Match": first["ETag"]})
+    assert unchanged.status_code == 304 and unchanged.content == b""
+    assert unchanged["ETag"] == first["ETag"] and unchanged["Cache-Control"] == PUBLIC
+    since = client.get(url, headers={"If-Modified-Since": first["Last-Modified"]})
+    assert since.status_code == 304
+    forfeit(boards(event)[0], director)
+    changed = client.get(url, headers={"If-None-Match": first["ETag"]})
+    assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
+
+
+def test_a_304_also_when_the_entry_was_evicted(client, event):
+    url = reverse("public:event", args=["crewe"])
+    first = client.get(url)
+    cache.clear()  # entries and revisions gone: the page is rendered again, same bytes
+    again = client.get(url, headers={"If-None-Match": first["ETag"]})
+    assert again.status_code == 304
+    assert client.get(url).content == first.content
+
+
+def test_correct_when_the_cache_is_empty_after_a_change(client, event, director):
+    url = reverse("public:round", args=["crewe", 1])
+    client.get(url)
+    forfeit(boards(event)[0], director)
+    cache.clear()
+    assert "forfeit" in client.get(url).content.decode().lower()
+
+
+def test_an_official_never_gets_the_shared_page(client, client_for, event, director,
+                                                django_assert_max_num_queries):
+    url = reverse("public:standings", args=["crewe"])
+    anonymous = client.get(url)
+    assert "Sign out" not in anonymous.content.decode()
+    signed_in = client_for(director).get(url)
+    assert "Sign out dora" in signed_in.content.decode()
+    assert "private" in signed_in["Cache-Control"] and "no-store" in signed_in["Cache-Control"]
+    assert "public" not in signed_in["Cache-Control"]
+    assert "Cookie" in signed_in["Vary"]
+    # ...and what the official saw is never served to anyone else.
+    again = client.get(url)
+    assert "Sign out" not in again.content.decode()
+    assert again.content == anonymous.content
+
+
+def test_the_officials_page_is_not_stored_for_the_public(client, client_for, event, director):
+    url = reverse("public:event", args=["crewe"])
+    client_for(director).get(url)  # rendered first for the official
+    html = client.get(url).content.decode()
+    assert "Sign out" not in html and "csrfmiddlewaretoken" not in html
+
+
+def test_a_stale_session_cookie_is_served_as_the_public(client, event,
+                                                        django_assert_max_num_queries):
+    url = reverse("public:event", args=["crewe"])
+    public = client.get(url)
+    client.cookies["sessionid"] = "no-such-session"
+    with django_assert_max_num_queries(1):  # the session's lookup only
+        again = client.get(url)
+    assert again.content == public.content and again["Cache-Control"] == PUBLIC
+
+
+def test_only_the_parameters_a_page_reads_make_an_entry(client, event,
+                                                        django_assert_num_queries):
+    url = reverse("public:standings", args=["crewe"])
+    first = client.get(url, {"after_round": "1"})
+    with django_assert_num_queries(0):
+        again = client.get(url, {"after_round": "1", "utm_source": "x", "junk": "y"})
+    assert again.content == first.content
+    junk = client.get(url, {"sort": "x" * 41})  # rendered, never stored
+    assert junk.status_code == 200 and "no-store" in junk["Cache-Control"]
+
+
+def test_errors_are_not_cached(client, event):
+    url = reverse("public:standings", args=["crewe"])
+    bad = client.get(url, {"after_round": "9"})
+    assert bad.status_code == 400 and "no-cache" in bad["Cache-Control"]
+    missing = client.get(reverse("public:event", args=["nowhere"]))
+    assert missing.status_code == 404 and "public" not in missing.get("Cache-Control", "")
+
+
+# ---------------------------------------------------------------------- the API
+
+
+def token_for(username, slug):
+    out = io.StringIO()
+    call_command("arbiter_token", username, tournament=slug, stdout=out, stderr=io.StringIO())
+    return out.getvalue().strip()
+
+
+def test_api_reads_are_cached_and_change_at_once(client, event, director,
+                                                 django_assert_num_queries):
+    url = "/api/v1/tournaments/crewe/standings/"
+    first = client.get(url)
+    with django_assert_num_queries(0):
+        again = client.get(url)
+    assert again.json() == first.json() and again["Cache-Control"] == PUBLIC
+    assert again["Vary"] == "Cookie, Authorization"
+    forfeit(boards(event)[0], director)
+    changed = client.get(url)
+    assert changed.json() != first.json() and changed["ETag"] != first["ETag"]
+    assert changed.json()[0]["points"] == 1
+
+
+def test_a_token_sees_the_entered_record_and_the_public_never_does(client, director):
+    t = events.create_tournament(director, name="Leek Open", slug="leek")  # confirms results
+    entrants.import_entrants(t, director, "name\nAnn Lee\nBo Park")
+    rounds.publish_round(rounds.pair_round(t, director), director)
+    key = token_for("arnie", "leek")
+    match = boards(t)[0]
+    record = {"format": "fives-and-threes-match/1", "ruleset": "mso",
+              "sets": [{"score": [61, 40]}, {"score": [61, 30]}]}
+    arnie = User.objects.get(username="arnie")
+    results.submit_result(match.pk, arnie, version=0, record=record)  # entered, unconfirmed
+    url = f"/api/v1/matches/{match.pk}/"
+    public = client.get(url)
+    assert public.json()["record"] is None and public["Cache-Control"] == PUBLIC
+    official = Client().get(url, headers={"Authorization": f"Token {key}"})
+    assert official.json()["record"]["sets"][0]["score"] == [61, 40]
+    assert "private" in official["Cache-Control"]
+    assert client.get(url).json()["record"] is None
+
+
+# ---------------------------------------------------------------------- the revision
+
+
+def test_revision_is_made_when_missing_and_bumped_by_every_action(event, director):
+    cache.clear()
+    made = revision.current("crewe")
+    assert revision.current("crewe") == made
+    entrants.add_entrant(event, director, name="Ed Moss", club="", rating=None)
+    assert revision.current("crewe") != made
+    assert revision.current(revision.ALL).token == revision.current("crewe").token
+
+
+def test_a_refused_action_leaves_pages_correct(client, event, director):
+    url = reverse("public:round", args=["crewe", 1])
+    before = client.get(url).content
+    with pytest.raises(results.ActionError):
+        results.submit_result(boards(event)[0].pk, director, version=99, outcome="forfeit",
+                              conceded_by=1)
+    assert client.get(url).content == before
+
+
+def test_a_cache_that_fails_never_fails_the_change_or_the_page(client, event, director,
+                                                               monkeypatch):
+    class Broken:
+        def __getattr__(self, name):
+            raise ConnectionError("cache away")
+
+    monkeypatch.setattr(revision, "store", lambda: Broken())
+    forfeit(boards(event)[0], director)  # the bump fails, the result is stored
+    assert Match.objects.filter(outcome="forfeit").count() == 1
+    page = client.get(reverse("public:round", args=["crewe", 1]))
+    assert page.status_code == 200 and "forfeit" in page.content.decode().lower()
+    assert "no-store" in page["Cache-Control"]

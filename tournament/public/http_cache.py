@@ -1,0 +1,174 @@
+"""Whole public responses cached by the event's revision, with HTTP validators.
+
+`public_cache` wraps a public view (a page, a CSV, an API read). For an anonymous GET it
+looks up the response stored under the event's current revision (tournament/revision.py,
+read from the cache: no query), the path and the query parameters the view understands;
+a hit costs no query and no rendering, and a request whose If-None-Match (or
+If-Modified-Since) still holds gets 304. Every answer carries `Cache-Control: public` with
+a short max-age and stale-while-revalidate, so a CDN or nginx in front serves the crowd
+(docs/deploy.md).
+
+A signed-in user (a session) or an API request with a token may see more than the public
+(hidden events, entered records, the sign-out button): such requests never read or fill
+the shared entries, and their answers are `private, no-store`. `Vary: Cookie` (and
+`Authorization` on the API) tells any cache in between the same.
+
+Only 200 answers are stored; anything else (a 400 for a bad parameter, a 404) is rendered
+each time and marked not to be cached.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import math
+from dataclasses import dataclass
+from functools import wraps
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpResponse, QueryDict
+from django.utils.cache import (
+    add_never_cache_headers,
+    get_conditional_response,
+    patch_vary_headers,
+)
+from django.utils.http import http_date
+
+from .. import revision
+
+log = logging.getLogger("tournament")
+
+TIMEOUT = 6 * 60 * 60  # an entry outlives its revision only until this expires
+MAX_VALUE = 40  # longer parameter values are junk: rendered, never stored
+
+
+def max_age() -> int:
+    return getattr(settings, "PUBLIC_MAX_AGE", 5)
+
+
+def stale_while_revalidate() -> int:
+    return getattr(settings, "PUBLIC_STALE_WHILE_REVALIDATE", 30)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A stored answer: what the view said, with the validators worked out once."""
+
+    content: bytes
+    headers: tuple  # (name, value) pairs the view set, e.g. Content-Type
+    etag: str
+    modified: int  # Last-Modified as a Unix time
+
+    @classmethod
+    def of(cls, response, rev: revision.Revision) -> Entry:
+        content = response.content
+        etag = '"' + hashlib.blake2b(content, digest_size=12).hexdigest() + '"'
+        return cls(content, tuple(response.headers.items()), etag, math.ceil(rev.at))
+
+    def answer(self, request) -> HttpResponse:
+        response = HttpResponse(self.content)
+        for name, value in self.headers:
+            response.headers[name] = value
+        response.headers["ETag"] = self.etag
+        response.headers["Last-Modified"] = http_date(self.modified)
+        return get_conditional_response(request, etag=self.etag,
+                                        last_modified=self.modified, response=response)
+
+
+def is_private(request, api: bool) -> bool:
+    """Might this request see more than the public? Asked without a query for the crowd:
+    only a request carrying a session cookie costs the session's lookup."""
+    if api and "HTTP_AUTHORIZATION" in request.META:
+        return True
+    if settings.SESSION_COOKIE_NAME not in request.COOKIES:
+        return False
+    return request.user.is_authenticated
+
+
+def keep_params(request, names) -> QueryDict | None:
+    """Only the parameters the view understands (one value each, in a fixed order), put
+    back on the request so the view cannot depend on others; None when one is junk."""
+    kept = QueryDict(mutable=True)
+    for name in sorted(names):
+        if name in request.GET:
+            value = request.GET[name]
+            if len(value) > MAX_VALUE:
+                return None
+            kept[name] = value
+    request.GET = kept
+    return kept
+
+
+def entry_key(rev: revision.Revision, request, query: QueryDict) -> str:
+    where = f"{request.path}?{query.urlencode()}".encode()
+    return f"page:{rev.token}:{hashlib.blake2b(where, digest_size=16).hexdigest()}"
+
+
+def storable(response) -> bool:
+    return (response.status_code == 200 and not response.streaming and not response.cookies
+            and "Cache-Control" not in response.headers)
+
+
+def mark_public(response):
+    response.headers["Cache-Control"] = (f"public, max-age={max_age()}, "
+                                         f"stale-while-revalidate={stale_while_revalidate()}")
+    return response
+
+
+def public_cache(view=None, *, params=(), api=False, slug_kwarg="slug"):
+    """Cache `view`'s anonymous GET answers under the revision of the event named by its
+    `slug_kwarg` argument (the whole site's when it has none); `params` are the query
+    parameters it reads."""
+
+    def decorate(view):
+        vary = ("Cookie", "Authorization") if api else ("Cookie",)
+
+        @wraps(view)
+        def wrapper(request, *args, **kwargs):
+            if request.method not in ("GET", "HEAD"):
+                return view(request, *args, **kwargs)
+            if is_private(request, api):
+                response = view(request, *args, **kwargs)
+                add_never_cache_headers(response)
+                patch_vary_headers(response, vary)
+                return response
+            query = keep_params(request, params)
+            response = None
+            if query is not None:
+                response = cached(request, query, kwargs.get(slug_kwarg) or revision.ALL,
+                                  lambda: view(request, *args, **kwargs))
+            if response is None:  # not storable: the view's own answer, never kept
+                response = view(request, *args, **kwargs)
+                add_never_cache_headers(response)
+            patch_vary_headers(response, vary)
+            return response
+
+        wrapper.public_cache = True
+        return wrapper
+
+    return decorate(view) if view is not None else decorate
+
+
+def cached(request, query, slug, render):
+    """The stored answer, or the view's answer (stored when it may be); None when the cache
+    cannot be reached (the caller then renders without it)."""
+    try:
+        rev = revision.current(slug)
+        key = entry_key(rev, request, query)
+        entry = cache.get(key)
+    except Exception:  # the cache server away: serve from the database, uncached
+        log.exception("Public cache unreachable")
+        return None
+    if entry is None:
+        response = render()
+        if not storable(response):
+            add_never_cache_headers(response)
+            return response
+        entry = Entry.of(response, rev)
+        if request.method == "GET":
+            try:
+                cache.set(key, entry, TIMEOUT)
+            except Exception:
+                log.exception("Public cache unreachable")
+    return mark_public(entry.answer(request))

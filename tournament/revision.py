@@ -1,0 +1,87 @@
+"""Each event's revision, kept in a cache every process shares, so that a public page can
+tell whether its cached copy is current without asking the database.
+
+A revision is an opaque token that is never reused, plus the time it was made. `bump`
+gives the event a new one; every action does so through `actions.base.audit`. A page
+cached under a token is served only while that token is current, so any change (or a
+lost or evicted revision: `current` then makes a new token) makes the next request render
+afresh. Tokens are never compared for order, so two bumps racing, or a bump racing a
+reader that found no revision, can only cause extra misses, never a stale page.
+
+The store is the cache alias "revisions" when settings define it (Redis, or a file cache
+shared by the web and task-worker processes of one machine; see docs/deploy.md), else
+"default". It must be shared by every process that serves or changes events: a process-
+local cache would never see a bump made by another process.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from dataclasses import dataclass
+
+from django.core.cache import caches
+from django.db import transaction
+
+log = logging.getLogger("tournament")
+
+ALL = "*"  # the revision of everything: pages that list every event
+TIMEOUT = 24 * 60 * 60  # a revision lost in a crash between commit and bump heals in a day
+
+
+@dataclass(frozen=True)
+class Revision:
+    token: str
+    at: float  # when it was made: no earlier than the last change it stands for
+
+
+def store():
+    from django.conf import settings
+
+    return caches["revisions" if "revisions" in settings.CACHES else "default"]
+
+
+def key(slug: str) -> str:
+    return f"revision:{slug}"
+
+
+def new() -> Revision:
+    return Revision(f"{time.time_ns():x}{secrets.token_hex(4)}", time.time())
+
+
+def current(slug: str = ALL) -> Revision:
+    """The event's revision (`ALL`: the site's), read from the cache: no query. When none
+    is stored (never bumped since the cache started, or evicted) a new one is stored."""
+    found = store().get(key(slug))
+    if found is None:
+        made = new()
+        if store().add(key(slug), (made.token, made.at), TIMEOUT):
+            return made
+        # Another process stored one between our get and add: use theirs.
+        found = store().get(key(slug))
+        if found is None:
+            return made
+    return Revision(*found)
+
+
+def bump(slug: str) -> None:
+    """Give the event (and the site) a new revision. Never raises: the change it follows
+    is already stored, and a revision that could not be bumped expires (TIMEOUT)."""
+    made = new()
+    stored = (made.token, made.at)  # plain values: a cache outlives code changes
+    try:
+        store().set_many({key(slug): stored, key(ALL): stored}, TIMEOUT)
+    except Exception:  # the cache server away: the change must still succeed
+        log.exception("Could not bump the revision of %s", slug)
+
+
+def bump_on_commit(slug: str) -> None:
+    """Bump now and again once the transaction commits.
+
+    The bump after commit is the one that makes the change visible: pages rendered from
+    the data before it are keyed by an older token. The bump now costs one cache write
+    more, and keeps the rule true inside a transaction that never commits (a test's).
+    """
+    bump(slug)
+    transaction.on_commit(lambda: bump(slug))
