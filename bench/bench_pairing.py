@@ -1,27 +1,40 @@
 """Time FIDE Dutch pairing of round 5 for 50, 100, 300 and 1000 players.
 
 Usage: .venv/bin/python bench/bench_pairing.py [--sizes 50,100,300,1000] [--engine-rounds]
+       [--runs N] [--no-bbp]
 
 Events are deterministic (seeded).  Rounds 1-4 are produced by a quick Swiss-like generator
 (score groups, no rematches, colour alternation, one bye per player at most, results drawn
 from the Elo expectation, 1-2 % forfeits); with ``--engine-rounds`` they are paired by the
 real engine instead (slower to set up).  Round 5 is then paired with ``pair_next_round``:
-median of several runs for the small sizes, a single run for 1000 players.
+median of several runs for the small sizes, a single run for 1000 players.  Both the wall
+time and the process's CPU time are printed: on a shared machine the CPU time is the
+steadier figure.
+
+When a ``bbpPairings`` (or ``bbpPairings.exe``) binary is on the PATH, the same events are
+written as TRF(x) and paired by it too (``--dutch FILE -p OUT``), timed the same way (its
+CPU time is the child's), and the two pairings compared.  bbpPairings is not a dependency
+of the project: build it yourself, outside the repository, to compare.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import resource
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tournament.pairing.engine import Board, pair_next_round  # noqa: E402
-from tournament.pairing.trf import TrfEvent, TrfPlayer, TrfResult  # noqa: E402
+from tournament.pairing.engine import Board, format_pairs, pair_next_round  # noqa: E402
+from tournament.pairing.trf import TrfEvent, TrfPlayer, TrfResult, write_trf  # noqa: E402
 
 ROUNDS_DONE = 4
 
@@ -92,15 +105,47 @@ def build_event(n: int, seed: int, engine_rounds: bool) -> TrfEvent:
     return event
 
 
-def time_round(event: TrfEvent, runs: int) -> tuple[float, list[float]]:
-    times = []
+def time_round(event: TrfEvent, runs: int) -> tuple[list[float], list[float], str]:
+    """Wall and CPU seconds of each run of ``pair_next_round``, and its pairing."""
+    walls, cpus = [], []
     for _ in range(runs):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         pairing = pair_next_round(event)
-        times.append(time.perf_counter() - start)
+        walls.append(time.perf_counter() - start)
+        cpus.append(time.process_time() - cpu)
     assert pairing.round_number == ROUNDS_DONE + 1
     assert len(pairing.boards) == (len(event.players) + 1) // 2
-    return statistics.median(times), times
+    return walls, cpus, format_pairs(pairing)
+
+
+def bbp_binary() -> str | None:
+    return shutil.which("bbpPairings") or shutil.which("bbpPairings.exe")
+
+
+def time_bbp(binary: str, event: TrfEvent, runs: int) -> tuple[list[float], list[float], str]:
+    """Wall and CPU seconds of each bbpPairings run on the event, and its pairing."""
+    walls, cpus = [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        trf, out = Path(tmp) / "event.trf", Path(tmp) / "pairs.txt"
+        trf.write_text(write_trf(event), encoding="utf-8")
+        for _ in range(runs):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            start = time.perf_counter()
+            subprocess.run(
+                [binary, "--dutch", str(trf), "-p", str(out)],
+                check=True,
+                stdout=subprocess.DEVNULL,
+            )
+            walls.append(time.perf_counter() - start)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+        return walls, cpus, out.read_text(encoding="utf-8")
+
+
+def _row(who: str, n: int, walls: list[float], cpus: list[float], extra: str = "") -> str:
+    runs = " ".join(f"{t:.3f}" for t in walls)
+    wall, cpu = statistics.median(walls), statistics.median(cpus)
+    return f"{who:<11} {n:>7}  {len(walls):>4}  {wall:>9.3f}  {cpu:>8.3f}  {runs}{extra}"
 
 
 def main() -> None:
@@ -108,21 +153,30 @@ def main() -> None:
     parser.add_argument("--sizes", default="50,100,300,1000")
     parser.add_argument("--seed", type=int, default=20260101)
     parser.add_argument("--engine-rounds", action="store_true")
+    parser.add_argument("--runs", type=int, help="runs per size (default: 7, 5 at 300, 1 at 1000)")
+    parser.add_argument("--no-bbp", action="store_true", help="do not run bbpPairings")
     args = parser.parse_args()
-    targets = {100: 0.5, 1000: 48.0}
-    print(f"{'players':>7}  {'runs':>4}  {'median s':>9}  all runs (s)")
+    targets = {100: 0.5}
+    binary = None if args.no_bbp else bbp_binary()
+    print(f"machine: {os.cpu_count()} cores; bbpPairings: {binary or 'not on the PATH'}")
+    header = f"{'engine':<11} {'players':>7}  {'runs':>4}  {'median s':>9}  {'cpu s':>8}"
+    print(f"{header}  all runs (s)")
     for n in (int(s) for s in args.sizes.split(",")):
         event = build_event(n, args.seed + n, args.engine_rounds)
-        runs = 1 if n >= 1000 else 5 if n >= 300 else 7
-        median, times = time_round(event, runs)
+        runs = args.runs or (1 if n >= 1000 else 5 if n >= 300 else 7)
+        walls, cpus, ours = time_round(event, runs)
         target = targets.get(n)
-        verdict = (
-            ""
-            if target is None
-            else f"  target <= {target} s: " + ("OK" if median <= target else "MISSED")
-        )
-        runs_txt = " ".join(f"{t:.3f}" for t in times)
-        print(f"{n:>7}  {runs:>4}  {median:>9.3f}  {runs_txt}{verdict}", flush=True)
+        verdict = ""
+        if target is not None:
+            met = statistics.median(cpus) <= target
+            verdict = f"  target <= {target} s (cpu): " + ("OK" if met else "MISSED")
+        print(_row("adapter", n, walls, cpus, verdict), flush=True)
+        if binary:
+            bbp_walls, bbp_cpus, theirs = time_bbp(binary, event, runs)
+            ratio = statistics.median(cpus) / statistics.median(bbp_cpus)
+            same = "same pairing" if theirs == ours else "PAIRINGS DIFFER"
+            extra = f"  ({same}; adapter/bbp cpu {ratio:.2f})"
+            print(_row("bbpPairings", n, bbp_walls, bbp_cpus, extra), flush=True)
 
 
 if __name__ == "__main__":
