@@ -230,3 +230,109 @@ def test_submission_stores_all_or_nothing(board, arbiter, monkeypatch):
     monkeypatch.undo()
     assert arbiter.submit(board).status_code == 200
     assert state(board) != before
+
+
+# ----------------------------------------------------------------- records fit their board
+
+def refused_at(response):
+    return [(e["path"], e["code"]) for e in response.json()["report"]["errors"]]
+
+
+def test_a_record_must_have_the_events_seats(event, board, arbiter):
+    before = state(board)
+    four = score_record([61, 40], [61, 30], seats=4,
+                        players=["Ann", "Bo", "Cy", "Di"])
+    response = arbiter.submit(board, record={**four, "ruleset": "mso"})
+    assert response.status_code == 400
+    assert ("/seats", "bad_format") in refused_at(response)
+    event.ruleset, event.entrants_kind = "bndcc", "pairs"
+    event.save()
+    singles = score_record([61, 40], [61, 30], ruleset="bndcc")
+    singles["sets"] = [{"starter": 0, "score": [61, 40]}, {"starter": 1, "score": [61, 30]}]
+    response = arbiter.submit(board, record=singles)
+    assert response.status_code == 400
+    assert refused_at(response) == [("/players", "bad_format")]
+    assert "this is a pairs event: a record has 4 seats" in (
+        response.json()["report"]["errors"][0]["message"])
+    assert state(board) == before
+    singles.update(seats=4, sets=[{"starter": 2, "score": [61, 40]},
+                                  {"starter": 3, "score": [61, 30]}])
+    assert arbiter.submit(board, record=singles).status_code == 200
+    assert Match.objects.get(pk=board.pk).record["seats"] == 4
+
+
+def test_a_record_with_another_match_format_is_refused(event, board, arbiter):
+    response = arbiter.submit(board, record=score_record(
+        [61, 40], [61, 30], match={"target": 121, "sets_to_win": 2}))
+    assert response.status_code == 400
+    assert ("/match", "bad_format") in refused_at(response)
+    ok = arbiter.submit(board, record=score_record(
+        [61, 40], [61, 30], match={"target": 61, "sets_to_win": 2}))
+    assert ok.status_code == 200
+    # a record without `match` is stored with the event's
+    again = arbiter.submit(Match.objects.get(pk=board.pk),
+                           record=score_record([61, 40], [61, 30]))
+    assert again.status_code == 200
+    assert Match.objects.get(pk=board.pk).record["match"] == {"target": 61, "sets_to_win": 2}
+
+
+def abandoned(arbiter, board, side, record):
+    return arbiter.put(f"/api/v1/matches/{board.pk}/result/",
+                       {"version": 0, "outcome": "abandoned", "conceded_by": side,
+                        "record": record})
+
+
+def test_an_abandoned_record_agrees_with_who_abandoned(board, arbiter):
+    before = state(board)
+    won = abandoned(arbiter, board, 0, score_record([61, 40], [61, 30]))
+    assert won.status_code == 422
+    assert refused_at(won) == [("/sets", "match_shape")]
+    assert "side A had already won 2 sets, the match, before abandoning" in (
+        won.json()["report"]["errors"][0]["message"])
+    decided = abandoned(arbiter, board, 1, score_record([61, 40], [61, 30]))
+    assert refused_at(decided) == [("/sets", "match_shape")]
+    wrong_winner = abandoned(arbiter, board, 1, score_record(
+        [61, 40], result={"winner": 1, "sets_won": [1, 0]}))
+    assert wrong_winner.status_code == 422
+    assert refused_at(wrong_winner) == [("/result/winner", "result_mismatch")]
+    wrong_count = abandoned(arbiter, board, 1, score_record(
+        [61, 40], result={"winner": 0, "sets_won": [2, 0]}))
+    assert refused_at(wrong_count) == [("/result/sets_won", "result_mismatch")]
+    assert state(board) == before
+    ok = abandoned(arbiter, board, 1, score_record(
+        [61, 40], result={"winner": 0, "sets_won": [1, 0]}))
+    assert ok.status_code == 200
+
+
+def test_a_declared_result_never_contradicts_the_sets(board, arbiter):
+    response = arbiter.submit(board, record=score_record(
+        [61, 40], [61, 30], result={"winner": 1, "sets_won": [2, 0]}))
+    assert response.status_code == 422
+    assert refused_at(response) == [("/result/winner", "result_mismatch")]
+
+
+@pytest.mark.parametrize(("record", "path", "words"), [
+    (score_record([61, 1], [1, 61], [61, 2], [3, 61]), "/sets", "4 sets; a match won by 2"),
+    ({"format": "fives-and-threes-match/1", "ruleset": "mso", "sets": [
+        {"score": [61, 0], "hands": [{"points": [1, 0]}] * 61}, {"score": [61, 0]}]},
+     "/sets/0/hands", "set 1 has 61 hands; at most 60"),
+    ({"format": "fives-and-threes-match/1", "ruleset": "mso", "sets": [
+        {"score": [61, 0], "hands": [{"plays": ["knock"] * 201}]}, {"score": [61, 0]}]},
+     "/sets/0/hands/0/plays", "set 1, hand 1 has 201 plays; at most 200"),
+    (score_record([61, 1], [61, 2], players=["x" * 60_000, "y" * 50_000]), "",
+     "bytes; at most 100,000 (100 KB)"),
+])
+def test_records_over_the_limits_are_refused_naming_the_path(board, arbiter, record, path,
+                                                             words):
+    before = state(board)
+    response = arbiter.submit(board, record=record)
+    assert response.status_code in (400, 422)
+    errors = response.json()["report"]["errors"]
+    assert any(e["path"] == path and words in e["message"] for e in errors), errors
+    assert state(board) == before
+
+
+def test_a_nul_in_the_reason_is_refused_naming_it(board, arbiter):
+    response = arbiter.submit(board, reason="typo\u0000")
+    assert response.status_code == 400
+    assert "/reason" in response.json()["detail"]

@@ -11,10 +11,13 @@ from ..text import TextError
 
 class ResultIn(Schema):
     version: StrictInt = Field(description="The board's version as last read.")
-    record: Any = Field(None, description="A fives-and-threes-match/1 record; seat 0 is "
-                                          "players[0]. Required for a played match.")
+    record: Any = Field(None, description=(
+        "A fives-and-threes-match/1 record; side 0 is players[0] (in pairs seats 0 and 2). "
+        "Its seats must be the event's (2, or 4 in pairs) and its `match`, if given, the "
+        "event's format; at most 100 KB, 60 hands a set, 200 plays a hand. Required for a "
+        "played match."))
     outcome: Literal["played", "forfeit", "double_forfeit", "abandoned"] = "played"
-    conceded_by: StrictInt | None = Field(None, description="Seat (0 or 1) of the player who "
+    conceded_by: StrictInt | None = Field(None, description="The side (0 or 1) that "
                                                             "forfeited or abandoned.")
     reason: str = Field("", description="Why a director corrects a confirmed result.")
 

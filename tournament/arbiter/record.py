@@ -555,7 +555,7 @@ def map_errors(report_errors: list[dict], built: Built) -> dict[str, list[str]]:
         key, where = locate(str(e.get("path", "")), built)
         if where:
             # The place is named once, as the form numbers it ("Set 2, hand 4, play 6").
-            message = re.sub(r"^set \d+(, hand \d+)?(, play \d+)?: ", "", message,
+            message = re.sub(r"^set \d+(,? hand \d+)?(,? play \d+)?: ", "", message,
                              flags=re.IGNORECASE)
             message = f"{where}: {message}"
         message = message[:1].upper() + message[1:]
