@@ -384,13 +384,18 @@ def submit_result(match_id, actor, *, version: int, outcome: str = "played", rec
     snapshot(match, actor, reason)
     finish_if_last(match)
     detail = {"match": match.pk, "version": match.version, "new": result_state(match)}
+    summary = (f"{'Corrected' if correcting else 'Entered'} round {match.round.number} "
+               f"board {match.board}: {describe(match)}")
     if old is not None:
         detail["old"] = old
     if correcting:
-        detail["later_rounds"] = later_rounds(match)
-    audit(tournament, actor, "correct_result" if correcting else "enter_result",
-          f"{'Corrected' if correcting else 'Entered'} round {match.round.number} board "
-          f"{match.board}: {describe(match)}", reason, **detail)
+        detail["later_rounds"] = later = later_rounds(match)
+        if later:
+            # Said where the director reads the log: those rounds stand as paired.
+            summary += (f" (round{'s' if len(later) > 1 else ''} "
+                        f"{', '.join(map(str, later))} paired on the old result)")
+    audit(tournament, actor, "correct_result" if correcting else "enter_result", summary,
+          reason, **detail)
     return match, report
 
 
