@@ -8,9 +8,10 @@ number of queries, whatever the size of the event.
 from collections import defaultdict
 
 from . import standings
-from .models import Match, SetResult
+from .models import Attendance, Match, SetResult
 from .models.rounds import status_counts
 from .pairing.trf import TrfEvent, TrfPlayer, TrfResult
+from .standings.data import NOT_PAIRED_KINDS
 
 
 def _matches(tournament, *, public: bool, after_round: int | None = None):
@@ -35,11 +36,21 @@ def standings_input(tournament, *, after_round: int | None = None, public: bool 
     """(players, matches, points) for tournament.standings, in three queries.
 
     Rows are read as plain tuples: building thousands of model instances would cost
-    more than the standings themselves.
+    more than the standings themselves. Rounds spent without a board (requested byes,
+    absences, rounds a late entry missed: `board_less`) come as matches of those kinds.
     """
-    entrants = list(tournament.entrants.values_list("id", "number", "name"))
-    number = {pk: n for pk, n, _ in entrants}
-    players = [standings.Player(n, name) for _, n, name in entrants]
+    # The entrants with their attendance rows (a LEFT JOIN: one row per attendance row, or
+    # one row with None), so that rounds without a board cost no query of their own.
+    entrants, attendance, withdrawn = {}, {}, {}
+    for pk, n, name, out, rnd, kind in tournament.entrants.order_by("number", "pk").values_list(
+            "id", "number", "name", "withdrawn_after_round", "attendance__round_number",
+            "attendance__kind"):
+        entrants[pk] = (n, name)
+        withdrawn[pk] = out
+        if rnd is not None:
+            attendance[(pk, rnd)] = kind
+    number = {pk: n for pk, (n, _) in entrants.items()}
+    players = [standings.Player(n, name) for n, name in entrants.values()]
     qs = Match.objects.filter(round__tournament=tournament)
     if public:
         qs = qs.public()
@@ -56,7 +67,85 @@ def standings_input(tournament, *, after_round: int | None = None, public: bool 
                 "match_id", "score0", "score1"):
             sets[match_id].append((score0, score1))
     matches = [plain_match(row, number, sets, tournament.require_confirmation) for row in rows]
+    on_board = {(eid, row[1]) for row in rows for eid in (row[2], row[3]) if eid is not None}
+    gaps = board_less(withdrawn, on_board, attendance, sorted({row[1] for row in rows}))
+    matches += [standings.Match(rnd, (number[eid], None), kind)
+                for (eid, rnd), kind in sorted(gaps.items(), key=lambda g: (g[0][1], g[0][0]))]
     return players, matches, standings.Points(**tournament.points)
+
+
+# ------------------------------------------------------------ rounds without a board
+
+
+def board_less(withdrawn: dict, on_board: set, attendance: dict, rounds) -> dict:
+    """{(entrant id, round): kind} for each of `rounds` an entrant spends without a board,
+    where the round scores something of its own (standings.NOT_PAIRED_KINDS):
+
+    - the director's attendance row for that round (half_bye, zero_bye, absent);
+    - else `late_entry` for a round before the entrant's first board: he was entered late.
+
+    `withdrawn` maps every entrant id to his withdrawn_after_round (None: still in), so a
+    round after the withdrawal scores nothing; `on_board` holds (entrant id, round) pairs
+    with a board, which wins over any attendance row. A round without a board after the
+    first one and without a row (left out by an override) is not listed: it scores 0.
+    """
+    rounds = sorted(rounds)
+    first_board = {}
+    for eid, rnd in on_board:
+        if rnd < first_board.get(eid, rnd + 1):
+            first_board[eid] = rnd
+    gaps = {}
+    for eid, out in withdrawn.items():
+        first = first_board.get(eid)
+        for rnd in rounds:
+            if (eid, rnd) in on_board or (out is not None and rnd > out):
+                continue
+            kind = attendance.get((eid, rnd))
+            if kind is None and (first is None or rnd < first):
+                kind = "late_entry"
+            if kind is not None:
+                gaps[(eid, rnd)] = kind
+    return gaps
+
+
+KIND_WORDS = {"half_bye": "half-point bye", "zero_bye": "zero-point bye", "absent": "absent",
+              "late_entry": "late entry", "withdrawn": "withdrawn"}
+
+
+def not_paired_in(tournament, number: int, *, public: bool = True) -> dict[str, list]:
+    """Who has no board in round `number`, and why: {kind: [Entrant, ...]} with kinds
+    half_bye, zero_bye, absent, late_entry (standings.NOT_PAIRED_KINDS) and withdrawn,
+    each list in pairing-number order; kinds with nobody are left out. For the round
+    pages (director's and public), the cross-table and the API. Four queries."""
+    entrants = list(tournament.entrants.order_by("number"))
+    boards = Match.objects.filter(round__tournament=tournament, round__number__lte=number)
+    if public:
+        boards = boards.public()
+    on_board = {(eid, rnd) for rnd, a, b in boards.values_list("round__number", "side0_id",
+                                                             "side1_id")
+                for eid in (a, b) if eid is not None}
+    if not any(rnd == number for _, rnd in on_board):
+        return {}  # the round is not paired (or not public): nobody is "not paired" yet
+    attendance = dict(((eid, rnd), kind) for eid, rnd, kind in Attendance.objects.filter(
+        entrant__tournament=tournament, round_number=number).values_list(
+        "entrant_id", "round_number", "kind"))
+    gaps = board_less({e.pk: e.withdrawn_after_round for e in entrants}, on_board, attendance,
+                      [number])
+    out = defaultdict(list)
+    for e in entrants:
+        if (e.pk, number) in gaps:
+            out[gaps[(e.pk, number)]].append(e)
+        elif (e.pk, number) not in on_board and e.withdrawn_after_round is not None \
+                and e.withdrawn_after_round < number:
+            out["withdrawn"].append(e)
+    return dict(out)
+
+
+def not_paired_numbers(tournament, number: int, *, public: bool = True) -> dict[str, list]:
+    """`not_paired_in` as pairing numbers: {kind: [number, ...]} (the archive's and the
+    API's shape)."""
+    return {kind: [e.number for e in people]
+            for kind, people in not_paired_in(tournament, number, public=public).items()}
 
 
 def plain_match(row, number, sets, require_confirmation: bool):
@@ -102,11 +191,25 @@ def trf_result(m, entrant_id, number) -> TrfResult:
     raise ValueError(f"board {m.board} of round {m.round.number} has no result")
 
 
+def bye_code(tournament, kind: str) -> str:
+    """The TRF code of a round without a board, chosen by what it scores in the standings
+    (the event's points for `kind`, against a win), so that the pairing's score groups
+    agree with the standings: nothing is `Z` (zero-point bye), half a win `H` (half-point
+    bye), a win `F` (full-point bye); values in between go to the nearest."""
+    win = tournament.points_for("win")
+    value = tournament.points_for(kind)
+    ratio = value / win if win > 0 else 0
+    return "Z" if ratio < 0.25 else "H" if ratio < 0.75 else "F"
+
+
 def trf_event(tournament, *, through_round: int | None = None) -> TrfEvent:
     """The event as TRF(x) after `through_round` (default: every round paired so far).
 
-    Rounds up to `through_round` must be complete. An entrant not paired in a round
-    gets a zero-point bye (`0000 - Z`); one withdrawn before the next round is absent.
+    Rounds up to `through_round` must be complete. A round without a board is a bye of
+    the code its points call for (`bye_code`: a requested bye, an absence, a round a late
+    entry missed; `0000 - Z` otherwise). For the next round, the director's requested
+    byes and absences are entered in advance (`H`/`F` in the results, `Z` as absent), so
+    the engine leaves those players out as FIDE does; so is anyone withdrawn before it.
     """
     entrants = list(tournament.entrants.all())
     number = {e.id: e.number for e in entrants}
@@ -117,16 +220,30 @@ def trf_event(tournament, *, through_round: int | None = None) -> TrfEvent:
         for eid in (m.side0_id, m.side1_id):
             if eid is not None:
                 by_entrant[eid][m.round.number] = m
-    players = []
+    attendance = {(eid, rnd): kind for eid, rnd, kind in Attendance.objects.filter(
+        entrant__tournament=tournament, round_number__lte=rounds + 1).values_list(
+        "entrant_id", "round_number", "kind")}
+    on_board = {(eid, rnd) for eid, ms in by_entrant.items() for rnd in ms}
+    gaps = board_less({e.id: e.withdrawn_after_round for e in entrants}, on_board,
+                      attendance, range(1, rounds + 1))
+    codes = {kind: bye_code(tournament, kind) for kind in NOT_PAIRED_KINDS}
+    players, absent = [], set()
     for e in entrants:
         results = []
         for r in range(1, rounds + 1):
             m = by_entrant[e.id].get(r)
-            results.append(trf_result(m, e.id, number) if m else TrfResult(None, "-", "Z"))
+            code = codes.get(gaps.get((e.id, r)), "Z")
+            results.append(trf_result(m, e.id, number) if m else TrfResult(None, "-", code))
+        coming = attendance.get((e.id, rounds + 1))
+        if e.withdrawn_after_round is not None and e.withdrawn_after_round <= rounds:
+            absent.add(e.number)
+        elif coming is not None and rounds < tournament.rounds_planned:
+            if codes[coming] == "Z":
+                absent.add(e.number)  # written as the trailing `0000 - Z` TRF(x) uses
+            else:
+                results.append(TrfResult(None, "-", codes[coming]))
         players.append(TrfPlayer(number=e.number, name=e.name, rating=e.rating,
                                  results=tuple(results)))
-    absent = {e.number for e in entrants
-              if e.withdrawn_after_round is not None and e.withdrawn_after_round <= rounds}
     forbidden = tuple(
         (number[a], number[b])
         for a, b in tournament.forbidden_pairs.values_list("first_id", "second_id")

@@ -167,3 +167,57 @@ def test_delete_published_round_needs_a_reason(dc, seeded, director):
 
 def test_unknown_round_is_404(dc, seeded):
     assert dc.get(url(seeded, "round", 3)).status_code == 404
+
+
+def prefer(round_, preferences):
+    """Give the stored explanation of `round_` these colour preferences (number ->
+    (preference, strength)), as the engine would have written them."""
+    explained = []
+    for m in round_.matches.select_related("side0", "side1"):
+        sides = {}
+        for key, e in (("side0", m.side0), ("side1", m.side1)):
+            if e is None:
+                sides[key] = None
+                continue
+            preference, strength = preferences.get(e.number, ("none", "none"))
+            sides[key] = {"number": e.number, "name": e.name, "score": 1,
+                          "colour_history": "w", "preference": preference,
+                          "strength": strength, "float": None, "float_history": "-"}
+        explained.append({"board": m.board, **sides})
+    round_.explanation = explained
+    round_.save()
+
+
+def test_swap_warns_when_both_players_are_due_to_start(dc, seeded, round_two):
+    _, r2 = round_two
+    b1, b2 = r2.matches.select_related("side0", "side1").order_by("board")[:2]
+    a, b, c, d = b1.side0, b1.side1, b2.side0, b2.side1
+    prefer(r2, {a.number: ("white", "strong"), b.number: ("black", "strong"),
+                c.number: ("white", "absolute"), d.number: ("black", "mild")})
+    page = dc.get(url(seeded, "round", 2)).content.decode()
+    assert 'id="colour-warnings"' not in page  # the engine's boards are not second-guessed
+    response = dc.post(url(seeded, "swap", 2), {"first": b.pk, "second": c.pk,
+                                                "override": "on",
+                                                "override_reason": "keep clubs apart"},
+                       follow=True)
+    page = response.content.decode()
+    both = (f"Board 1: {a.name} (strong) and {c.name} (absolute) are both due to start "
+            f"set 1; {a.name} starts.")
+    neither = (f"Board 2: neither {b.name} (strong) nor {d.name} (mild) is due to start set "
+               f"1; {b.name} starts.")
+    assert escape(both) in page and escape(neither) in page
+    assert boards(r2)[:2] == [(a.name, c.name), (b.name, d.name)]  # a warning, not a refusal
+    # The draft page keeps saying so until the boards change again.
+    page = dc.get(url(seeded, "round", 2)).content.decode()
+    assert 'id="colour-warnings"' in page and escape(both) in page
+
+
+def test_swapping_a_boards_players_warns_when_the_one_due_to_start_goes_second(
+        dc, seeded, round_two):
+    _, r2 = round_two
+    m = r2.matches.select_related("side0", "side1").get(board=1)
+    prefer(r2, {m.side0.number: ("white", "strong"), m.side1.number: ("black", "strong")})
+    response = dc.post(url(seeded, "swap", 2), {"first": m.side0.pk, "second": m.side1.pk},
+                       follow=True)
+    assert escape(f"Board 1: {m.side0.name} (strong) is due to start set 1, but "
+                  f"{m.side1.name} (strong) starts.") in response.content.decode()

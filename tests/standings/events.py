@@ -18,7 +18,8 @@ def random_event(seed: int, n_players: int, n_rounds: int, *, weird: bool = True
         if weird:
             ids = [p for p in ids if rng.random() > 0.05]
         if len(ids) % 2:
-            matches.append(Match(rnd, (ids.pop(), None), "bye"))
+            lone = ids.pop()
+            matches.append(Match(rnd, (lone, None), "bye", lone))
         for a, b in zip(ids[::2], ids[1::2], strict=True):
             kind = "played"
             if weird:

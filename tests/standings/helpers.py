@@ -11,7 +11,13 @@ def beat(rnd: int, winner: int, loser: int, by: int = 10, *, loser_first: bool =
 
 
 def bye(rnd: int, player: int) -> Match:
-    return Match(rnd, (player, None), "bye")
+    # As history.standings_input gives it: the bye's player is its winner.
+    return Match(rnd, (player, None), "bye", player)
+
+
+def away(rnd: int, player: int, kind: str) -> Match:
+    """A round without a board: half_bye, zero_bye, absent or late_entry."""
+    return Match(rnd, (player, None), kind)
 
 
 def forfeit(rnd: int, winner: int, forfeiter: int) -> Match:

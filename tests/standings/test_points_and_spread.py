@@ -2,8 +2,16 @@
 
 import pytest
 
-from tests.standings.helpers import beat, by_player, bye, double_forfeit, forfeit, unplayed
-from tournament.standings import Match, Player, Points, compute_standings
+from tests.standings.helpers import (
+    away,
+    beat,
+    by_player,
+    bye,
+    double_forfeit,
+    forfeit,
+    unplayed,
+)
+from tournament.standings import Match, Player, Points, compute_standings, player_rounds
 
 PLAYERS = [Player(i, f"P{i}") for i in range(1, 7)]
 
@@ -148,3 +156,61 @@ def test_abandoned_match_counts_the_sets_played():
     by = by_player(compute_standings(PLAYERS, [m], Points(), order))
     assert by[2].points == 1 and by[1].points == 0
     assert by[1].tiebreaks == {"game_points_difference": 11 - 15, "set_difference": 0}
+
+
+# ---------------------------------------------------------------- rounds without a board
+
+AWAY = [
+    beat(1, 1, 2), away(1, 3, "half_bye"), away(1, 4, "zero_bye"), away(1, 5, "absent"),
+    away(1, 6, "late_entry"),
+]
+
+
+def test_rounds_without_a_board_score_the_mso_defaults():
+    # MSO: a requested bye or an absence scores nothing; a half-point bye half a win.
+    assert points_of(AWAY) == {1: 1, 2: 0, 3: 0.5, 4: 0, 5: 0, 6: 0}
+
+
+def test_rounds_without_a_board_score_the_events_points():
+    table = Points(half_bye=1.5, zero_bye=0.25, absent=-1, late_entry=1)
+    assert points_of(AWAY, table) == {1: 1, 2: 0, 3: 1.5, 4: 0.25, 5: -1, 6: 1}
+
+
+def test_a_round_without_a_board_is_a_zero_spread_round_with_no_opponent():
+    matches = [beat(1, 2, 1, by=10), beat(2, 3, 1, by=20), away(3, 1, "half_bye"),
+               beat(3, 2, 3)]
+    # -10, -20, 0 -> -30 - 0 = -30, like a bye
+    assert spread(matches, 1) == -30
+    lines = player_rounds(PLAYERS, matches, Points(), 1)
+    assert [(ln.round, ln.result, ln.opponent, ln.points, ln.total) for ln in lines] == [
+        (1, "loss", 2, 0, 0), (2, "loss", 3, 0, 0), (3, "half_bye", None, 0.5, 0.5)]
+
+
+def test_a_round_without_a_board_counts_the_round_like_a_bye():
+    # Round 2 has no result yet but a half-point bye: it counts (1..2), as a bye would.
+    matches = [beat(1, 2, 1, by=10), away(2, 1, "half_bye"), unplayed(2, 2, 3)]
+    rows = by_player(compute_standings(PLAYERS, matches, Points(), ["mso_spread"]))
+    assert rows[1].points == 0.5 and rows[1].tiebreaks["mso_spread"] == -10
+
+
+def test_a_round_without_a_board_is_no_meeting_for_sonneborn_berger_or_buchholz():
+    matches = [beat(1, 1, 2), away(2, 1, "zero_bye"), away(2, 2, "absent")]
+    rows = by_player(compute_standings(PLAYERS, matches, Points(absent=1),
+                                       ["buchholz", "sonneborn_berger"]))
+    assert rows[1].tiebreaks == {"buchholz": 1, "sonneborn_berger": 1}
+    assert rows[2].tiebreaks == {"buchholz": 1, "sonneborn_berger": 0}
+
+
+@pytest.mark.parametrize("kind", ["half_bye", "zero_bye", "absent", "late_entry"])
+def test_a_round_without_a_board_has_no_opponent_winner_or_sets(kind):
+    with pytest.raises(ValueError, match=f"a {kind} round has no opponent"):
+        Match(1, (1, 2), kind)
+    with pytest.raises(ValueError, match=f"a {kind} round has no opponent"):
+        Match(1, (1, None), kind, 1)
+    with pytest.raises(ValueError, match=f"a {kind} round has no opponent"):
+        Match(1, (1, None), kind, sets=((61, 0),))
+
+
+def test_a_round_without_a_board_and_a_match_in_the_same_round_is_refused():
+    with pytest.raises(ValueError, match="two matches in round 1"):
+        compute_standings(PLAYERS, [beat(1, 1, 2), away(1, 1, "absent")])

@@ -19,7 +19,7 @@ from scoring.starters import set_starter, sets_alternate
 from ..models import Match, Official, ResultVersion, Round, SetResult
 from ..text import TextError, clean_text
 from .base import ActionError, PermissionDenied, audit, require_director, require_official
-from .rounds import update_status
+from .rounds import close_if_complete
 
 OUTCOMES_ENTERED = {"played", "forfeit", "double_forfeit", "abandoned"}
 
@@ -451,13 +451,9 @@ def set_first_starter(match_id, actor, *, seat: int, reason: str) -> Match:
 
 
 def finish_if_last(match):
-    """The event is finished when the last planned round's results all count. Only a result
-    of that round can change it, and only once none of its boards is left open."""
-    tournament = match.round.tournament
-    if match.round.number < tournament.rounds_planned:
-        return
-    if not match.round.matches.awaiting_result().exists():
-        update_status(tournament)
+    """A round closes when its last result counts, and the event finishes with its last
+    planned round: rounds.close_if_complete decides, under the round's lock."""
+    close_if_complete(match)
 
 
 def describe(match) -> str:

@@ -1,13 +1,26 @@
-"""Pairing, adjusting, publishing and deleting rounds."""
+"""Pairing, adjusting, publishing, closing, reopening and deleting rounds.
+
+A round's life: draft (officials only) -> published (live: results being entered) ->
+closed (every board has a result that counts; only a director changes one now). It
+closes by itself when its last result counts (`close_if_complete`, called by the result
+actions), or when a director closes it (`close_round`). The event is finished once its
+last planned round is closed. A director may reopen the latest round, with a reason.
+
+Lock order, so that no two actions wait on each other: a director's action locks the
+event row, then the round and its boards without waiting (`lock_round`: a board being
+saved makes it ask to try again); a result locks its board, then its round, then (only
+when the round closes) writes the event row.
+"""
 
 import secrets
 
-from django.db import transaction
-from django.db.models import Q
+from django.db import DatabaseError, transaction
+from django.db.models import OuterRef, Q, Subquery
 from django.utils import timezone
 
 from .. import history
-from ..models import Match, Round, Tournament
+from ..models import Attendance, Match, ResultVersion, Round, Tournament
+from ..models.rounds import status_counts
 from ..pairing import PairingError, explain, pair_next_round
 from .base import ActionError, audit, require_director
 
@@ -25,20 +38,87 @@ def describe_open(boards) -> str:
 
 
 def lock_tournament(tournament) -> Tournament:
-    # One pairing at a time per event: two directors pressing "pair" get one round.
+    # One director's change at a time per event: two directors pressing "pair" get one round.
+    from . import base
+
+    lock_event = getattr(base, "lock_event", None)
+    if lock_event is not None:
+        return lock_event(tournament)
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
-def update_status(tournament):
-    """Registration until a round is published (a draft is not news yet), in play, then
-    finished once the last planned round has every result counted."""
+def lock_round(round_) -> Round:
+    """The round and its boards, locked for a director's change, without waiting: a board
+    whose result is being saved this instant holds its lock, and that result may be about
+    to close the round."""
+    try:
+        locked = Round.objects.select_for_update(nowait=True).get(pk=round_.pk)
+        list(locked.matches.select_for_update(nowait=True).values_list("pk", flat=True))
+    except DatabaseError as exc:
+        raise ActionError(f"A result of round {round_.number} is being saved right now: "
+                          "try again in a moment.", status=409) from exc
+    return locked
+
+
+def update_status(tournament, *, settle: bool = True) -> list[int]:
+    """Set the event's status from its rounds: registration until a round is published (a
+    draft is not news yet), in play, then finished once the last planned round is closed.
+
+    With `settle`, a published round whose every board already counts is closed first (an
+    imported round, a round of byes only); returns the numbers of the rounds so closed. A
+    reopened round is never settled here: the director's actions that reopen or correct
+    pass settle=False, and only a new result (`close_if_complete`) or the director closes it.
+    """
     rounds = list(tournament.rounds.published().order_by("number"))
+    closed = []
+    for r in rounds:
+        if settle and r.status == Round.Status.PUBLISHED and not open_boards(r):
+            r.status = Round.Status.CLOSED
+            r.save(update_fields=["status"])
+            closed.append(r.number)
     status = Tournament.Status.DRAFT if not rounds else Tournament.Status.RUNNING
-    if len(rounds) >= tournament.rounds_planned and not open_boards(rounds[-1]):
+    last = rounds[-1] if rounds else None
+    if (last is not None and last.number >= tournament.rounds_planned
+            and last.status == Round.Status.CLOSED):
         status = Tournament.Status.FINISHED
     if status != tournament.status:
         Tournament.objects.filter(pk=tournament.pk).update(status=status)
         tournament.status = status
+    return closed
+
+
+def close_if_complete(match) -> bool:
+    """After a board's result is stored (the result actions call this): if that result
+    now counts where it did not before and it was the round's last open board, the round
+    closes (and the event finishes with its last planned round). Audited as the work of
+    whoever made the result count. A change to a result that already counted (a
+    correction) never closes a round, so a reopened round stays live until the director
+    closes it.
+    """
+    round_ = match.round
+    tournament = round_.tournament
+    required = tournament.require_confirmation
+    if round_.status != Round.Status.PUBLISHED or not status_counts(match.status, required):
+        return False
+    before = (ResultVersion.objects.filter(match=match, version__lt=match.version)
+              .order_by("-version").values_list("status", flat=True).first())
+    if before is not None and status_counts(before, required):
+        return False
+    # Two last boards confirmed at the same moment would each see the other still open and
+    # neither close the round: the round's lock makes the second wait and see the first.
+    locked = Round.objects.select_for_update().get(pk=round_.pk)
+    if locked.status != Round.Status.PUBLISHED or locked.matches.awaiting_result().exists():
+        return False
+    locked.status = round_.status = Round.Status.CLOSED
+    locked.save(update_fields=["status"])
+    update_status(tournament, settle=False)
+    actor = match.confirmed_by if match.status == Match.Status.CONFIRMED else match.entered_by
+    finished = tournament.status == Tournament.Status.FINISHED
+    audit(tournament, actor, "close_round",
+          f"Round {round_.number} closed: its last result counts"
+          + ("; the event is finished" if finished else ""),
+          round=round_.number, automatic=True, board=match.board, finished=finished)
+    return True
 
 
 @transaction.atomic
@@ -113,16 +193,16 @@ def create_boards(round_, pairs):
     Match.objects.bulk_create(boards)
 
 
-def absolute_problems(round_, pairs) -> list[str]:
+def absolute_problems(round_, pairs, roster=None) -> list[str]:
     """What a hand-made pairing breaks of the absolute rules: rematches, second byes,
-    withdrawn players, players twice or left out."""
+    withdrawn players, players twice or left out. `roster` is `roster(round_)`, if read."""
     tournament = round_.tournament
     problems = []
     earlier = Match.objects.filter(round__tournament=tournament, round__number__lt=round_.number)
     met = {frozenset((m.side0_id, m.side1_id)) for m in earlier.exclude(side1=None)}
     had_bye = set(earlier.filter(Q(side1=None) | Q(outcome="forfeit")).values_list(
         "winner_id", flat=True))
-    active = {e.id: e for e in tournament.entrants.active_for_round(round_.number)}
+    active, _ = roster or read_roster(round_)
     forbidden = {frozenset(p) for p in tournament.forbidden_pairs.values_list("first_id",
                                                                               "second_id")}
     seen = {}
@@ -150,6 +230,20 @@ def absolute_problems(round_, pairs) -> list[str]:
     return problems
 
 
+def read_roster(round_) -> tuple[dict, dict]:
+    """({id: entrant} to be paired in the round, {id: kind} of those the director left
+    out with a requested bye or an absence), in one query."""
+    kinds = Attendance.objects.filter(entrant=OuterRef("pk"), round_number=round_.number)
+    active, away = {}, {}
+    for e in round_.tournament.entrants.active_for_round(round_.number).annotate(
+            away=Subquery(kinds.values("kind")[:1])):
+        if e.away:
+            away[e.id] = e.away
+        else:
+            active[e.id] = e
+    return active, away
+
+
 @transaction.atomic
 def set_pairing(round_, actor, pairs, *, override_reason: str = "") -> Round:
     """Replace a draft round's boards by hand. `pairs` is [(side0, side1 or None), ...].
@@ -168,7 +262,16 @@ def set_pairing(round_, actor, pairs, *, override_reason: str = "") -> Round:
     if strangers:
         # Never overridable: a board holds players of its own event only.
         raise ActionError(f"Not entered in {tournament.name}: {', '.join(strangers)}.")
-    problems = absolute_problems(round_, pairs)
+    roster = read_roster(round_)
+    away = roster[1]
+    kept = [f"{e.name} ({Attendance.Kind(away[e.id]).label.lower()})" for pair in pairs
+            for e in pair if e is not None and e.id in away]
+    if kept:
+        # Never overridable: the bye or absence was promised before the round was paired.
+        raise ActionError(f"Not to be paired in round {round_.number}: {', '.join(kept)}. "
+                          "To pair them, delete the round, change their bye or absence "
+                          "and pair it again.")
+    problems = absolute_problems(round_, pairs, roster)
     if problems and not override_reason.strip():
         raise ActionError("This pairing breaks the rules: " + "; ".join(problems) + ". Give a "
                           "reason to override.", {"override_reason": problems})
@@ -193,8 +296,10 @@ def publish_round(round_, actor) -> Round:
     round_.status = Round.Status.PUBLISHED
     round_.published_at = timezone.now()
     round_.save(update_fields=["status", "published_at"])
-    update_status(tournament)
-    audit(tournament, actor, "publish_round", f"Published round {round_.number}",
+    # A round of byes alone has nothing left to enter: it closes as it is published.
+    closed = update_status(tournament)
+    audit(tournament, actor, "publish_round", f"Published round {round_.number}"
+          + (" (nothing to enter: closed)" if round_.number in closed else ""),
           round=round_.number)
     return round_
 
@@ -220,10 +325,98 @@ def delete_round(round_, actor, *, reason: str = "") -> None:
             raise ActionError("Deleting a published round needs a reason.",
                               {"reason": ["Say why the published round is withdrawn."]})
     number = round_.number
+    lock_round(round_)
     round_.delete()
-    previous = tournament.rounds.filter(number=number - 1).first()
-    if previous and previous.status == Round.Status.CLOSED:
-        previous.status = Round.Status.PUBLISHED
-        previous.save(update_fields=["status"])
-    update_status(tournament)
+    # The round before stays as it is: closed once its results all counted.
+    update_status(tournament, settle=False)
     audit(tournament, actor, "delete_round", f"Deleted round {number}", reason, round=number)
+
+
+def open_board_plan(round_) -> list[tuple[Match, str]]:
+    """What closing the round by hand does to each open board: an entered result waiting
+    for confirmation is confirmed ("confirm"); a board without a result is recorded as a
+    double forfeit ("double_forfeit": both players get the forfeit-loss points)."""
+    return [(m, "confirm" if m.status == Match.Status.ENTERED else "double_forfeit")
+            for m in open_boards(round_)]
+
+
+def describe_plan(plan) -> str:
+    return "; ".join(
+        f"board {m.board} ({m.side0.name} – {m.side1.name}): "
+        + ("entered result confirmed" if what == "confirm" else "no result: double forfeit")
+        for m, what in plan)
+
+
+@transaction.atomic
+def close_round(round_, actor, *, reason: str = "") -> Round:
+    """Close a published round by hand. Its open boards are decided as `open_board_plan`
+    says (entered results confirmed by the director, boards without a result recorded as
+    double forfeits), each with a new result version carrying the reason; a round with
+    open boards needs a reason. Closing the last planned round finishes the event."""
+    tournament = round_.tournament
+    require_director(tournament, actor)
+    tournament = lock_tournament(tournament)
+    round_ = lock_round(round_)
+    if round_.status != Round.Status.PUBLISHED:
+        raise ActionError(f"Round {round_.number} is {round_.get_status_display().lower()}: "
+                          "only a published round can be closed.")
+    plan = open_board_plan(round_)
+    if plan and not reason.strip():
+        raise ActionError(f"Closing round {round_.number} decides {len(plan)} open board"
+                          f"{'s' if len(plan) != 1 else ''}: give a reason.",
+                          {"reason": ["Say why the round is closed with boards open."]})
+    from .results import snapshot  # results imports this module
+
+    now = timezone.now()
+    for m, what in plan:
+        if what == "double_forfeit":
+            m.outcome, m.record, m.winner, m.conceded_by = (
+                Match.Outcome.DOUBLE_FORFEIT, None, None, None)
+            m.entered_by, m.entered_at = actor, now
+            m.sets.all().delete()
+        m.status = Match.Status.CONFIRMED
+        m.confirmed_by, m.confirmed_at = actor, now
+        m.version += 1
+        m.save()
+        snapshot(m, actor, reason)
+    round_.status = Round.Status.CLOSED
+    round_.save(update_fields=["status"])
+    update_status(tournament, settle=False)
+    finished = tournament.status == Tournament.Status.FINISHED
+    summary = f"Closed round {round_.number}"
+    if plan:
+        summary += ": " + describe_plan(plan)
+    audit(tournament, actor, "close_round", summary + ("; the event is finished"
+                                                       if finished else ""), reason,
+          round=round_.number, automatic=False, finished=finished,
+          boards={str(m.board): what for m, what in plan})
+    return round_
+
+
+@transaction.atomic
+def reopen_round(round_, actor, *, reason: str = "") -> Round:
+    """Put the latest closed round back in play, with a reason (a finished event is in
+    play again): its boards take results again until it is closed once more, by hand or by
+    a board that was open being decided."""
+    tournament = round_.tournament
+    require_director(tournament, actor)
+    tournament = lock_tournament(tournament)
+    round_ = lock_round(round_)
+    if round_.status != Round.Status.CLOSED:
+        raise ActionError(f"Round {round_.number} is not closed.")
+    later = tournament.rounds.filter(number__gt=round_.number).order_by("number").first()
+    if later is not None:
+        raise ActionError(f"Round {later.number} is already paired: only the latest round "
+                          f"can be reopened. A director may still correct any result of "
+                          f"round {round_.number}, with a reason.")
+    if not reason.strip():
+        raise ActionError("Reopening a round needs a reason.",
+                          {"reason": ["Say why the round is reopened."]})
+    was_finished = tournament.status == Tournament.Status.FINISHED
+    round_.status = Round.Status.PUBLISHED
+    round_.save(update_fields=["status"])
+    update_status(tournament, settle=False)
+    audit(tournament, actor, "reopen_round", f"Reopened round {round_.number}"
+          + ("; the event is in play again" if was_finished else ""), reason,
+          round=round_.number, was_finished=was_finished)
+    return round_

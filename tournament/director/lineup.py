@@ -62,7 +62,49 @@ class Lineup:
         current = [(w.number, b.number if b else None) for w, b in self.boards]
         return bool(self.engine_boards) and current != self.engine_boards
 
+    def colour_warnings(self) -> list[str]:
+        """Boards changed by hand whose starter goes against the players' colour
+        preferences (FIDE's colour; here who starts set 1): both due to start, neither due
+        to, or the one due to start placed second. A warning for the director, not a
+        refusal: the engine's own boards are not second-guessed."""
+        engine = set(self.engine_boards)
+        warnings = []
+        # Numbered as stored (pairs()), so right both before and after storing a change.
+        for board, (side0, side1) in enumerate(self.pairs(), start=1):
+            if side1 is None or (side0.number, side1.number) in engine:
+                continue
+            first, second = (self.explained.get(p.number) or {} for p in (side0, side1))
+            due0, due1 = due_to_start(first), due_to_start(second)
+            if due0 is None or due1 is None:
+                continue
+            if due0 and due1:
+                warnings.append(f"Board {board}: {who(side0, first)} and {who(side1, second)} "
+                                f"are both due to start set 1; {side0.name} starts.")
+            elif not due0 and not due1:
+                warnings.append(f"Board {board}: neither {who(side0, first)} nor "
+                                f"{who(side1, second)} is due to start set 1; "
+                                f"{side0.name} starts.")
+            elif due1:
+                warnings.append(f"Board {board}: {who(side1, second)} is due to start set 1, "
+                                f"but {who(side0, first)} starts.")
+        return warnings
+
     def rows(self):
         return [{"match": m, "side0": self.explained.get(m.side0.number),
                  "side1": self.explained.get(m.side1.number) if m.side1_id else None}
                 for m in self.matches]
+
+
+# The stored explanation names the preference by the Swiss colours (white = start set 1).
+STARTS = {"white": True, "side0": True, "black": False, "side1": False}
+
+
+def due_to_start(info: dict) -> bool | None:
+    """True if the player's colour preference is to start set 1, False if it is to let
+    the opponent start, None without a preference."""
+    return STARTS.get(info.get("preference") or "none")
+
+
+def who(entrant, info) -> str:
+    strength = info.get("strength")
+    return f"{entrant.name} ({strength})" if strength and strength != "none" else entrant.name

@@ -49,7 +49,13 @@ def next_step(event, rounds: list[RoundSummary]) -> str:
     if last.open:
         count = len(last.open)
         return (f"Waiting for {count} board{'s' if count != 1 else ''} of round "
-                f"{last.number}: {describe_open(last.open)}.")
+                f"{last.number}: {describe_open(last.open)}. The round closes when its "
+                "last result counts (or close it by hand on its page).")
+    if last.round.status == Round.Status.PUBLISHED:
+        # Reopened by a director: it stays live until closed again.
+        return (f"Round {last.number} is reopened: close it on its page once it is settled"
+                + (f", or pair round {last.number + 1}." if last.number < event.rounds_planned
+                   else "."))
     if last.number < event.rounds_planned:
         return f"Pair round {last.number + 1}."
     return "Every round is played: the event is finished."

@@ -31,3 +31,6 @@ urlpatterns = [
     path("<slug:slug>/rounds/<int:number>/publish/", rounds.publish, name="publish"),
     path("<slug:slug>/rounds/<int:number>/delete/", rounds.delete, name="delete_round"),
 ]
+    path("<slug:slug>/rounds/<int:number>/close/", rounds.close, name="close_round"),
+    path("<slug:slug>/rounds/<int:number>/reopen/", rounds.reopen, name="reopen_round"),
+    path("<slug:slug>/byes/", rounds.byes, name="byes"),

@@ -1,13 +1,16 @@
-"""Rounds: pair the next one, look at a draft, change it by hand, publish, delete."""
+"""Rounds: pair the next one, look at a draft, change it by hand, publish, close, reopen,
+delete; the byes and absences of coming rounds."""
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from ..actions import ActionError, rounds
+from .. import history
+from ..actions import ActionError, attendance, rounds
 from ..models import Entrant, Round
 from .access import director_view, show_refusal
 from .forms import ReasonForm, SetBoardForm, SwapForm
+from .forms_rounds import AttendanceForm
 from .lineup import Lineup
 
 
@@ -31,11 +34,20 @@ def render_round(request, event, round_, **forms):
     forms.setdefault("swap_form", SwapForm(players))
     forms.setdefault("board_form", SetBoardForm(players, len(lineup.boards)))
     forms.setdefault("delete_form", ReasonForm())
+    forms.setdefault("close_form", ReasonForm())
+    forms.setdefault("reopen_form", ReasonForm())
     latest = event.rounds.order_by("-number").values_list("number", flat=True).first()
+    away = history.not_paired_in(event, round_.number, public=False)
     return render(request, "director/round.html", {
         "event": event, "round": round_, "boards": lineup.rows(),
         "is_draft": round_.status == Round.Status.DRAFT, "is_latest": latest == round_.number,
-        "changed": lineup.changed_by_hand(), **forms,
+        "changed": lineup.changed_by_hand(), "colour_warnings": lineup.colour_warnings(),
+        "not_paired": [(history.KIND_WORDS[kind], kind, people, event.points_for(kind)
+                        if kind != "withdrawn" else None)
+                       for kind, people in away.items()],
+        "close_plan": (rounds.open_board_plan(round_)
+                       if round_.status == Round.Status.PUBLISHED else []),
+        **forms,
     }, status=400 if request.method == "POST" else 200)
 
 
@@ -89,6 +101,8 @@ def change(request, round_, lineup, form, done) -> bool:
         form.needs_override = "override_reason" in exc.errors
         return False
     messages.success(request, done)
+    for warning in lineup.colour_warnings():  # the lineup just stored
+        messages.warning(request, warning)
     return True
 
 
@@ -120,3 +134,64 @@ def delete(request, event, number):
             messages.success(request, f"Round {number} is deleted.")
             return redirect("director:event", event.slug)
     return render_round(request, event, round_, delete_form=form)
+
+
+@require_POST
+@director_view
+def close(request, event, number):
+    """Close a published round; its open boards are decided as the page lists them."""
+    round_ = get_round(event, number)
+    form = ReasonForm(request.POST)
+    if form.is_valid():
+        try:
+            rounds.close_round(round_, request.user, reason=form.cleaned_data["reason"])
+        except ActionError as exc:
+            show_refusal(request, form, exc)
+        else:
+            event.refresh_from_db(fields=["status"])
+            messages.success(request, f"Round {number} is closed." + (
+                " Every planned round is played: the event is finished."
+                if event.status == event.Status.FINISHED else ""))
+            return redirect("director:round", event.slug, number)
+    return render_round(request, event, round_, close_form=form)
+
+
+@require_POST
+@director_view
+def reopen(request, event, number):
+    round_ = get_round(event, number)
+    form = ReasonForm(request.POST)
+    if form.is_valid():
+        try:
+            rounds.reopen_round(round_, request.user, reason=form.cleaned_data["reason"])
+        except ActionError as exc:
+            show_refusal(request, form, exc)
+        else:
+            messages.success(request, f"Round {number} is open again: close it when it is "
+                             "settled.")
+            return redirect("director:round", event.slug, number)
+    return render_round(request, event, round_, reopen_form=form)
+
+
+@director_view
+def byes(request, event):
+    """Requested byes and absences for the rounds not paired yet: the list and the form."""
+    form = AttendanceForm(event, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            attendance.set_attendance(event, request.user, entrant=data["entrant"],
+                                      round_number=data["round_number"], kind=data["kind"],
+                                      reason=data["reason"])
+        except ActionError as exc:
+            show_refusal(request, form, exc)
+        else:
+            what = dict(form.fields["kind"].choices)[data["kind"]].lower()
+            messages.success(request, f"Round {data['round_number']}: "
+                             f"{data['entrant'].name} — {what}.")
+            return redirect("director:byes", event.slug)
+    return render(request, "director/byes.html", {
+        "event": event, "form": form, "coming": attendance.coming(event), "tab": "byes",
+        "points": {kind: event.points_for(kind) for kind in
+                   ("half_bye", "zero_bye", "absent", "late_entry")},
+    }, status=400 if request.method == "POST" else 200)

@@ -167,6 +167,20 @@ class Migration(migrations.Migration):
             },
         ),
         migrations.CreateModel(
+            name='Attendance',
+            fields=[
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('round_number', models.PositiveSmallIntegerField()),
+                ('kind', models.CharField(choices=[('half_bye', 'Half-point bye'), ('zero_bye', 'Zero-point bye'), ('absent', 'Absent')], max_length=10)),
+                ('entrant', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='attendance', to='tournament.entrant')),
+            ],
+            options={
+                'verbose_name_plural': 'attendance',
+                'ordering': ['round_number', 'entrant__number'],
+                'constraints': [models.UniqueConstraint(fields=('entrant', 'round_number'), name='one_attendance_per_round')],
+            },
+        ),
+        migrations.CreateModel(
             name='ResultVersion',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),

@@ -1,5 +1,6 @@
 """The event's data: who plays, who runs it, the rounds, the boards and their results."""
 
+from .attendance import Attendance
 from .audit import AuditEntry
 from .event import Official, Tournament
 from .people import Entrant, ForbiddenPair
@@ -8,6 +9,7 @@ from .tokens import ApiToken
 
 __all__ = [
     "ApiToken",
+    "Attendance",
     "AuditEntry",
     "Entrant",
     "ForbiddenPair",

@@ -4,7 +4,10 @@ from django.urls import reverse
 
 from ..standings.metrics import MSO_ORDER
 
-DEFAULT_POINTS = {"win": 1, "loss": 0, "bye": 1, "forfeit_win": 1, "forfeit_loss": 0}
+# bye is the pairing-allocated bye; the rest are rounds without a board (models.Attendance,
+# and each round a late entry missed). MSO: a requested bye or an absence scores nothing.
+DEFAULT_POINTS = {"win": 1, "loss": 0, "bye": 1, "forfeit_win": 1, "forfeit_loss": 0,
+                  "half_bye": 0.5, "zero_bye": 0, "absent": 0, "late_entry": 0}
 
 
 def default_points():

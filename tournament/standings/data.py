@@ -10,8 +10,14 @@ from dataclasses import dataclass, field
 
 Number = int | float
 
+#: Rounds a player spends without a board, each scoring its own entry of :class:`Points`:
+#: a requested bye (half-point or zero-point), an absence the director recorded, and each
+#: round a late entry missed. ``players[1]`` is ``None`` and there is no winner.
+NOT_PAIRED_KINDS = frozenset({"half_bye", "zero_bye", "absent", "late_entry"})
+
 #: The kinds of match the standings understand (see :class:`Match`).
-MATCH_KINDS = frozenset({"played", "bye", "forfeit", "double_forfeit", "unplayed"})
+MATCH_KINDS = frozenset({"played", "bye", "forfeit", "double_forfeit", "unplayed"}) | (
+    NOT_PAIRED_KINDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +41,9 @@ class Match:
     - ``"forfeit"``: ``winner`` is the player who did not forfeit.
     - ``"double_forfeit"``: nobody wins; both get the forfeit-loss points.
     - ``"unplayed"``: no result yet. Counts for nothing and is not a meeting.
+    - ``"half_bye"``, ``"zero_bye"``, ``"absent"``, ``"late_entry"``
+      (:data:`NOT_PAIRED_KINDS`): ``players[0]`` had no board that round; ``players[1]``
+      is ``None``, there is no winner, and the round scores that kind's :class:`Points`.
 
     Lists given for ``players`` or ``sets`` are turned into tuples. Inconsistent
     matches (unknown kind, a bye with an opponent, a winner who is not in the match...)
@@ -60,6 +69,10 @@ class Match:
         for score in sets:
             if len(score) != 2:
                 raise ValueError(f"{where}: each set is a (players[0], players[1]) score pair")
+        if self.kind in NOT_PAIRED_KINDS:
+            if players[1] is not None or self.winner is not None or sets:
+                raise ValueError(f"{where}: a {self.kind} round has no opponent, winner or sets")
+            return
         if self.kind == "bye":
             if players[1] is not None:
                 raise ValueError(f"{where}: a bye has players[1] = None")
@@ -86,6 +99,11 @@ class Points:
     bye: Number = 1
     forfeit_win: Number = 1
     forfeit_loss: Number = 0
+    # Rounds without a board (NOT_PAIRED_KINDS); MSO: a requested bye or absence scores 0.
+    half_bye: Number = 0.5
+    zero_bye: Number = 0
+    absent: Number = 0
+    late_entry: Number = 0
 
 
 @dataclass(slots=True)

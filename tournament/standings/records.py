@@ -8,7 +8,9 @@ before ``after_round``) holding at least one result (any match that is not
 publishing a pairing does not change anybody's tie-breaks. Every player has all ``R``
 rounds: a round without a match for them (not paired, withdrawn, late entry) or with a
 match still unplayed counts as a round with no match points and spread 0, exactly like
-a bye or forfeit round for the spread. Round-based tie-breaks (``mso_spread``,
+a bye or forfeit round for the spread. A round without a board that scores (a requested
+bye, an absence, a round a late entry missed: ``data.NOT_PAIRED_KINDS``) counts like a
+bye: its points, spread 0, no opponent. Round-based tie-breaks (``mso_spread``,
 ``progressive``) use these ``R`` rounds.
 """
 
@@ -17,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .data import Match, Number, Player, Points
+from .data import NOT_PAIRED_KINDS, Match, Number, Player, Points
 
 #: A player's outcome in a match, from their side.
 OVER_THE_BOARD = frozenset({"win", "loss"})
@@ -29,7 +31,9 @@ class Result:
 
     round: int
     opponent: int | None
-    outcome: str  # win loss bye forfeit_win forfeit_loss double_forfeit unplayed
+    # win loss bye forfeit_win forfeit_loss double_forfeit unplayed, or a round without a
+    # board: half_bye zero_bye absent late_entry (data.NOT_PAIRED_KINDS)
+    outcome: str
     points: Number
     sets: tuple[tuple[int, int], ...] = ()  # player's score first
     spread: int = 0
@@ -68,6 +72,8 @@ def _results(match: Match, table: Points) -> tuple[Result, Result | None]:
     a, b = match.players
     if kind == "bye":
         return Result(rnd, None, "bye", table.bye), None
+    if kind in NOT_PAIRED_KINDS:
+        return Result(rnd, None, kind, getattr(table, kind)), None
     if kind == "unplayed":
         return Result(rnd, b, "unplayed", 0), Result(rnd, a, "unplayed", 0)
     if kind == "double_forfeit":
