@@ -9,12 +9,19 @@ import json
 import re
 
 import scoring
+from scoring.formats import MatchFormatError, match_format
 
+from .entrant_rules import MAX_CLUB, MAX_ENTRANTS, MAX_NAME, PAIR_MEMBERS
+from .json_text import check_json_text
 from .models import Match
 from .models.event import DEFAULT_POINTS
 from .rules import known_rulesets, known_tiebreaks, pairing_starts_set_one
+from .text import TextError
 
 FORMAT = "fives-and-threes-tournament/1"
+ENTRANTS = ("singles", "pairs")
+MAX_BOARD = MAX_ENTRANTS  # a round has at most one board per two entrants (and a bye)
+MAX_DEPTH = 16  # an archive nests 9 deep at play depth (rounds/matches/record/sets/hands/plays)
 
 
 class ArchiveError(ValueError):
@@ -38,6 +45,9 @@ def export_tournament(tournament) -> dict:
             player["club"] = e.club
         if e.withdrawn_after_round is not None:
             player["withdrawn_after_round"] = e.withdrawn_after_round
+        if tournament.entrants_kind == "pairs":
+            player["members"] = [{"name": m["name"], **({"club": m["club"]} if m.get("club")
+                                                        else {})} for m in e.members or []]
         players.append(player)
     matches = (Match.objects.filter(round__tournament=tournament).public()
                .select_related("round", "side0", "side1", "conceded_by")
@@ -51,6 +61,8 @@ def export_tournament(tournament) -> dict:
         "format": FORMAT,
         "name": tournament.name,
         "ruleset": tournament.ruleset,
+        "entrants": tournament.entrants_kind,
+        "match": {"target": tournament.match_target, "sets_to_win": tournament.sets_to_win},
         "rounds_planned": tournament.rounds_planned,
         "points": {**DEFAULT_POINTS, **tournament.points},
         "tiebreaks": list(tournament.tiebreaks),
@@ -117,11 +129,24 @@ def _need(condition, path, message):
 def check_archive(doc) -> dict:
     """Raise ArchiveError at the first bad value; return {match path: validator report}."""
     _need(isinstance(doc, dict), "", "the archive must be a JSON object")
+    try:  # NUL, lone surrogates and hostile nesting anywhere, before any other reading
+        check_json_text(doc, "", max_depth=MAX_DEPTH)
+    except TextError as exc:
+        path, _, message = str(exc).partition(": ")
+        raise ArchiveError(path.split(" (")[0], message.rstrip(".")) from None
     _need(doc.get("format") == FORMAT, "/format", f"must be {FORMAT!r}")
     _need(isinstance(doc.get("name"), str) and doc["name"].strip(), "/name",
           "the event needs a name")
-    _need(doc.get("ruleset") in known_rulesets(), "/ruleset",
+    _need(isinstance(doc.get("ruleset"), str) and doc["ruleset"] in known_rulesets(), "/ruleset",
           f"unknown ruleset; known: {', '.join(sorted(known_rulesets()))}")
+    kind = doc.get("entrants", "singles")
+    _need(isinstance(kind, str) and kind in ENTRANTS, "/entrants", '"singles" or "pairs"')
+    _need(isinstance(doc.get("match", {}), dict), "/match",
+          'an object {"target": T, "sets_to_win": W}')
+    try:
+        match_format(doc["ruleset"], doc.get("match"))
+    except MatchFormatError as exc:
+        raise ArchiveError(exc.problems[0][0], exc.problems[0][1]) from None
     planned = doc.get("rounds_planned", 5)
     _need(_is_int(planned) and 1 <= planned <= 30, "/rounds_planned", "a whole number 1 to 30")
     points = doc.get("points", {})
@@ -133,20 +158,24 @@ def check_archive(doc) -> dict:
     tiebreaks = doc.get("tiebreaks", [])
     _need(isinstance(tiebreaks, list), "/tiebreaks", "must be a list of names")
     for i, name in enumerate(tiebreaks):
-        _need(name in known_tiebreaks(), f"/tiebreaks/{i}", f"unknown tie-break {name!r}")
+        _need(isinstance(name, str) and name in known_tiebreaks(), f"/tiebreaks/{i}",
+              f"unknown tie-break {str(name)[:40]!r}")
     _need(len(set(tiebreaks)) == len(tiebreaks), "/tiebreaks", "a tie-break is listed twice")
-    ids = check_players(doc.get("players"))
+    ids = check_players(doc.get("players"), pairs=kind == "pairs", planned=planned)
     rounds = doc.get("rounds", [])
     _need(isinstance(rounds, list), "/rounds", "must be a list")
     _need(len(rounds) <= planned, "/rounds", f"{len(rounds)} rounds but {planned} planned")
     reports = {}
     for i, r in enumerate(rounds):
-        reports.update(check_round(r, f"/rounds/{i}", i + 1, ids, doc["ruleset"]))
+        reports.update(check_round(r, f"/rounds/{i}", i + 1, ids, doc["ruleset"],
+                                   seats=4 if kind == "pairs" else 2,
+                                   match=doc.get("match")))
     return reports
 
 
-def check_players(players) -> set[int]:
+def check_players(players, pairs=False, planned=30) -> set[int]:
     _need(isinstance(players, list) and players, "/players", "must be a non-empty list")
+    _need(len(players) <= MAX_ENTRANTS, "/players", f"at most {MAX_ENTRANTS} entrants an event")
     ids = set()
     for i, p in enumerate(players):
         path = f"/players/{i}"
@@ -154,24 +183,43 @@ def check_players(players) -> set[int]:
         _need(_is_int(p.get("id")) and p["id"] >= 1, f"{path}/id", "a pairing number from 1")
         _need(p["id"] not in ids, f"{path}/id", f"pairing number {p['id']} is used twice")
         ids.add(p["id"])
-        _need(isinstance(p.get("name"), str) and p["name"].strip() and len(p["name"]) <= 100,
-              f"{path}/name", "a name of 1 to 100 characters")
+        _need(isinstance(p.get("name"), str) and p["name"].strip()
+              and len(p["name"]) <= MAX_NAME, f"{path}/name",
+              f"a name of 1 to {MAX_NAME} characters")
         if p.get("rating") is not None:
             _need(_is_int(p["rating"]) and 0 <= p["rating"] <= 4000, f"{path}/rating",
                   "a whole number from 0 to 4000")
         if "club" in p:
-            _need(isinstance(p["club"], str) and len(p["club"]) <= 100, f"{path}/club",
-                  "text of at most 100 characters")
+            _need(isinstance(p["club"], str) and len(p["club"]) <= MAX_CLUB, f"{path}/club",
+                  f"text of at most {MAX_CLUB} characters")
         if p.get("withdrawn_after_round") is not None:
-            _need(_is_int(p["withdrawn_after_round"]) and p["withdrawn_after_round"] >= 0,
-                  f"{path}/withdrawn_after_round", "a round number")
+            _need(_is_int(p["withdrawn_after_round"])
+                  and 0 <= p["withdrawn_after_round"] <= planned,
+                  f"{path}/withdrawn_after_round", f"a round number from 0 to {planned}")
+        check_members(p.get("members"), f"{path}/members", pairs)
     missing = sorted(set(range(1, len(ids) + 1)) - ids)
     _need(not missing, "/players", f"pairing numbers must run 1 to {len(ids)}; missing "
           f"{', '.join(map(str, missing))}")
     return ids
 
 
-def check_round(r, path, number, ids, ruleset) -> dict:
+def check_members(members, path, pairs):
+    if not pairs:
+        _need(members is None, path, "only a pairs event's entrants have members")
+        return
+    _need(isinstance(members, list) and len(members) == PAIR_MEMBERS, path,
+          f"a pair has exactly {PAIR_MEMBERS} members")
+    for k, m in enumerate(members):
+        _need(isinstance(m, dict), f"{path}/{k}", '{"name": ..., "club": ...}')
+        _need(isinstance(m.get("name"), str) and m["name"].strip()
+              and len(m["name"]) <= MAX_NAME, f"{path}/{k}/name",
+              f"a name of 1 to {MAX_NAME} characters")
+        if "club" in m:
+            _need(isinstance(m["club"], str) and len(m["club"]) <= MAX_CLUB,
+                  f"{path}/{k}/club", f"text of at most {MAX_CLUB} characters")
+
+
+def check_round(r, path, number, ids, ruleset, seats=2, match=None) -> dict:
     _need(isinstance(r, dict), path, "each round is an object")
     _need(r.get("number") == number, f"{path}/number", f"expected round {number}")
     matches = r.get("matches")
@@ -180,15 +228,17 @@ def check_round(r, path, number, ids, ruleset) -> dict:
     for j, m in enumerate(matches):
         mp = f"{path}/matches/{j}"
         _need(isinstance(m, dict), mp, "each match is an object")
-        _need(_is_int(m.get("board")) and m["board"] >= 1 and m["board"] not in boards,
-              f"{mp}/board", "a board number from 1, once per round")
+        _need(_is_int(m.get("board")) and 1 <= m["board"] <= MAX_BOARD
+              and m["board"] not in boards, f"{mp}/board",
+              f"a board number from 1 to {MAX_BOARD}, once per round")
         boards.add(m["board"])
         pair = m.get("players")
         _need(isinstance(pair, list) and len(pair) == 2, f"{mp}/players", "[id, id or null]")
         for k, pid in enumerate(pair):
             if k == 1 and pid is None:
                 continue
-            _need(pid in ids and _is_int(pid), f"{mp}/players/{k}", f"unknown player {pid!r}")
+            _need(_is_int(pid) and pid in ids, f"{mp}/players/{k}",
+                  f"unknown player {str(pid)[:40]}")
             _need(pid not in seated, f"{mp}/players/{k}", f"player {pid} plays twice in "
                   f"round {number}")
             seated.add(pid)
@@ -204,18 +254,26 @@ def check_round(r, path, number, ids, ruleset) -> dict:
               "one result per match: record, forfeit_by, double_forfeit or winner")
         for key in ("forfeit_by", "abandoned_by", "winner"):
             if key in m:
-                _need(m[key] in pair, f"{mp}/{key}", "must be one of the match's players")
+                _need(_is_int(m[key]) and m[key] in pair, f"{mp}/{key}",
+                      "must be one of the match's players")
         if "double_forfeit" in m:
             _need(m["double_forfeit"] is True, f"{mp}/double_forfeit", "must be true")
         if "record" in m:
             reports[mp] = check_record(m["record"], f"{mp}/record", ruleset,
-                                       partial="abandoned_by" in m)
+                                       partial="abandoned_by" in m, seats=seats, match=match)
     return reports
 
 
-def check_record(record, path, ruleset, partial=False) -> dict:
+def check_record(record, path, ruleset, partial=False, seats=2, match=None) -> dict:
     _need(isinstance(record, dict), path, "a match record object")
     _need(record.get("ruleset") == ruleset, f"{path}/ruleset", f"this event plays {ruleset!r}")
+    players = record.get("players")
+    declared = record.get("seats", len(players) if isinstance(players, list) else 2)
+    _need(declared == seats, f"{path}/seats", f"this event's matches have {seats} seats"
+          + (" (a pairs event: seats 0 and 2 are side 0's pair)" if seats == 4 else ""))
+    if "match" in record:
+        _need(match_format(ruleset, record.get("match")) == match_format(ruleset, match),
+              f"{path}/match", "differs from the event's match format")
     if pairing_starts_set_one(ruleset):
         _need(record.get("first_set_starter", 0) == 0, f"{path}/first_set_starter",
               "players[0] starts the first set")

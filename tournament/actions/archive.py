@@ -1,8 +1,10 @@
 """Importing a whole-event archive: all of it, or nothing."""
 
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
+
+from scoring.formats import match_format
 
 from ..archive import ArchiveError, check_archive
 from ..models import Entrant, Match, Round, Tournament
@@ -12,20 +14,41 @@ from .results import store_sets
 from .rounds import update_status
 
 
-@transaction.atomic
 def import_tournament(doc, *, slug: str = "", actor=None) -> Tournament:
+    """The event of an archive, or ActionError naming what is wrong; all or nothing."""
     try:
-        reports = check_archive(doc)
+        return create_from(doc, slug=slug, actor=actor)
     except ArchiveError as exc:
         raise ActionError(f"The archive was not imported: {exc}", {exc.path or "/": [
             exc.message]}) from exc
+    except ActionError:
+        raise
+    except (DatabaseError, ValueError, TypeError, KeyError, AttributeError, RecursionError,
+            OverflowError) as exc:
+        # A safety net: check_archive names the path of every problem known to it; anything
+        # it missed still rolls back and is reported, never a traceback.
+        raise ActionError(f"The archive was not imported: a value could not be stored "
+                          f"({type(exc).__name__}: {str(exc)[:200]})", {"/": [
+                              "a value could not be stored"]}) from exc
+
+
+@transaction.atomic
+def create_from(doc, *, slug: str, actor) -> Tournament:
+    reports = check_archive(doc)
     tournament = create_tournament(
         actor, name=doc["name"], slug=slug or slugify(doc["name"]), ruleset=doc["ruleset"],
         rounds_planned=doc.get("rounds_planned", 5), points=doc.get("points"),
         tiebreaks=doc.get("tiebreaks"))
+    fmt = match_format(doc["ruleset"], doc.get("match"))
+    tournament.entrants_kind = doc.get("entrants", "singles")
+    tournament.match_target, tournament.sets_to_win = fmt.target, fmt.sets_to_win
+    tournament.save(update_fields=["entrants_kind", "match_target", "sets_to_win"])
     entrants = {p["id"]: Entrant(tournament=tournament, number=p["id"], name=p["name"].strip(),
                                  club=p.get("club", ""), rating=p.get("rating"),
-                                 withdrawn_after_round=p.get("withdrawn_after_round"))
+                                 withdrawn_after_round=p.get("withdrawn_after_round"),
+                                 members=[{"name": m["name"].strip(),
+                                           "club": m.get("club", "").strip()}
+                                          for m in p.get("members") or []])
                 for p in doc["players"]}
     Entrant.objects.bulk_create(entrants.values())
     now = timezone.now()

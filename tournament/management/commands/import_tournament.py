@@ -22,6 +22,10 @@ class Command(BaseCommand):
             raise CommandError(f"Cannot read {file}: {exc}") from exc
         except json.JSONDecodeError as exc:
             raise CommandError(f"{file} is not JSON: {exc}") from exc
+        except RecursionError as exc:
+            raise CommandError(f"{file} is nested too deeply to be an archive.") from exc
+        except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+            raise CommandError(f"{file} is not readable JSON: {exc}") from exc
         try:
             tournament = import_tournament(doc, slug=slug)
         except ActionError as exc:
