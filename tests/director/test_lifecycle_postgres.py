@@ -1,0 +1,65 @@
+"""The last two boards of a round confirmed at the same moment still close the round."""
+
+import threading
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+
+from tournament.actions import entrants, events, results, rounds
+from tournament.models import AuditEntry, Match, ResultVersion, Round, Tournament
+
+
+def confirm_together(boards, users):
+    barrier = threading.Barrier(len(boards))
+    errors = []
+
+    def confirm(match, user):
+        try:
+            barrier.wait(timeout=10)
+            results.confirm_result(match.pk, user, version=match.version)
+        except Exception as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+        finally:
+            connection.close()  # each thread has its own database connection
+
+    threads = [threading.Thread(target=confirm, args=pair) for pair in zip(boards, users)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=30)
+    assert errors == []
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_last_boards_confirmed_at_once_close_the_round_postgresql():
+    if connection.vendor != "postgresql":
+        pytest.skip("needs DATABASE_URL=postgres://...")
+    director = User.objects.create_user("dora", password="pw-123456")
+    arbiters = [User.objects.create_user(n, password="pw-123456") for n in ("ann", "bob")]
+    event = events.create_tournament(director, name="Race Open", rounds_planned=1)
+    for a in arbiters:
+        events.add_official(event, director, username=a.username)
+    entrants.import_entrants(event, director, "name\nAnn\nBo\nCy\nDi")
+    r1 = rounds.pair_round(event, director)
+    rounds.publish_round(r1, director)
+    for attempt in range(5):
+        boards = list(r1.matches.order_by("board"))
+        for m in boards:
+            results.submit_result(m.pk, director, version=m.version, outcome="forfeit",
+                                  conceded_by=1, reason="again" if attempt else "")
+        boards = list(r1.matches.order_by("board"))
+        assert all(m.status == "entered" for m in boards)
+        confirm_together(boards, arbiters)
+        r1.refresh_from_db()
+        event.refresh_from_db()
+        assert r1.status == Round.Status.CLOSED, f"attempt {attempt}"
+        assert event.status == Tournament.Status.FINISHED
+        assert AuditEntry.objects.filter(action="close_round").count() == attempt + 1
+        # Back to two entered results waiting, in a live round, for the next attempt.
+        Round.objects.filter(pk=r1.pk).update(status=Round.Status.PUBLISHED)
+        Tournament.objects.filter(pk=event.pk).update(status=Tournament.Status.RUNNING)
+        Match.objects.filter(round=r1).update(status="pending", version=0, outcome="",
+                                              winner=None, conceded_by=None)
+        ResultVersion.objects.filter(match__round=r1).delete()
