@@ -36,10 +36,65 @@ def clean_name(value, field: str = "name", max_length: int = MAX_NAME) -> str:
     longer than `max_length`. An empty result is the caller's to refuse or accept."""
     name = " ".join(clean_text(value, field).split())
     if len(name) > max_length:
-        raise TextError(f"{field}: at most {max_length} characters (this has {len(name)}).")
+        raise TextError(field, f"at most {max_length} characters (this has {len(name)})")
     return name
 
 
 def pair_name(members: list[dict]) -> str:
     """The name a pair gets when the director gives none: "Ann Lee & Bo Park"."""
     return " & ".join(m["name"] for m in members)
+
+
+def check_entrant(*, name="", club="", rating=None, members=None, pairs=False):
+    """(fields, problems) for one entrant, from a form, a CSV line or an action's caller.
+
+    `fields` holds name, club, rating and members as stored (a pair's club is empty; its
+    members are [{"name": ..., "club": ...}], club left out when empty; its name, left
+    blank, is made from the members). `problems` maps a field (name, club, rating,
+    member1, club1, member2, club2) to a message such as "the name is empty".
+    Duplicates are the caller's to find: they depend on the other entrants.
+    """
+    problems: dict[str, str] = {}
+
+    def text(key, value, limit):
+        try:
+            return clean_name(value, key, limit)
+        except TextError as exc:
+            problems[key] = str(exc)
+            return ""
+
+    stored = []
+    if pairs:
+        members = list(members or [])
+        members += [{}] * (PAIR_MEMBERS - len(members))
+        if len(members) != PAIR_MEMBERS:
+            problems["members"] = f"a pair has exactly {PAIR_MEMBERS} members"
+        for i, member in enumerate(members[:PAIR_MEMBERS], start=1):
+            if not isinstance(member, dict):
+                problems[f"member{i}"] = f"member {i} must be {{'name': ..., 'club': ...}}"
+                member = {}
+            member_name = text(f"member{i}", member.get("name"), MAX_NAME)
+            member_club = text(f"club{i}", member.get("club"), MAX_CLUB)
+            if not member_name and f"member{i}" not in problems:
+                problems[f"member{i}"] = f"member {i}'s name is empty"
+            stored.append({"name": member_name, **({"club": member_club} if member_club
+                                                     else {})})
+    name = text("name", name, MAX_NAME)
+    club = "" if pairs else text("club", club, MAX_CLUB)
+    if pairs and not name and not problems:
+        name = pair_name(stored)
+        if len(name) > MAX_NAME:
+            problems["name"] = (f"the pair's name made from its members, {name!r}, is longer "
+                                f"than {MAX_NAME} characters: give a shorter name")
+    elif not name and "name" not in problems:
+        problems["name"] = "the name is empty"
+    try:
+        rating = clean_rating(rating)
+    except ValueError:
+        problems["rating"] = f"rating {rating!r} is not {RATING_RULE}"
+    return {"name": name, "club": club, "rating": rating, "members": stored}, problems
+
+
+def entrant_key(name: str, club: str) -> tuple[str, str]:
+    """Two entrants with the same key are one entered twice (the database's rule too)."""
+    return name.casefold(), club.casefold()

@@ -1,80 +1,197 @@
-"""Reading a list of entrants from CSV: plain text in, rows or line-numbered errors out."""
+"""Reading a list of entrants from CSV: plain text in, rows, problems and warnings out.
+
+Pure (no Django), so the preview and the import read a file the same way: the import
+parses the text again and trusts nothing the preview showed.
+"""
 
 import csv
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-MAX_NAME = 100
-MAX_CLUB = 100
+from .entrant_rules import MAX_ENTRANTS, check_entrant, entrant_key
+from .text import TextError, clean_text
 
-
-@dataclass(frozen=True)
-class EntrantRow:
-    line: int
-    name: str
-    club: str = ""
-    rating: int | None = None
-
-
-def clean_rating(text: str) -> int:
-    rating = int(text)
-    if not 0 <= rating <= 4000:
-        raise ValueError
-    return rating
+SINGLES_COLUMNS = ("name", "club", "rating")
+PAIRS_COLUMNS = ("name", "member1", "club1", "member2", "club2", "rating")
+KNOWN_COLUMNS = frozenset(SINGLES_COLUMNS + PAIRS_COLUMNS)
+DELIMITERS = (",", ";", "\t")
+DELIMITER_NAMES = {",": "comma", ";": "semicolon", "\t": "tab"}
+MAX_CELL = 200  # characters in one cell: a name and a club are at most 100
+MAX_BYTES = 1_000_000  # the whole list: 2,000 pairs of long names fit well within it
 
 
-def parse_entrants(text: str) -> tuple[list[EntrantRow], list[str]]:
-    """Return (rows, errors). Columns: name, club, rating; a header row naming them is optional.
+@dataclass
+class Line:
+    """One line of the file as the preview shows it: its cells by column, and either the
+    entrant it makes (`fields`) or what is wrong with it."""
 
-    Every bad row is reported with its line number, so the director can fix the file
-    in one go; the caller imports nothing unless `errors` is empty.
+    number: int
+    values: dict
+    cells: list = field(default_factory=list)  # as shown, one a column
+    fields: dict | None = None
+    errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Parsed:
+    lines: list[Line]
+    columns: tuple[str, ...]
+    delimiter: str = ","
+    header: bool = False
+    file_errors: list[str] = field(default_factory=list)
+
+    @property
+    def rows(self) -> list[dict]:
+        return [line.fields for line in self.lines if line.fields is not None]
+
+    @property
+    def errors(self) -> list[str]:
+        return self.file_errors + [f"line {line.number}: {e}" for line in self.lines
+                                   for e in line.errors]
+
+    @property
+    def warnings(self) -> list[str]:
+        return [f"line {line.number}: {w}" for line in self.lines for w in line.warnings]
+
+    @property
+    def delimiter_name(self) -> str:
+        return DELIMITER_NAMES[self.delimiter]
+
+
+def detect_delimiter(text: str) -> str:
+    """Comma, semicolon or tab, as csv.Sniffer reads the first lines; where it cannot
+    tell (one column, say) or names a delimiter the lines do not hold, the one found most
+    often in them, and a comma when none is."""
+    sample = "\n".join([line for line in text.split("\n") if line.strip()][:20])
+    try:
+        delimiter = csv.Sniffer().sniff(sample, delimiters="".join(DELIMITERS)).delimiter
+    except csv.Error:
+        delimiter = ""
+    if delimiter not in DELIMITERS or delimiter not in sample:
+        delimiter = max(DELIMITERS, key=sample.count)  # a tie keeps the comma, listed first
+        if delimiter not in sample:
+            delimiter = ","
+    return delimiter
+
+
+def read_header(cells: list[str], pairs: bool) -> tuple[tuple[str, ...] | None, str]:
+    """(columns, problem) from a first line that names columns; (None, "") if it names none."""
+    names = [c.strip().lower() for c in cells]
+    if not any(n in KNOWN_COLUMNS for n in names):
+        return None, ""
+    allowed = PAIRS_COLUMNS if pairs else SINGLES_COLUMNS
+    kind = "pairs" if pairs else "singles"
+    unknown = [n for n in names if n and n not in allowed]
+    if unknown:
+        return (), (f"unknown column {', '.join(map(repr, unknown))}: a {kind} event's "
+                    f"columns are {', '.join(allowed)}")
+    twice = sorted({n for n in names if n and names.count(n) > 1})
+    if twice:
+        return (), f"column {', '.join(map(repr, twice))} is named twice"
+    needed = ("member1", "member2") if pairs else ("name",)
+    missing = [n for n in needed if n not in names]
+    if missing:
+        return (), f"no {' or '.join(missing)} column: a {kind} event's columns are " \
+                   f"{', '.join(allowed)}"
+    return tuple(names), ""
+
+
+def parse_entrants(text: str, *, pairs: bool = False, existing=()) -> Parsed:
+    """Every line of `text` checked, as a list of entrants for one event.
+
+    Columns: `name,club,rating` (singles) or `name,member1,club1,member2,club2,rating`
+    (pairs; the name may be left empty), in that order unless a header line names them.
+    Comma, semicolon or tab. `existing` holds (name, club) of the event's entrants.
+    A name entered twice with the same club is an error; with another club, a warning.
+    The caller imports nothing unless `errors` is empty.
     """
-    rows: list[EntrantRow] = []
-    errors: list[str] = []
-    lines = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
-    columns = ["name", "club", "rating"]
-    start = 0
-    if lines and any(cell.strip().lower() == "name" for cell in lines[0]):
-        columns = [cell.strip().lower() for cell in lines[0]]
-        unknown = [c for c in columns if c not in {"name", "club", "rating", ""}]
-        if unknown:
-            return [], [f"line 1: unknown column {', '.join(map(repr, unknown))}; "
-                        "use name, club, rating"]
-        start = 1
-    seen: dict[str, int] = {}
-    for index, cells in enumerate(lines[start:], start=start + 1):
+    columns = PAIRS_COLUMNS if pairs else SINGLES_COLUMNS
+    parsed = Parsed([], columns)
+    text = (text or "").lstrip("\ufeff")
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        parsed.file_errors.append(f"the list is larger than {MAX_BYTES:,} bytes; split it "
+                                  "into smaller files")
+        return parsed
+    for number, physical in enumerate(text.split("\n"), start=1):
+        try:
+            clean_text(physical, f"line {number}")
+        except TextError as exc:
+            parsed.file_errors.append(str(exc).rstrip("."))
+    if parsed.file_errors:
+        return parsed  # the csv module cannot read NUL; nothing below would be shown right
+    parsed.delimiter = detect_delimiter(text)
+    reader = csv.reader(io.StringIO(text), delimiter=parsed.delimiter)
+    seen: dict[tuple[str, str], int] = {}
+    names: dict[str, list[tuple[int, str]]] = {}
+    for name, club in existing:
+        seen[entrant_key(name, club)] = 0
+        names.setdefault(name.casefold(), []).append((0, club))
+    start = 1
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            parsed.file_errors.append(f"line {reader.line_num}: {exc}")
+            return parsed
+        number, start = start, reader.line_num + 1
         if not any(cell.strip() for cell in cells):
             continue
-        if len(cells) > len(columns):
-            errors.append(f"line {index}: {len(cells)} values, expected at most {len(columns)} "
-                          f"({', '.join(columns)})")
-            continue
-        values = dict(zip(columns, (cell.strip() for cell in cells), strict=False))
-        name = " ".join(values.get("name", "").split())
-        if not name:
-            errors.append(f"line {index}: the name is empty")
-            continue
-        if len(name) > MAX_NAME:
-            errors.append(f"line {index}: the name is longer than {MAX_NAME} characters")
-            continue
-        club = values.get("club", "")
-        if len(club) > MAX_CLUB:
-            errors.append(f"line {index}: the club is longer than {MAX_CLUB} characters")
-            continue
-        rating = None
-        if values.get("rating"):
-            try:
-                rating = clean_rating(values["rating"])
-            except ValueError:
-                errors.append(f"line {index}: rating {values['rating']!r} is not a whole "
-                              "number from 0 to 4000")
+        if not parsed.lines and not parsed.header:
+            header, problem = read_header(cells, pairs)
+            if problem:
+                parsed.file_errors.append(f"line {number}: {problem}")
+                return parsed
+            if header is not None:
+                parsed.columns, parsed.header = header, True
                 continue
-        key = name.casefold()
-        if key in seen:
-            errors.append(f"line {index}: {name} is already on line {seen[key]}")
-            continue
-        seen[key] = index
-        rows.append(EntrantRow(index, name, club, rating))
-    if not rows and not errors:
-        errors.append("the file holds no entrants")
-    return rows, errors
+        parsed.lines.append(read_line(number, cells, parsed.columns, pairs, seen, names))
+    if not parsed.lines and not parsed.file_errors:
+        parsed.file_errors.append("the list holds no entrants")
+    room = MAX_ENTRANTS - len(existing)
+    if len(parsed.lines) > room:
+        parsed.file_errors.append(f"{len(parsed.lines):,} entrants: an event takes at most "
+                                  f"{MAX_ENTRANTS:,}" + (f" and already has {len(existing):,}"
+                                                         if existing else ""))
+    return parsed
+
+
+def read_line(number, cells, columns, pairs, seen, names) -> Line:
+    stripped = [c.strip() for c in cells]
+    line = Line(number, dict(zip(columns, stripped, strict=False)),
+                stripped + [""] * (len(columns) - len(stripped)))
+    if len(cells) > len(columns):
+        line.errors.append(f"{len(cells)} values, expected at most {len(columns)} "
+                           f"({', '.join(columns)})")
+        return line
+    for column, cell in line.values.items():
+        if len(cell) > MAX_CELL:
+            line.errors.append(f"{column} is {len(cell)} characters long; at most {MAX_CELL}")
+    if line.errors:
+        return line
+    values = line.values
+    members = [{"name": values.get("member1", ""), "club": values.get("club1", "")},
+               {"name": values.get("member2", ""), "club": values.get("club2", "")}]
+    fields, problems = check_entrant(name=values.get("name", ""), club=values.get("club", ""),
+                                     rating=values.get("rating") or None, members=members,
+                                     pairs=pairs)
+    line.errors.extend(problems.values())
+    if line.errors:
+        return line
+    key = entrant_key(fields["name"], fields["club"])
+    if key in seen:
+        where = f"already on line {seen[key]}" if seen[key] else "already entered"
+        what = fields["name"] + (f" ({fields['club']})" if fields["club"] else "")
+        line.errors.append(f"{what} is {where}" + (": give one of the pairs another name"
+                                                  if pairs else ""))
+        return line
+    for other_line, other_club in names.get(fields["name"].casefold(), []):
+        where = f"line {other_line}" if other_line else "already entered"
+        line.warnings.append(f"another {fields['name']} ({where}) has the club "
+                             f"{other_club or '(none)'}: check they are two people")
+    seen[key] = number
+    names.setdefault(fields["name"].casefold(), []).append((number, fields["club"]))
+    line.fields = fields
+    return line

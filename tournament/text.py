@@ -13,7 +13,17 @@ FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 class TextError(ValueError):
-    """Text refused by `clean_text`; str() names the field and what is wrong."""
+    """Text refused by `clean_text`: str() names the field and says what is wrong;
+    `problem` says it alone, for a form that shows it next to the field."""
+
+    def __init__(self, field: str, problem: str | None = None):
+        if problem is None:  # TextError("the whole message.")
+            super().__init__(field)
+            self.field, self.problem = "", field.rstrip(".")
+            return
+        super().__init__(f"{field}: {problem}.")
+        self.field = field
+        self.problem = problem
 
 
 def describe(char: str) -> str:
@@ -35,10 +45,10 @@ def clean_text(value, field: str, max_length: int | None = None) -> str:
     if value is None:
         return ""
     if not isinstance(value, str):
-        raise TextError(f"{field}: expected text, not {type(value).__name__}.")
+        raise TextError(field, f"expected text, not {type(value).__name__}")
     bad = FORBIDDEN.search(value)
     if bad:
-        raise TextError(f"{field}: contains {describe(bad.group())}.")
+        raise TextError(field, f"contains {describe(bad.group())}")
     if max_length is not None and len(value) > max_length:
-        raise TextError(f"{field}: at most {max_length} characters (this has {len(value)}).")
+        raise TextError(field, f"at most {max_length} characters (this has {len(value)})")
     return value

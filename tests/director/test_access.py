@@ -4,7 +4,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 
-from tournament.actions import entrants, rounds
+from tournament.actions import entrants, events, rounds
 from tournament.models import AuditEntry
 
 pytestmark = pytest.mark.django_db
@@ -23,11 +23,12 @@ def event_urls(event):
             reverse("director:round", args=[slug, 1])]
     post = [reverse(f"director:{n}", args=[slug])
             for n in ("settings", "add_official", "add_entrant", "import_entrants",
-                      "add_forbidden_pair", "pair")]
+                      "confirm_import", "add_forbidden_pair", "pair", "hide", "delete_event")]
     post += [reverse("director:remove_official", args=[slug, official.pk]),
              reverse("director:entrant", args=[slug, e.pk]),
              reverse("director:withdraw", args=[slug, e.pk]),
              reverse("director:reinstate", args=[slug, e.pk]),
+             reverse("director:delete_entrant", args=[slug, e.pk]),
              reverse("director:remove_forbidden_pair", args=[slug, pair.pk])]
     post += [reverse(f"director:{n}", args=[slug, 1])
              for n in ("swap", "set_board", "publish", "delete_round")]
@@ -54,7 +55,8 @@ def test_another_directors_event_is_hidden(client_for, paired):
     before = AuditEntry.objects.count()
     for method, url in urls:
         data = {"name": "Hacked", "reason": "x", "username": "sly", "role": "director",
-                "first": 1, "second": 2, "board": 1, "side0": 1, "side1": 2}
+                "first": 1, "second": 2, "board": 1, "side0": 1, "side1": 2,
+                "csv": "Sly Fox\n", "hidden": "on", "confirm_slug": paired.slug}
         response = c.get(url) if method == "get" else c.post(url, data)
         assert response.status_code in (403, 404), (method, url, response.status_code)
     assert AuditEntry.objects.count() == before
@@ -68,6 +70,10 @@ def test_arbiter_may_not_use_director_screens(client_for, paired, arbiter):
     for method, url in event_urls(paired):
         response = c.get(url) if method == "get" else c.post(url, {"name": "x"})
         assert response.status_code == 403, (method, url)
+    # An account that only arbitrates lands on result entry instead of "My events".
+    assert c.get("/manage/").url == reverse("arbiter:landing")
+    # One that also directs an event sees both, each linked to its own screens.
+    events.create_tournament(arbiter, name="Arnie's Cup")
     home = c.get("/manage/").content.decode()
     assert paired.name in home and "Arbiter" in home
     assert reverse("arbiter:boards", args=[paired.slug]) in home

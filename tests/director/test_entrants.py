@@ -4,7 +4,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from tournament.actions import rounds
+from tournament.actions import ActionError, entrants, rounds
 from tournament.models import AuditEntry, Entrant, ForbiddenPair
 
 pytestmark = pytest.mark.django_db
@@ -17,42 +17,170 @@ def url(event, name, *args):
     return reverse(f"director:{name}", args=[event.slug, *args])
 
 
-def test_import_pasted_csv(dc, event):
-    response = dc.post(url(event, "import_entrants"), {"text": GOOD})
+def preview(dc, event, **data):
+    return dc.post(url(event, "import_entrants"), data)
+
+
+def confirm(dc, event, text):
+    return dc.post(url(event, "confirm_import"), {"csv": text})
+
+
+def test_import_pasted_csv_preview_then_confirm(dc, event):
+    response = preview(dc, event, text=GOOD)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Import these 3 entrants" in page and "comma-separated, with a header line" in page
+    assert not Entrant.objects.exists()  # the preview stores nothing
+    # The list travels back in the confirm form, line breaks and all.
+    assert ('<textarea name="csv" cols="40" rows="1" hidden required id="id_csv">\n'
+            + GOOD.strip() + "</textarea>") in page
+    response = confirm(dc, event, GOOD)
     assert response.status_code == 302
     assert list(event.entrants.values_list("number", "name")) == [
         (1, "Ann Lee"), (2, "Bo Park"), (3, "Cy Hale")]
     page = dc.get(url(event, "entrants")).content.decode()
     assert "Leek DC" in page and "1650" in page
+    assert AuditEntry.objects.get(action="import_entrants").detail["names"] == [
+        "Ann Lee", "Bo Park", "Cy Hale"]
 
 
 def test_import_uploaded_file(dc, event):
     upload = SimpleUploadedFile("players.csv", ("\ufeff" + GOOD).encode(), "text/csv")
-    response = dc.post(url(event, "import_entrants"), {"file": upload})
-    assert response.status_code == 302
+    page = preview(dc, event, file=upload).content.decode()
+    assert "Import these 3 entrants" in page
+    assert confirm(dc, event, "\ufeff" + GOOD).status_code == 302
     assert event.entrants.count() == 3
 
 
+def test_confirmed_import_reads_the_text_again(dc, event):
+    """A tampered confirm (a bad line added after the preview) imports nothing."""
+    assert "Import these 3 entrants" in preview(dc, event, text=GOOD).content.decode()
+    response = confirm(dc, event, GOOD + "Di Moss,,lots\n")
+    assert response.status_code == 400
+    assert "line 5: rating &#x27;lots&#x27; is not a whole number" in response.content.decode()
+    assert not Entrant.objects.exists()
+
+
 def test_bad_csv_lists_lines_imports_nothing_keeps_text(dc, event):
-    response = dc.post(url(event, "import_entrants"), {"text": BAD})
+    response = preview(dc, event, text=BAD)
     page = response.content.decode()
     assert response.status_code == 400
     assert "line 3: the name is empty" in page
     assert "line 4: rating &#x27;lots&#x27; is not a whole number" in page
     assert "Bo Park,,lots" in page  # the textarea keeps what was pasted
+    assert "Import these" not in page
     assert not Entrant.objects.exists()
 
 
 def test_bad_uploaded_file_lines_shown(dc, event):
     upload = SimpleUploadedFile("players.csv", BAD.encode(), "text/csv")
-    page = dc.post(url(event, "import_entrants"), {"file": upload}).content.decode()
+    page = preview(dc, event, file=upload).content.decode()
     assert "line 3: the name is empty" in page
     assert not Entrant.objects.exists()
 
 
 def test_import_needs_a_file_or_text(dc, event):
-    page = dc.post(url(event, "import_entrants"), {"text": "  "}).content.decode()
+    page = preview(dc, event, text="  ").content.decode()
     assert "Choose a CSV file or paste the list" in page
+
+
+@pytest.mark.parametrize(("text", "delimiter"), [
+    ("name;club;rating\nLee, Ann;Leek DC;1800\nPark, Bo;;1650\n", "semicolon"),
+    ("name\tclub\trating\nLee, Ann\tLeek DC\t1800\nPark, Bo\t\t1650\n", "tab"),
+    ('name,club,rating\n"Lee, Ann",Leek DC,1800\n"Park, Bo",,1650\n', "comma"),
+])
+def test_delimiter_detected(dc, event, text, delimiter):
+    page = preview(dc, event, text=text).content.decode()
+    assert f"Read as {delimiter}-separated, with a header line" in page
+    assert confirm(dc, event, text).status_code == 302
+    assert list(event.entrants.values_list("name", "club", "rating")) == [
+        ("Lee, Ann", "Leek DC", 1800), ("Park, Bo", "", 1650)]
+
+
+def test_no_header_line_reads_the_documented_columns(dc, event):
+    text = "Ann Lee;Leek DC;1800\nBo Park\n"
+    page = preview(dc, event, text=text).content.decode()
+    assert "without a header line (columns name, club, rating)" in page
+    confirm(dc, event, text)
+    assert list(event.entrants.values_list("name", "club", "rating")) == [
+        ("Ann Lee", "Leek DC", 1800), ("Bo Park", "", None)]
+
+
+def test_header_may_reorder_and_unknown_column_is_refused(dc, event):
+    confirm(dc, event, "rating,name\n1700,Cy Hale\n")
+    assert list(event.entrants.values_list("name", "rating")) == [("Cy Hale", 1700)]
+    page = preview(dc, event, text="name,clubs\nDi Moss,Stoke\n").content.decode()
+    assert ("line 1: unknown column &#x27;clubs&#x27;: a singles event&#x27;s columns are "
+            "name, club, rating") in page
+
+
+def test_same_name_other_club_warns_same_club_refused(dc, event):
+    text = "name,club\nAnn Lee,Leek DC\nAnn Lee,Crewe\n"
+    page = preview(dc, event, text=text).content.decode()
+    assert "another Ann Lee (line 2) has the club Leek DC: check they are two people" in page
+    assert "Import these 2 entrants" in page
+    confirm(dc, event, text)
+    assert event.entrants.filter(name="Ann Lee").count() == 2
+    again = preview(dc, event, text="name,club\nann lee,leek dc\n")
+    assert again.status_code == 400
+    assert "line 2: ann lee (leek dc) is already entered" in again.content.decode()
+    twice = preview(dc, event, text="Bo Park,Leek\nBo Park,Leek\n").content.decode()
+    assert "line 2: Bo Park (Leek) is already on line 1" in twice
+
+
+def test_racing_duplicate_is_refused_by_the_database(event, director):
+    """Even past the checks (a race), the unique rule refuses an exact double."""
+    from django.db import IntegrityError, transaction
+
+    entrants.add_entrant(event, director, name="Ann Lee", club="Leek DC")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Entrant.objects.create(tournament=event, number=9, name="ANN LEE", club="leek dc")
+
+
+@pytest.mark.parametrize(("text", "problem"), [
+    ("name\nAnn\x00Lee\n", "line 2: contains a NUL character"),
+    ("name\nAnn\ud800Lee\n", "line 2: contains U+D800, half of a character"),
+    ("name\nAnn\x07Lee\n", "line 2: contains the control character U+0007"),
+    ("name,club\nAnn," + "x" * 201 + "\n", "line 2: club is 201 characters long; at most 200"),
+    ("name,club\n" + "x" * 101 + ",Leek\n", "line 2: name: at most 100 characters"),
+])
+def test_unusable_text_refused_naming_the_line(event, director, text, problem):
+    with pytest.raises(ActionError) as refused:
+        entrants.import_entrants(event, director, text)
+    assert any(p.startswith(problem) for p in refused.value.errors["file"]), \
+        refused.value.errors
+    assert not Entrant.objects.exists()
+
+
+def test_nul_pasted_in_the_form_names_the_line(dc, event):
+    response = preview(dc, event, text="name\nAnn Lee\nBo\x00Park\n")
+    assert response.status_code == 400
+    assert "line 3: contains a NUL character" in response.content.decode()
+
+
+def test_too_large_file_refused(dc, event):
+    from tournament.entrants_csv import MAX_BYTES
+
+    upload = SimpleUploadedFile("players.csv", b"x\n" * (MAX_BYTES // 2 + 1), "text/csv")
+    page = preview(dc, event, file=upload).content.decode()
+    assert f"a list may be at most {MAX_BYTES:,} bytes" in page
+    page = preview(dc, event, text="y\n" * (MAX_BYTES // 2 + 1)).content.decode()
+    assert f"the list is larger than {MAX_BYTES:,} bytes" in page
+    assert not Entrant.objects.exists()
+
+
+def test_too_many_entrants_refused(event, director):
+    from tournament.entrant_rules import MAX_ENTRANTS
+
+    entrants.import_entrants(event, director, "\n".join(f"P{i}" for i in range(MAX_ENTRANTS - 1)))
+    with pytest.raises(ActionError) as refused:
+        entrants.import_entrants(event, director, "Q1\nQ2\n")
+    assert refused.value.errors["file"] == [
+        f"2 entrants: an event takes at most {MAX_ENTRANTS:,} and already has "
+        f"{MAX_ENTRANTS - 1:,}"]
+    entrants.add_entrant(event, director, name="Last one")
+    with pytest.raises(ActionError, match="at most 2,000 entrants"):
+        entrants.add_entrant(event, director, name="One too many")
 
 
 def test_add_entrant_and_refusal_keeps_input(dc, seeded):
@@ -60,11 +188,55 @@ def test_add_entrant_and_refusal_keeps_input(dc, seeded):
                                                     "rating": "2100"})
     assert response.status_code == 302
     assert seeded.entrants.get(name="Di Moss").number == 1  # highest rating before round 1
-    response = dc.post(url(seeded, "add_entrant"), {"name": "di moss", "club": "Hanley",
+    response = dc.post(url(seeded, "add_entrant"), {"name": "di moss", "club": "stoke",
                                                     "rating": "1"})
     page = response.content.decode()
-    assert "is already entered" in page and 'value="Hanley"' in page
+    assert response.status_code == 400
+    assert "di moss (stoke) is already entered as number 1" in page
+    assert 'value="di moss"' in page and 'value="1"' in page
     assert seeded.entrants.count() == 9
+    # Another club tells two people of one name apart: entered, with a warning.
+    response = dc.post(url(seeded, "add_entrant"), {"name": "Di Moss", "club": "Hanley"},
+                       follow=True)
+    assert "1. Di Moss (Stoke) has the same name: check they are two people" in \
+        response.content.decode()
+    assert seeded.entrants.filter(name="Di Moss").count() == 2
+
+
+def test_unusable_text_in_the_form_is_refused_naming_the_field(dc, event, director):
+    response = dc.post(url(event, "add_entrant"), {"name": "Ann\x07Lee"})
+    assert response.status_code == 400
+    assert "Contains the control character U+0007." in response.content.decode()
+    with pytest.raises(ActionError) as refused:
+        entrants.add_entrant(event, director, name="Ann\ud800")
+    assert refused.value.errors["name"] == [
+        "Name: contains U+D800, half of a character (a lone surrogate) that cannot be "
+        "written as UTF-8."]
+    assert not Entrant.objects.exists()
+
+
+def test_delete_an_entrant_never_paired(dc, seeded, director):
+    e = seeded.entrants.get(name="Player 8")  # the highest rating: number 1
+    assert "Delete Player 8" in dc.get(url(seeded, "entrant", e.pk)).content.decode()
+    dc.post(url(seeded, "delete_entrant", e.pk), {"reason": "entered twice"})
+    assert not seeded.entrants.filter(name="Player 8").exists()
+    assert list(seeded.entrants.values_list("number", flat=True)) == list(range(1, 8))
+    entry = AuditEntry.objects.get(action="delete_entrant")
+    assert (entry.reason, entry.detail["name"], entry.detail["entrant"]) == (
+        "entered twice", "Player 8", 1)
+
+
+def test_a_paired_entrant_cannot_be_deleted(dc, seeded, director):
+    rounds.pair_round(seeded, director)
+    e = seeded.entrants.get(name="Player 2")
+    assert "Delete Player 2" not in dc.get(url(seeded, "entrant", e.pk)).content.decode()
+    response = dc.post(url(seeded, "delete_entrant", e.pk), follow=True)
+    assert "has been paired" in response.content.decode()
+    assert seeded.entrants.filter(pk=e.pk).exists()
+    # A late entry never paired may go; the numbers stay 1..N.
+    late = entrants.add_entrant(seeded, director, name="Late Lou")
+    entrants.delete_entrant(late, director, reason="typo")
+    assert list(seeded.entrants.values_list("number", flat=True)) == list(range(1, 9))
 
 
 def test_late_entry_after_round_one(dc, seeded, director):

@@ -34,6 +34,13 @@ def test_names_are_escaped_everywhere(dc, director):
     # Refusals that repeat what was typed, or name an entrant, escape it too.
     check(dc.post(reverse("director:create"), {"name": NAME, "slug": "esc", "ruleset": "mso"}))
     check(dc.post(reverse("director:import_entrants", args=[slug]), {"text": NAME}))
-    check(dc.post(reverse("director:add_entrant", args=[slug]), {"name": NAME}))
+    check(dc.post(reverse("director:add_entrant", args=[slug]), {"name": NAME, "club": NAME}))
+    # A namesake from another club is entered with a warning naming the first one.
+    check(dc.post(reverse("director:add_entrant", args=[slug]), {"name": NAME}, follow=True))
+    # The import preview shows every cell, error and warning as text.
+    check(dc.post(reverse("director:import_entrants", args=[slug]),
+                  {"text": f"name,club\n{NAME},{NAME}\n{NAME},other\n"}))
+    check(dc.post(reverse("director:import_entrants", args=[slug]),
+                  {"text": f"name,club\n{NAME},x{NAME}\n"}))
     check(dc.post(reverse("director:add_official", args=[slug]), {"username": NAME}))
     check(dc.post(reverse("director:delete_round", args=[slug, 1]), {"reason": NAME * 60}))

@@ -7,14 +7,15 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 
 from tournament.models import AuditEntry, Official, Tournament
+from tournament.models.event import DEFAULT_POINTS
 
 pytestmark = pytest.mark.django_db
 
 
 def event_form(**overrides):
     data = {"name": "Leek Winter Open", "slug": "", "ruleset": "mso", "rounds_planned": "5",
-            "points_win": "1", "points_loss": "0", "points_bye": "1",
-            "points_forfeit_win": "1", "points_forfeit_loss": "0",
+            "entrants_kind": "singles", "match_target": "61", "sets_to_win": "2",
+            **{f"points_{key}": str(value) for key, value in DEFAULT_POINTS.items()},
             "tiebreak_1": "mso_head_to_head", "tiebreak_2": "mso_spread",
             "tiebreak_3": "sonneborn_berger", "require_confirmation": "on"}
     data.update(overrides)
@@ -147,7 +148,6 @@ def test_dashboard_next_step(dc, seeded, event):
 
 
 def test_archive_download(dc, seeded):
-    pytest.importorskip("tournament.archive")
     response = dc.get(reverse("director:archive", args=[seeded.slug]))
     assert response.status_code == 200
     assert "attachment" in response["Content-Disposition"]

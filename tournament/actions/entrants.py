@@ -1,35 +1,57 @@
-"""Registering, editing and withdrawing entrants; forbidden pairs."""
+"""Registering, editing, withdrawing and deleting entrants (players, or pairs); kept-apart pairs.
 
-from django.db import transaction
-from django.db.models import Max
+Every action locks the event's row first, as pairing does: two directors importing the
+same list at once are served one after the other, and the second finds every name
+already entered. The database's unique rule on (event, name, club) backs this up.
+"""
 
-from ..entrants_csv import MAX_CLUB, MAX_NAME, clean_rating, parse_entrants
-from ..models import Entrant, ForbiddenPair
-from .base import ActionError, audit, require_director
+from django.db import IntegrityError, transaction
+from django.db.models import Max, Q
+
+from ..entrant_rules import MAX_ENTRANTS, check_entrant, entrant_key
+from ..entrants_csv import Parsed, parse_entrants
+from ..models import Entrant, ForbiddenPair, Match
+from ..text import TextError, clean_text
+from .base import ActionError, audit, lock_event, require_director
 
 
-def clean_entrant(tournament, *, name, club="", rating=None, exclude=None) -> dict:
-    errors = {}
-    name = " ".join((name or "").split())
-    club = (club or "").strip()
-    if not name:
-        errors["name"] = ["Give the entrant's name."]
-    elif len(name) > MAX_NAME:
-        errors["name"] = [f"At most {MAX_NAME} characters."]
-    elif tournament.entrants.filter(name__iexact=name).exclude(pk=exclude).exists():
-        errors["name"] = [f"{name} is already entered."]
-    if len(club) > MAX_CLUB:
-        errors["club"] = [f"At most {MAX_CLUB} characters."]
-    if rating in ("", None):
-        rating = None
-    else:
-        try:
-            rating = clean_rating(str(rating))
-        except ValueError:
-            errors["rating"] = ["A rating is a whole number from 0 to 4000, or empty."]
+def checked_text(value, field: str, max_length: int | None = None) -> str:
+    """clean_text for an action's caller: the refusal names the field, as forms do."""
+    try:
+        return clean_text(value, field, max_length).strip()
+    except TextError as exc:
+        raise ActionError(sentence(str(exc)), {field: [sentence(str(exc))]}) from exc
+
+
+def sentence(message: str) -> str:
+    message = message[:1].upper() + message[1:]
+    return message if message.endswith(".") else message + "."
+
+
+def clean_entrant(tournament, *, name="", club="", rating=None, members=None,
+                  exclude=None) -> dict:
+    """The entrant's fields as stored, or ActionError naming each bad field."""
+    fields, problems = check_entrant(name=name, club=club, rating=rating, members=members,
+                                     pairs=tournament.is_pairs)
+    errors = {key: [sentence(message)] for key, message in problems.items()}
+    if not errors:
+        twin = (tournament.entrants.exclude(pk=exclude)
+                .filter(name__iexact=fields["name"], club__iexact=fields["club"]).first())
+        if twin is not None and entrant_key(twin.name, twin.club) == entrant_key(
+                fields["name"], fields["club"]):
+            what = fields["name"] + (f" ({fields['club']})" if fields["club"] else "")
+            hint = ("give the pair another name" if tournament.is_pairs
+                    else "if they are two people, give the club that tells them apart")
+            errors["name"] = [f"{what} is already entered as number {twin.number}: {hint}."]
     if errors:
         raise ActionError("The entrant's details are not valid.", errors)
-    return {"name": name, "club": club, "rating": rating}
+    return fields
+
+
+def read_csv(tournament, text: str) -> Parsed:
+    """The list as it would be imported into the event now (no change is made)."""
+    existing = list(tournament.entrants.values_list("name", "club"))
+    return parse_entrants(text, pairs=tournament.is_pairs, existing=existing)
 
 
 def renumber(tournament):
@@ -38,13 +60,17 @@ def renumber(tournament):
         return
     entrants = list(tournament.entrants.all())
     entrants.sort(key=lambda e: (-(e.rating or 0), e.name.casefold(), e.pk))
+    shift_numbers(entrants, list(range(1, len(entrants) + 1)))
+
+
+def shift_numbers(entrants, numbers):
     # Two passes keep the (tournament, number) constraint satisfied throughout.
-    offset = len(entrants) + 1000
+    offset = max([e.number for e in entrants] + numbers, default=0) + 1
     for e in entrants:
         e.number += offset
     Entrant.objects.bulk_update(entrants, ["number"])
-    for i, e in enumerate(entrants, start=1):
-        e.number = i
+    for e, number in zip(entrants, numbers, strict=True):
+        e.number = number
     Entrant.objects.bulk_update(entrants, ["number"])
 
 
@@ -52,56 +78,85 @@ def next_number(tournament) -> int:
     return (tournament.entrants.aggregate(n=Max("number"))["n"] or 0) + 1
 
 
+def describe(entrant_or_fields) -> dict:
+    """An entrant's details for the audit log."""
+    get = (entrant_or_fields.get if isinstance(entrant_or_fields, dict)
+           else lambda key: getattr(entrant_or_fields, key))
+    detail = {"name": get("name"), "club": get("club"), "rating": get("rating")}
+    if get("members"):
+        detail["members"] = get("members")
+    return detail
+
+
+def inserted(create):
+    """Run an insert; a unique rule broken by a racing request is an ActionError, not a 500."""
+    try:
+        with transaction.atomic():
+            return create()
+    except IntegrityError as exc:
+        raise ActionError("An entrant with this name and club was entered at the same "
+                          "moment by someone else; nothing was changed.",
+                          {"name": ["Already entered."]}) from exc
+
+
 @transaction.atomic
-def add_entrant(tournament, actor, *, name, club="", rating=None) -> Entrant:
+def add_entrant(tournament, actor, *, name="", club="", rating=None, members=None) -> Entrant:
+    tournament = lock_event(tournament)
     require_director(tournament, actor)
-    fields = clean_entrant(tournament, name=name, club=club, rating=rating)
+    fields = clean_entrant(tournament, name=name, club=club, rating=rating, members=members)
+    if tournament.entrants.count() >= MAX_ENTRANTS:
+        raise ActionError(f"An event takes at most {MAX_ENTRANTS:,} entrants.")
     late = tournament.rounds.exists()
-    entrant = Entrant.objects.create(tournament=tournament, number=next_number(tournament),
-                                     **fields)
+    entrant = inserted(lambda: Entrant.objects.create(
+        tournament=tournament, number=next_number(tournament), **fields))
     renumber(tournament)
     entrant.refresh_from_db()
     audit(tournament, actor, "add_entrant",
-          f"{'Late entry' if late else 'Entered'} {entrant.name}", entrant=entrant.number)
+          f"{'Late entry' if late else 'Entered'} {entrant.name}", entrant=entrant.number,
+          **describe(entrant))
     return entrant
 
 
 @transaction.atomic
 def import_entrants(tournament, actor, text: str) -> list[Entrant]:
-    """All or nothing: any bad row refuses the whole file, naming every bad line."""
+    """All or nothing: any bad line refuses the whole list, naming every bad line.
+
+    The text is read again here, under the event's lock, whatever a preview showed.
+    """
+    tournament = lock_event(tournament)
     require_director(tournament, actor)
-    rows, errors = parse_entrants(text)
-    existing = {n.casefold() for n in tournament.entrants.values_list("name", flat=True)}
-    for row in rows:
-        if row.name.casefold() in existing:
-            errors.append(f"line {row.line}: {row.name} is already entered")
-    if errors:
-        raise ActionError(f"The file was not imported: {len(errors)} bad "
-                          f"line{'s' if len(errors) != 1 else ''}.", {"file": errors})
+    parsed = read_csv(tournament, text)
+    if parsed.errors:
+        count = len(parsed.errors)
+        raise ActionError(f"The list was not imported: {count} "
+                          f"problem{'s' if count != 1 else ''}.", {"file": parsed.errors})
     start = next_number(tournament)
-    created = Entrant.objects.bulk_create(
-        Entrant(tournament=tournament, number=start + i, name=r.name, club=r.club,
-                rating=r.rating)
-        for i, r in enumerate(rows)
-    )
+    created = inserted(lambda: Entrant.objects.bulk_create(
+        Entrant(tournament=tournament, number=start + i, **fields)
+        for i, fields in enumerate(parsed.rows)))
     renumber(tournament)
     audit(tournament, actor, "import_entrants", f"Imported {len(created)} entrants from CSV",
-          names=[r.name for r in rows])
+          names=[row["name"] for row in parsed.rows], warnings=parsed.warnings)
     return created
 
 
 @transaction.atomic
-def edit_entrant(entrant, actor, *, name, club="", rating=None, reason="") -> Entrant:
-    tournament = entrant.tournament
+def edit_entrant(entrant, actor, *, name="", club="", rating=None, members=None,
+                 reason="") -> Entrant:
+    tournament = lock_event(entrant.tournament)
     require_director(tournament, actor)
-    fields = clean_entrant(tournament, name=name, club=club, rating=rating, exclude=entrant.pk)
-    before = {"name": entrant.name, "club": entrant.club, "rating": entrant.rating}
+    entrant = Entrant.objects.get(pk=entrant.pk, tournament=tournament)
+    reason = checked_text(reason, "reason", 300)
+    fields = clean_entrant(tournament, name=name, club=club, rating=rating, members=members,
+                           exclude=entrant.pk)
+    before = describe(entrant)
     for key, value in fields.items():
         setattr(entrant, key, value)
-    entrant.save()
+    inserted(entrant.save)
     renumber(tournament)
+    entrant.refresh_from_db()
     audit(tournament, actor, "edit_entrant", f"Edited {entrant.name}", reason,
-          entrant=entrant.number, before=before, after=fields)
+          entrant=entrant.number, before=before, after=describe(fields))
     return entrant
 
 
@@ -109,11 +164,46 @@ def last_paired_round(tournament) -> int:
     return tournament.rounds.aggregate(n=Max("number"))["n"] or 0
 
 
+def has_played(entrants) -> bool:
+    """Whether any of these entrants is on a board of any round, draft or not."""
+    return Match.objects.filter(Q(side0__in=entrants) | Q(side1__in=entrants)).exists()
+
+
+@transaction.atomic
+def delete_entrant(entrant, actor, *, reason="") -> None:
+    """Remove an entrant never paired (entered by mistake); one who has played withdraws.
+
+    After round 1, pairing numbers must stay 1..N: the entrants numbered after this one
+    move down one, so only while none of them has been paired either.
+    """
+    tournament = lock_event(entrant.tournament)
+    require_director(tournament, actor)
+    entrant = Entrant.objects.get(pk=entrant.pk, tournament=tournament)
+    reason = checked_text(reason, "reason", 300)
+    if has_played([entrant]):
+        raise ActionError(f"{entrant.name} has been paired, so stays in the event's "
+                          "history: withdraw them instead.")
+    later = list(tournament.entrants.filter(number__gt=entrant.number).order_by("number"))
+    if tournament.rounds.exists() and has_played(later):
+        raise ActionError(f"Entrants numbered after {entrant.name} have been paired, and "
+                          "their numbers cannot change: withdraw them instead.")
+    kept_apart = ForbiddenPair.objects.filter(Q(first=entrant) | Q(second=entrant)).count()
+    detail = {"entrant": entrant.number, **describe(entrant), "kept_apart_removed": kept_apart}
+    entrant.delete()
+    if tournament.rounds.exists():
+        shift_numbers(later, [e.number - 1 for e in later])
+    else:
+        renumber(tournament)
+    audit(tournament, actor, "delete_entrant", f"Deleted {detail['name']}", reason, **detail)
+
+
 @transaction.atomic
 def withdraw_entrant(entrant, actor, *, reason="") -> Entrant:
     """The entrant plays no round after the last one paired; their results stand."""
-    tournament = entrant.tournament
+    tournament = lock_event(entrant.tournament)
     require_director(tournament, actor)
+    entrant = Entrant.objects.get(pk=entrant.pk, tournament=tournament)
+    reason = checked_text(reason, "reason", 300)
     if entrant.withdrawn:
         raise ActionError(f"{entrant.name} has already withdrawn.")
     entrant.withdrawn_after_round = last_paired_round(tournament)
@@ -125,8 +215,10 @@ def withdraw_entrant(entrant, actor, *, reason="") -> Entrant:
 
 @transaction.atomic
 def reinstate_entrant(entrant, actor, *, reason="") -> Entrant:
-    tournament = entrant.tournament
+    tournament = lock_event(entrant.tournament)
     require_director(tournament, actor)
+    entrant = Entrant.objects.get(pk=entrant.pk, tournament=tournament)
+    reason = checked_text(reason, "reason", 300)
     if not entrant.withdrawn:
         raise ActionError(f"{entrant.name} has not withdrawn.")
     entrant.withdrawn_after_round = None
@@ -138,7 +230,9 @@ def reinstate_entrant(entrant, actor, *, reason="") -> Entrant:
 
 @transaction.atomic
 def add_forbidden_pair(tournament, actor, *, first, second, reason="") -> ForbiddenPair:
+    tournament = lock_event(tournament)
     require_director(tournament, actor)
+    reason = checked_text(reason, "reason", 200)
     if first.tournament_id != tournament.pk or second.tournament_id != tournament.pk:
         raise ActionError("Both entrants must be in this event.")
     if first.pk == second.pk:
@@ -149,7 +243,7 @@ def add_forbidden_pair(tournament, actor, *, first, second, reason="") -> Forbid
     if ForbiddenPair.objects.filter(first=first, second=second).exists():
         raise ActionError(f"{first.name} and {second.name} are already kept apart.")
     pair = ForbiddenPair.objects.create(tournament=tournament, first=first, second=second,
-                                        reason=reason.strip()[:200])
+                                        reason=reason)
     audit(tournament, actor, "add_forbidden_pair",
           f"{first.name} and {second.name} will not be paired", reason,
           entrants=[first.number, second.number])
@@ -158,9 +252,10 @@ def add_forbidden_pair(tournament, actor, *, first, second, reason="") -> Forbid
 
 @transaction.atomic
 def remove_forbidden_pair(pair, actor) -> None:
-    tournament = pair.tournament
+    tournament = lock_event(pair.tournament)
     require_director(tournament, actor)
     audit(tournament, actor, "remove_forbidden_pair",
           f"{pair.first.name} and {pair.second.name} may be paired again",
           entrants=[pair.first.number, pair.second.number])
     pair.delete()
+

@@ -1,4 +1,4 @@
-"""Creating an event and deciding who runs it."""
+"""Creating an event, its settings, hiding or deleting it, and deciding who runs it."""
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
@@ -6,24 +6,61 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.text import slugify
 
-from ..models import Official, Tournament
+from ..models import AuditEntry, Official, Tournament
 from ..models.event import DEFAULT_POINTS
 from ..rules import known_rulesets, known_tiebreaks
-from .base import ActionError, audit, require_director
+from .base import ActionError, audit, lock_event, require_director
+from .entrants import checked_text
 
 User = get_user_model()
 
-# Event pages live at /<slug>/, beside the site's own top-level paths; the arbiter's
-# screens also use /arbiter/match/ and /arbiter/token/.
+# The one list of web addresses an event may not take: event pages live at /<slug>/
+# beside the site's own top-level paths, the director's at /manage/<slug>/ beside
+# /manage/new/, and the arbiter's screens also use /arbiter/match/ and /arbiter/token/.
 RESERVED_SLUGS = frozenset({"accounts", "admin", "api", "arbiter", "manage", "static", "media",
                             "match", "token", "new", "favicon-ico", "robots-txt"})
 
+# Where a ruleset does not say which match formats it allows (shared/spec/bndcc.md).
+FALLBACK_FORMATS = {"mso": ((61,), (2,)), "bndcc": ((61, 121), (1, 2, 3))}
 
-def clean_settings(*, ruleset, rounds_planned, points, tiebreaks) -> dict:
+# The settings compared (and audited, old and new) when a director changes them.
+SETTINGS = ("name", "ruleset", "rounds_planned", "points", "tiebreaks",
+            "require_confirmation", "entrants_kind", "match_target", "sets_to_win")
+# Fixed once round 1 is paired: the boards' records depend on them.
+FIXED_ONCE_PAIRED = {"ruleset": "the ruleset", "entrants_kind": "singles or pairs",
+                     "match_target": "the set's target", "sets_to_win": "the sets to win"}
+
+
+def match_format_choices(ruleset: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(targets, sets_to_win values) the ruleset allows, as its Ruleset entry lists them."""
+    from scoring.rulesets import RULESETS
+
+    rules = RULESETS[ruleset]
+    targets, sets = FALLBACK_FORMATS.get(ruleset, ((rules.target,), (rules.sets_to_win,)))
+    return (tuple(getattr(rules, "allowed_targets", ()) or targets),
+            tuple(getattr(rules, "allowed_sets_to_win", ()) or sets))
+
+
+def clean_settings(*, ruleset, rounds_planned, points, tiebreaks, entrants_kind="singles",
+                   match_target=None, sets_to_win=None) -> dict:
     errors = {}
     if ruleset not in known_rulesets():
         errors["ruleset"] = [f"Unknown ruleset {ruleset!r}; choose one of "
                              f"{', '.join(sorted(known_rulesets()))}."]
+    else:
+        from scoring.rulesets import RULESETS
+
+        targets, sets = match_format_choices(ruleset)
+        match_target = RULESETS[ruleset].target if match_target is None else match_target
+        sets_to_win = RULESETS[ruleset].sets_to_win if sets_to_win is None else sets_to_win
+        if match_target not in targets or isinstance(match_target, bool):
+            errors["match_target"] = [f"The {ruleset} rules allow a target of "
+                                      f"{' or '.join(map(str, targets))}."]
+        if sets_to_win not in sets or isinstance(sets_to_win, bool):
+            errors["sets_to_win"] = [f"The {ruleset} rules allow "
+                                     f"{' or '.join(map(str, sets))} sets to win."]
+    if entrants_kind not in Tournament.Entrants.values:
+        errors["entrants_kind"] = ["Choose singles or pairs."]
     if not isinstance(rounds_planned, int) or not 1 <= rounds_planned <= 30:
         errors["rounds_planned"] = ["Rounds planned must be a whole number from 1 to 30."]
     points = {**DEFAULT_POINTS, **(points or {})}
@@ -40,20 +77,24 @@ def clean_settings(*, ruleset, rounds_planned, points, tiebreaks) -> dict:
     if errors:
         raise ActionError("The event's settings are not valid.", errors)
     return {"ruleset": ruleset, "rounds_planned": rounds_planned, "points": points,
-            "tiebreaks": list(tiebreaks)}
+            "tiebreaks": list(tiebreaks), "entrants_kind": entrants_kind,
+            "match_target": match_target, "sets_to_win": sets_to_win}
 
 
 @transaction.atomic
 def create_tournament(actor, *, name: str, slug: str = "", ruleset: str = "mso",
                       rounds_planned: int = 5, points: dict | None = None,
                       tiebreaks: list[str] | None = None, require_confirmation: bool = True,
-                      ) -> Tournament:
+                      entrants_kind: str = "singles", match_target: int | None = None,
+                      sets_to_win: int | None = None, hidden: bool = False) -> Tournament:
+    """A new event, its creator its director. Who may create events is the caller's to
+    check (the screens: `may_create_events`); the command line may always."""
     from ..standings import MSO_ORDER
 
-    name = (name or "").strip()
+    name = checked_text(name, "name", Tournament._meta.get_field("name").max_length)
     if not name:
         raise ActionError("The event needs a name.", {"name": ["Give the event a name."]})
-    slug = slugify(slug or name)[:60]
+    slug = slugify(checked_text(slug, "slug") or name)[:60]
     if not slug:
         raise ActionError("The web address needs letters or digits.",
                           {"slug": ["Use letters, digits and hyphens."]})
@@ -64,48 +105,126 @@ def create_tournament(actor, *, name: str, slug: str = "", ruleset: str = "mso",
         raise ActionError(f"An event at /{slug}/ already exists.",
                           {"slug": [f"{slug!r} is taken; choose another web address."]})
     cleaned = clean_settings(ruleset=ruleset, rounds_planned=rounds_planned, points=points,
-                             tiebreaks=list(MSO_ORDER) if tiebreaks is None else tiebreaks)
+                             tiebreaks=list(MSO_ORDER) if tiebreaks is None else tiebreaks,
+                             entrants_kind=entrants_kind, match_target=match_target,
+                             sets_to_win=sets_to_win)
     tournament = Tournament.objects.create(
-        name=name, slug=slug, require_confirmation=require_confirmation,
+        name=name, slug=slug, require_confirmation=require_confirmation, hidden=bool(hidden),
         created_by=actor if actor is not None and actor.is_authenticated else None, **cleaned,
     )
     if actor is not None and actor.is_authenticated:
         Official.objects.create(tournament=tournament, user=actor, role=Official.Role.DIRECTOR)
-    audit(tournament, actor, "create_tournament", f"Created {name}", slug=slug)
+    audit(tournament, actor, "create_tournament", f"Created {name}", slug=slug,
+          settings={key: getattr(tournament, key) for key in SETTINGS}, hidden=bool(hidden))
+    return tournament
+
+
+def may_create_events(user) -> bool:
+    """Staff give the right (the admin, or `manage.py grant_director`); a superuser has it."""
+    return user.is_authenticated and user.has_perm("tournament.direct_events")
+
+
+def shown(value):
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {v}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(map(str, value)) or "none"
+    return str(value)
+
+
+@transaction.atomic
+def update_settings(tournament, actor, *, reason: str = "", **changes) -> dict:
+    """Change the event's settings; returns {setting: [old, new]} of those that changed.
+
+    Once a round is paired, a change needs a reason, and some settings are fixed.
+    """
+    tournament = lock_event(tournament)
+    require_director(tournament, actor)
+    reason = checked_text(reason, "reason", 300)
+    unknown = set(changes) - set(SETTINGS)
+    if unknown:
+        raise ActionError(f"Unknown setting {', '.join(sorted(unknown))}.")
+    current = {key: getattr(tournament, key) for key in SETTINGS}
+    wanted = {**current, **changes}
+    cleaned = clean_settings(**{key: wanted[key] for key in (
+        "ruleset", "rounds_planned", "points", "tiebreaks", "entrants_kind", "match_target",
+        "sets_to_win")})
+    cleaned["name"] = checked_text(wanted["name"], "name",
+                                   Tournament._meta.get_field("name").max_length)
+    if not cleaned["name"]:
+        raise ActionError("The event needs a name.", {"name": ["Give the event a name."]})
+    cleaned["require_confirmation"] = bool(wanted["require_confirmation"])
+    changed = {key: [current[key], cleaned[key]] for key in SETTINGS
+               if cleaned[key] != current[key]}
+    if not changed:
+        return changed
+    paired = tournament.rounds.count()
+    if paired:
+        fixed = [label for key, label in FIXED_ONCE_PAIRED.items() if key in changed]
+        if fixed:
+            raise ActionError(f"Round 1 is paired: {', '.join(fixed)} can no longer change.",
+                              {key: ["Fixed once round 1 is paired: the boards' results "
+                                     "follow it."] for key in FIXED_ONCE_PAIRED
+                               if key in changed})
+        if not reason:
+            raise ActionError("A round is paired: say why the settings change.",
+                              {"reason": ["Give a reason: rounds are paired, so this "
+                                          "change is audited with it."]})
+    if cleaned["rounds_planned"] < paired:
+        raise ActionError("Fewer rounds planned than already paired.",
+                          {"rounds_planned": [f"{paired} rounds are already paired."]})
+    for key, (_, new) in changed.items():
+        setattr(tournament, key, new)
+    tournament.save(update_fields=list(changed))
+    summary = "; ".join(f"{key.replace('_', ' ')} {shown(old)} → {shown(new)}"
+                        for key, (old, new) in changed.items())
+    audit(tournament, actor, "update_settings",
+          f"Changed the settings of {tournament.name}: {summary}", reason, changes=changed)
+    return changed
+
+
+@transaction.atomic
+def set_hidden(tournament, actor, *, hidden: bool, reason: str = "") -> Tournament:
+    """Hide an unstarted event from the public (its officials still see it), or show it."""
+    tournament = lock_event(tournament)
+    require_director(tournament, actor)
+    reason = checked_text(reason, "reason", 300)
+    hidden = bool(hidden)
+    if hidden == tournament.hidden:
+        raise ActionError(f"{tournament.name} is already "
+                          f"{'hidden from' if hidden else 'shown to'} the public.")
+    if hidden and tournament.rounds.exists():
+        raise ActionError("Only an event whose round 1 is not yet paired can be hidden.")
+    tournament.hidden = hidden
+    tournament.save(update_fields=["hidden"])
+    audit(tournament, actor, "hide_tournament" if hidden else "show_tournament",
+          f"{'Hid' if hidden else 'Showed'} {tournament.name} "
+          f"{'from' if hidden else 'to'} the public", reason, hidden=hidden)
     return tournament
 
 
 @transaction.atomic
-def update_settings(tournament, actor, *, reason: str = "", **changes) -> Tournament:
+def delete_tournament(tournament, actor, *, reason: str) -> dict:
+    """Delete an event no round of which is paired. Its audit rows stay for staff, the
+    event's name and slug written into each; returns that {"id", "name", "slug"}."""
+    tournament = lock_event(tournament)
     require_director(tournament, actor)
-    cleaned = clean_settings(
-        ruleset=changes.get("ruleset", tournament.ruleset),
-        rounds_planned=changes.get("rounds_planned", tournament.rounds_planned),
-        points=changes.get("points", tournament.points),
-        tiebreaks=changes.get("tiebreaks", tournament.tiebreaks),
-    )
-    if cleaned["ruleset"] != tournament.ruleset and tournament.rounds.exists():
-        raise ActionError("The ruleset cannot change once a round is paired.",
-                          {"ruleset": ["Rounds are paired: results were checked by the old "
-                                       "ruleset."]})
-    played = tournament.rounds.count()
-    if cleaned["rounds_planned"] < played:
-        raise ActionError("Fewer rounds planned than already paired.",
-                          {"rounds_planned": [f"{played} rounds are already paired."]})
-    for key in ("name",):
-        if key in changes:
-            value = (changes[key] or "").strip()
-            if not value:
-                raise ActionError("The event needs a name.", {"name": ["Give the event a name."]})
-            setattr(tournament, key, value)
-    if "require_confirmation" in changes:
-        tournament.require_confirmation = bool(changes["require_confirmation"])
-    for key, value in cleaned.items():
-        setattr(tournament, key, value)
-    tournament.save()
-    audit(tournament, actor, "update_settings", f"Changed the settings of {tournament.name}",
-          reason, changes={k: v for k, v in changes.items()})
-    return tournament
+    reason = checked_text(reason, "reason", 300)
+    if not reason:
+        raise ActionError("Say why the event is deleted.",
+                          {"reason": ["Give a reason: it stays in the audit log."]})
+    if tournament.rounds.exists():
+        raise ActionError(f"{tournament.name} has paired rounds: only an event whose round "
+                          "1 is not yet paired can be deleted.")
+    event = {"id": tournament.pk, "name": tournament.name, "slug": tournament.slug}
+    entries = list(tournament.audit_entries.all())
+    for entry in entries:
+        entry.detail = {**entry.detail, "event": event}
+    AuditEntry.objects.bulk_update(entries, ["detail"])
+    audit(tournament, actor, "delete_tournament", f"Deleted {tournament.name} (/{event['slug']}/)",
+          reason, event=event, entrants=tournament.entrants.count())
+    tournament.delete()
+    return event
 
 
 @transaction.atomic
@@ -113,7 +232,7 @@ def add_official(tournament, actor, *, username: str, role: str = Official.Role.
                  password: str = "", create: bool = False) -> Official:
     """Make an existing user, or a new account (an invitation), an official of the event."""
     require_director(tournament, actor)
-    username = (username or "").strip()
+    username = checked_text(username, "username", 150)
     if role not in Official.Role.values:
         raise ActionError(f"Unknown role {role!r}.", {"role": ["Choose arbiter or director."]})
     user = User.objects.filter(username=username).first()
@@ -124,6 +243,10 @@ def add_official(tournament, actor, *, username: str, role: str = Official.Role.
                                             "'create the account' to invite them."]})
         if not username:
             raise ActionError("A username is needed.", {"username": ["Give a username."]})
+        try:
+            User.username_validator(username)
+        except ValidationError as exc:
+            raise ActionError("The username is not valid.", {"username": exc.messages}) from exc
         if len(password) < 8:
             raise ActionError("The password is too short.",
                               {"password": ["Give the new account a password of 8 or more "

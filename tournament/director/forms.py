@@ -1,18 +1,23 @@
 """The director's forms: they check the shape of the input; the actions check the rules."""
 
 from django import forms
+from django.core import validators
 from django.utils.text import slugify
 
-from ..models import Official
+from ..actions.events import RESERVED_SLUGS, match_format_choices
+from ..entrant_rules import MAX_CLUB, MAX_NAME, RATING_MAX, RATING_MIN
+from ..entrants_csv import MAX_BYTES
+from ..models import Official, Tournament
 from ..models.event import DEFAULT_POINTS
 from ..rules import known_rulesets
 from ..standings import MSO_ORDER
+from ..text import TextError, clean_text
 
-# Paths under /manage/ that an event's web address would hide.
-RESERVED_SLUGS = {"new"}
 TIEBREAK_SLOTS = 6
 POINT_LABELS = {"win": "Win", "loss": "Loss", "bye": "Bye", "forfeit_win": "Win by forfeit",
-                "forfeit_loss": "Loss by forfeit"}
+                "forfeit_loss": "Loss by forfeit", "half_bye": "Half-point bye (asked for)",
+                "zero_bye": "Zero-point bye (asked for)", "absent": "Absent",
+                "late_entry": "A round missed by a late entry"}
 
 
 def ruleset_choices():
@@ -27,11 +32,55 @@ def tiebreak_choices():
     return [("", "— none —")] + [(name, LABELS.get(name, name)) for name in TIEBREAKS]
 
 
+class Text(forms.CharField):
+    """A text field held to the site's one rule for typed text (tournament.text)."""
+
+    def validate(self, value):
+        super().validate(value)
+        try:
+            clean_text(value, self.label or "")
+        except TextError as exc:
+            # Shown next to its field, so the problem alone, as a sentence.
+            raise forms.ValidationError(exc.problem[:1].upper() + exc.problem[1:] + ".") \
+                from exc
+
+
+class ListText(forms.CharField):
+    """A pasted list: the CSV reader names the line of a bad character, so no field-wide
+    NUL check here."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.validators = [v for v in self.validators
+                           if not isinstance(v, validators.ProhibitNullCharactersValidator)]
+
+
+def format_choices(pick):
+    values = sorted({v for name in known_rulesets() for v in pick(match_format_choices(name))})
+    return [(str(v), str(v)) for v in values]
+
+
+def format_help() -> str:
+    parts = []
+    for name in sorted(known_rulesets()):
+        targets, sets = match_format_choices(name)
+        parts.append(f"{name}: target {' or '.join(map(str, targets))}, "
+                     f"{' or '.join(map(str, sets))} sets to win")
+    return "Allowed: " + "; ".join(parts) + "."
+
+
 class SettingsForm(forms.Form):
     """An event's rules: shared by 'create an event' and 'settings'."""
 
-    name = forms.CharField(max_length=120)
+    name = Text(max_length=120)
     ruleset = forms.ChoiceField(initial="mso")  # the model's default; not the first listed
+    entrants_kind = forms.ChoiceField(
+        label="Entrants", choices=Tournament.Entrants.choices, initial="singles",
+        widget=forms.RadioSelect,
+        help_text="Pairs: two partners play as one entrant. Fixed once round 1 is paired.")
+    match_target = forms.TypedChoiceField(label="A set is won at", coerce=int, initial="61")
+    sets_to_win = forms.TypedChoiceField(label="Sets to win the match", coerce=int,
+                                         initial="2")
     rounds_planned = forms.IntegerField(min_value=1, max_value=30, initial=5)
     require_confirmation = forms.BooleanField(
         required=False, initial=True,
@@ -41,9 +90,12 @@ class SettingsForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["ruleset"].choices = ruleset_choices()
+        self.fields["match_target"].choices = format_choices(lambda f: f[0])
+        self.fields["sets_to_win"].choices = format_choices(lambda f: f[1])
+        self.fields["sets_to_win"].help_text = format_help()
         for key, default in DEFAULT_POINTS.items():
             self.fields[f"points_{key}"] = forms.DecimalField(
-                label=POINT_LABELS[key], min_value=0, max_value=10, max_digits=4,
+                label=POINT_LABELS.get(key, key), min_value=0, max_value=10, max_digits=4,
                 decimal_places=2, initial=default)
         for i in range(1, TIEBREAK_SLOTS + 1):
             self.fields[f"tiebreak_{i}"] = forms.ChoiceField(
@@ -65,6 +117,15 @@ class SettingsForm(forms.Form):
                 self.add_error(f"tiebreak_{i}", f"Already chosen as tie-break {seen[name]}.")
             elif name:
                 seen[name] = i
+        ruleset = data.get("ruleset")
+        if ruleset:
+            targets, sets = match_format_choices(ruleset)
+            if data.get("match_target") is not None and data["match_target"] not in targets:
+                self.add_error("match_target", f"The {ruleset} rules allow "
+                               f"{' or '.join(map(str, targets))}.")
+            if data.get("sets_to_win") is not None and data["sets_to_win"] not in sets:
+                self.add_error("sets_to_win", f"The {ruleset} rules allow "
+                               f"{' or '.join(map(str, sets))}.")
         return data
 
     def points(self) -> dict:
@@ -82,13 +143,18 @@ class SettingsForm(forms.Form):
         return {"ruleset": self.cleaned_data["ruleset"],
                 "rounds_planned": self.cleaned_data["rounds_planned"],
                 "points": self.points(), "tiebreaks": self.tiebreaks(),
-                "require_confirmation": self.cleaned_data["require_confirmation"]}
+                "require_confirmation": self.cleaned_data["require_confirmation"],
+                "entrants_kind": self.cleaned_data["entrants_kind"],
+                "match_target": self.cleaned_data["match_target"],
+                "sets_to_win": self.cleaned_data["sets_to_win"]}
 
     @classmethod
     def initial_for(cls, event) -> dict:
         initial = {"name": event.name, "ruleset": event.ruleset,
                    "rounds_planned": event.rounds_planned,
-                   "require_confirmation": event.require_confirmation}
+                   "require_confirmation": event.require_confirmation,
+                   "entrants_kind": event.entrants_kind, "match_target": event.match_target,
+                   "sets_to_win": event.sets_to_win}
         for key in DEFAULT_POINTS:
             initial[f"points_{key}"] = event.points_for(key)
         for i in range(1, TIEBREAK_SLOTS + 1):
@@ -98,9 +164,12 @@ class SettingsForm(forms.Form):
 
 
 class CreateEventForm(SettingsForm):
-    slug = forms.CharField(
+    slug = Text(
         label="Web address", max_length=60, required=False,
         help_text="Letters, digits and hyphens; left empty, it is made from the name.")
+    hidden = forms.BooleanField(
+        label="Hide it from the public for now", required=False,
+        help_text="Only its officials see it until you show it (under Settings).")
 
     field_order = ["name", "slug"]
 
@@ -118,12 +187,34 @@ class CreateEventForm(SettingsForm):
 
 
 class EditSettingsForm(SettingsForm):
-    reason = forms.CharField(required=False, max_length=300,
-                             help_text="Why the settings change (kept in the audit log).")
+    reason = Text(required=False, max_length=300,
+                  help_text="Why the settings change (kept in the audit log; needed once "
+                            "a round is paired).")
+
+
+class HideForm(forms.Form):
+    hidden = forms.BooleanField(required=False)
+    reason = Text(required=False, max_length=300)
+
+
+class DeleteEventForm(forms.Form):
+    confirm_slug = Text(label="Type the web address to confirm", max_length=60)
+    reason = Text(max_length=300, help_text="Kept in the audit log, which staff can still "
+                                            "read once the event is gone.")
+
+    def __init__(self, event, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+
+    def clean_confirm_slug(self):
+        value = self.cleaned_data["confirm_slug"].strip().strip("/")
+        if value != self.event.slug:
+            raise forms.ValidationError(f"Type {self.event.slug} to delete this event.")
+        return value
 
 
 class OfficialForm(forms.Form):
-    username = forms.CharField(max_length=150)
+    username = Text(max_length=150)
     role = forms.ChoiceField(choices=Official.Role.choices, initial=Official.Role.ARBITER)
     create = forms.BooleanField(label="Create the account (an invitation)", required=False)
     password = forms.CharField(
@@ -132,30 +223,78 @@ class OfficialForm(forms.Form):
 
 
 class EntrantForm(forms.Form):
-    name = forms.CharField(max_length=100)
-    club = forms.CharField(max_length=100, required=False)
-    rating = forms.IntegerField(min_value=0, max_value=4000, required=False)
+    """A player, or in a pairs event a pair: its two members, and a name made from theirs
+    when left blank."""
+
+    name = Text(max_length=MAX_NAME)
+    club = Text(max_length=MAX_CLUB, required=False)
+    rating = forms.IntegerField(min_value=RATING_MIN, max_value=RATING_MAX, required=False)
+
+    def __init__(self, *args, pairs=False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.pairs = pairs
+        if pairs:
+            del self.fields["club"]
+            self.fields["name"].required = False
+            self.fields["name"].label = "Pair's name"
+            self.fields["name"].help_text = "Left blank: the members' names, “A & B”."
+            for i in (1, 2):
+                self.fields[f"member{i}"] = Text(label=f"Member {i}", max_length=MAX_NAME)
+                self.fields[f"club{i}"] = Text(label=f"Member {i}'s club", required=False,
+                                               max_length=MAX_CLUB)
+            self.order_fields(["name", "member1", "club1", "member2", "club2", "rating"])
+
+    def member_fields(self):
+        return [self[f"{key}{i}"] for i in (1, 2) for key in ("member", "club")]
+
+    def entrant(self) -> dict:
+        """The action's keyword arguments."""
+        data = self.cleaned_data
+        fields = {"name": data["name"], "rating": data["rating"]}
+        if self.pairs:
+            fields["members"] = [{"name": data[f"member{i}"], "club": data[f"club{i}"]}
+                                 for i in (1, 2)]
+        else:
+            fields["club"] = data["club"]
+        return fields
+
+    @staticmethod
+    def initial_for(entrant) -> dict:
+        initial = {"name": entrant.name, "club": entrant.club, "rating": entrant.rating}
+        for i, member in enumerate(entrant.members or [], start=1):
+            initial[f"member{i}"] = member.get("name", "")
+            initial[f"club{i}"] = member.get("club", "")
+        return initial
 
 
 class EditEntrantForm(EntrantForm):
-    reason = forms.CharField(max_length=300, required=False)
+    reason = Text(max_length=300, required=False)
 
 
 class ReasonForm(forms.Form):
-    reason = forms.CharField(max_length=300, required=False)
+    reason = Text(max_length=300, required=False)
 
 
 class ImportForm(forms.Form):
     file = forms.FileField(label="CSV file", required=False)
-    text = forms.CharField(
+    text = ListText(
         label="…or paste the list", required=False,
         widget=forms.Textarea(attrs={"rows": 8, "placeholder": "name,club,rating\n"
                                      "Ann Lee,Leek DC,1800"}))
 
+    def __init__(self, *args, pairs=False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if pairs:
+            self.fields["text"].widget.attrs["placeholder"] = (
+                "name,member1,club1,member2,club2,rating\n,Ann Lee,Leek DC,Bo Park,,1800")
+
     def clean(self):
         data = super().clean()
         upload = data.get("file")
-        if upload:
+        if upload and upload.size > MAX_BYTES:
+            self.add_error("file", f"The file is {upload.size:,} bytes; a list may be at most "
+                           f"{MAX_BYTES:,} bytes.")
+        elif upload:
             try:
                 data["csv"] = upload.read().decode("utf-8-sig")
             except UnicodeDecodeError:
@@ -176,8 +315,15 @@ class EntrantChoiceForm(forms.Form):
         return field
 
 
+class ConfirmImportForm(forms.Form):
+    """The previewed list, sent back as it was read; the import reads it again."""
+
+    # A hidden textarea rather than <input type=hidden>: its text keeps its line breaks.
+    csv = ListText(widget=forms.Textarea(attrs={"hidden": True, "rows": 1}), strip=False)
+
+
 class ForbiddenPairForm(EntrantChoiceForm):
-    reason = forms.CharField(max_length=200, required=False)
+    reason = Text(max_length=200, required=False)
 
     def __init__(self, event, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -189,8 +335,8 @@ class ForbiddenPairForm(EntrantChoiceForm):
 
 class OverrideMixin(forms.Form):
     override = forms.BooleanField(label="Override the rules", required=False)
-    override_reason = forms.CharField(label="Reason for the override", max_length=300,
-                                      required=False)
+    override_reason = Text(label="Reason for the override", max_length=300,
+                           required=False)
 
     def clean(self):
         data = super().clean()

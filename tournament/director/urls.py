@@ -2,14 +2,20 @@ from django.urls import path
 
 from . import views_entrants as entrants
 from . import views_event as event
+from . import views_jobs as jobs
 from . import views_rounds as rounds
 
 app_name = "director"
 urlpatterns = [
     path("", event.home, name="home"),
     path("new/", event.create, name="create"),
+    path("jobs/<uuid:pk>/", jobs.job_page, name="job"),
+    path("jobs/<uuid:pk>/status.json", jobs.job_status, name="job_status"),
+    path("jobs/<uuid:pk>/download", jobs.job_download, name="job_download"),
     path("<slug:slug>/", event.dashboard, name="event"),
     path("<slug:slug>/settings/", event.settings, name="settings"),
+    path("<slug:slug>/hide/", event.hide, name="hide"),
+    path("<slug:slug>/delete/", event.delete, name="delete_event"),
     path("<slug:slug>/officials/", event.add_official, name="add_official"),
     path("<slug:slug>/officials/<int:pk>/remove/", event.remove_official,
          name="remove_official"),
@@ -18,6 +24,9 @@ urlpatterns = [
     path("<slug:slug>/entrants/", entrants.entrant_list, name="entrants"),
     path("<slug:slug>/entrants/add/", entrants.add, name="add_entrant"),
     path("<slug:slug>/entrants/import/", entrants.import_csv, name="import_entrants"),
+    path("<slug:slug>/entrants/import/confirm/", entrants.confirm_import,
+         name="confirm_import"),
+    path("<slug:slug>/entrants/<int:pk>/delete/", entrants.delete, name="delete_entrant"),
     path("<slug:slug>/entrants/<int:pk>/", entrants.edit, name="entrant"),
     path("<slug:slug>/entrants/<int:pk>/withdraw/", entrants.withdraw, name="withdraw"),
     path("<slug:slug>/entrants/<int:pk>/reinstate/", entrants.reinstate, name="reinstate"),
@@ -30,7 +39,7 @@ urlpatterns = [
     path("<slug:slug>/rounds/<int:number>/board/", rounds.set_board, name="set_board"),
     path("<slug:slug>/rounds/<int:number>/publish/", rounds.publish, name="publish"),
     path("<slug:slug>/rounds/<int:number>/delete/", rounds.delete, name="delete_round"),
-]
     path("<slug:slug>/rounds/<int:number>/close/", rounds.close, name="close_round"),
     path("<slug:slug>/rounds/<int:number>/reopen/", rounds.reopen, name="reopen_round"),
     path("<slug:slug>/byes/", rounds.byes, name="byes"),
+]

@@ -1,24 +1,42 @@
-"""Entrants: list, add, edit, withdraw, reinstate, CSV import; forbidden pairs."""
+"""Entrants (players or pairs): list, add, edit, withdraw, reinstate, delete, CSV import
+with a preview; forbidden pairs."""
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from ..actions import ActionError, entrants
+from ..entrants_csv import PAIRS_COLUMNS, SINGLES_COLUMNS
 from .access import director_view, show_refusal
-from .forms import EditEntrantForm, EntrantForm, ForbiddenPairForm, ImportForm, ReasonForm
+from .forms import (
+    ConfirmImportForm,
+    EditEntrantForm,
+    EntrantForm,
+    ForbiddenPairForm,
+    ImportForm,
+    ReasonForm,
+)
 
 
 def render_entrants(request, event, **forms):
     """The entrants page; a form refused by its action comes back bound, as typed."""
-    forms.setdefault("entrant_form", EntrantForm())
-    forms.setdefault("import_form", ImportForm())
+    forms.setdefault("entrant_form", EntrantForm(pairs=event.is_pairs))
+    forms.setdefault("import_form", ImportForm(pairs=event.is_pairs))
     forms.setdefault("pair_form", ForbiddenPairForm(event))
     pairs = event.forbidden_pairs.select_related("first", "second").order_by("first__number")
     return render(request, "director/entrants.html", {
         "event": event, "entrants": event.entrants.all(), "pairs": pairs,
-        "paired": event.rounds.exists(), "tab": "entrants", **forms,
+        "paired": event.rounds.exists(), "tab": "entrants",
+        "columns": PAIRS_COLUMNS if event.is_pairs else SINGLES_COLUMNS, **forms,
     }, status=400 if request.method == "POST" else 200)
+
+
+def warn_namesakes(request, entrant):
+    """Two people may share a name when their clubs tell them apart: say so, once."""
+    others = entrant.tournament.entrants.exclude(pk=entrant.pk).filter(name__iexact=entrant.name)
+    for other in others:
+        messages.warning(request, f"{other.number}. {other.name} ({other.club or 'no club'}) "
+                         f"has the same name: check they are two people.")
 
 
 @director_view
@@ -29,14 +47,15 @@ def entrant_list(request, event):
 @require_POST
 @director_view
 def add(request, event):
-    form = EntrantForm(request.POST)
+    form = EntrantForm(request.POST, pairs=event.is_pairs)
     if form.is_valid():
         try:
-            entrant = entrants.add_entrant(event, request.user, **form.cleaned_data)
+            entrant = entrants.add_entrant(event, request.user, **form.entrant())
         except ActionError as exc:
             show_refusal(request, form, exc)
         else:
             messages.success(request, f"{entrant.name} is entered as number {entrant.number}.")
+            warn_namesakes(request, entrant)
             return redirect("director:entrants", event.slug)
     return render_entrants(request, event, entrant_form=form)
 
@@ -44,39 +63,71 @@ def add(request, event):
 @require_POST
 @director_view
 def import_csv(request, event):
-    form = ImportForm(request.POST, request.FILES)
-    if form.is_valid():
-        try:
-            created = entrants.import_entrants(event, request.user, form.cleaned_data["csv"])
-        except ActionError as exc:
-            # The line-numbered problems belong to whichever box held the list.
-            if "file" in exc.errors and not form.cleaned_data.get("file"):
-                exc.errors = {"text": exc.errors["file"]}
-            show_refusal(request, form, exc)
-        else:
-            messages.success(request, f"{len(created)} entrants imported.")
-            return redirect("director:entrants", event.slug)
-    return render_entrants(request, event, import_form=form)
+    """Step 1: read the list and show it, line by line, with what is wrong; store nothing."""
+    form = ImportForm(request.POST, request.FILES, pairs=event.is_pairs)
+    if not form.is_valid():
+        return render_entrants(request, event, import_form=form)
+    parsed = entrants.read_csv(event, form.cleaned_data["csv"])
+    if parsed.file_errors:
+        # Nothing to preview (an unreadable header, a character the list may not hold):
+        # the problems go next to whichever box held the list.
+        box = "file" if form.cleaned_data.get("file") else "text"
+        for problem in parsed.file_errors:
+            form.add_error(box, problem)
+        return render_entrants(request, event, import_form=form)
+    return render(request, "director/import_preview.html", {
+        "event": event, "tab": "entrants", "parsed": parsed,
+        "confirm_form": ConfirmImportForm(initial={"csv": form.cleaned_data["csv"]}),
+        "import_form": ImportForm(initial={"text": form.cleaned_data["csv"]},
+                                  pairs=event.is_pairs),
+    }, status=400 if parsed.errors else 200)
+
+
+@require_POST
+@director_view
+def confirm_import(request, event):
+    """Step 2: import the previewed list, read again from the text sent back."""
+    form = ConfirmImportForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "The list to import was missing; paste or upload it again.")
+        return redirect("director:entrants", event.slug)
+    try:
+        created = entrants.import_entrants(event, request.user, form.cleaned_data["csv"])
+    except ActionError as exc:
+        # The event changed since the preview (someone entered the same names): show it
+        # again, as it now reads.
+        messages.error(request, exc.message)
+        parsed = entrants.read_csv(event, form.cleaned_data["csv"])
+        return render(request, "director/import_preview.html", {
+            "event": event, "tab": "entrants", "parsed": parsed,
+            "confirm_form": form,
+            "import_form": ImportForm(initial={"text": form.cleaned_data["csv"]},
+                                      pairs=event.is_pairs),
+        }, status=400)
+    messages.success(request, f"{len(created)} entrants imported.")
+    return redirect("director:entrants", event.slug)
 
 
 @director_view
 def edit(request, event, pk):
     entrant = get_object_or_404(event.entrants, pk=pk)
-    initial = {"name": entrant.name, "club": entrant.club, "rating": entrant.rating}
-    form = EditEntrantForm(request.POST or None, initial=initial)
+    form = EditEntrantForm(request.POST or None, initial=EntrantForm.initial_for(entrant),
+                           pairs=event.is_pairs)
     if request.method == "POST" and form.is_valid():
         try:
-            entrants.edit_entrant(entrant, request.user, **form.cleaned_data)
+            entrant = entrants.edit_entrant(entrant, request.user, **form.entrant(),
+                                            reason=form.cleaned_data["reason"])
         except ActionError as exc:
             show_refusal(request, form, exc)
             entrant.refresh_from_db()
         else:
             messages.success(request, f"{entrant.name} is saved.")
+            warn_namesakes(request, entrant)
             return redirect("director:entrants", event.slug)
     return render(request, "director/entrant.html", {
         "event": event, "entrant": entrant, "form": form, "status_form": ReasonForm(),
-        "tab": "entrants",
-    })
+        "deletable": not entrants.has_played([entrant]), "tab": "entrants",
+    }, status=400 if request.method == "POST" else 200)
 
 
 @require_POST
@@ -91,6 +142,12 @@ def reinstate(request, event, pk):
     return change_status(request, event, pk, entrants.reinstate_entrant, "is back in play")
 
 
+@require_POST
+@director_view
+def delete(request, event, pk):
+    return change_status(request, event, pk, entrants.delete_entrant, "is deleted")
+
+
 def change_status(request, event, pk, action, done):
     entrant = get_object_or_404(event.entrants, pk=pk)
     form = ReasonForm(request.POST)
@@ -102,7 +159,7 @@ def change_status(request, event, pk, action, done):
         else:
             messages.success(request, f"{entrant.name} {done}.")
     else:
-        messages.error(request, "The reason is too long: at most 300 characters.")
+        messages.error(request, "The reason: " + " ".join(form.errors["reason"]))
     return redirect("director:entrants", event.slug)
 
 

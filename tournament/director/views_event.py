@@ -13,7 +13,7 @@ from ..archive import archive_json
 from ..models import Official, Tournament
 from ..standings import label
 from .access import director_view, show_refusal
-from .forms import CreateEventForm, EditSettingsForm, OfficialForm
+from .forms import CreateEventForm, DeleteEventForm, EditSettingsForm, HideForm, OfficialForm
 from .progress import next_step, round_summaries
 
 AUDIT_PAGE = 25
@@ -32,17 +32,24 @@ def home(request):
         listed = {t.pk for t, _, _ in rows}
         rows += [(t, "Director (site admin)", True)
                  for t in Tournament.objects.exclude(pk__in=listed)]
-    return render(request, "director/home.html", {"rows": rows})
+    return render(request, "director/home.html", {
+        "rows": rows, "may_create": events.may_create_events(request.user)})
 
 
 @login_required
 def create(request):
+    if not events.may_create_events(request.user):
+        return render(request, "director/refused.html", {
+            "title": "You cannot create events",
+            "message": "Creating an event needs a director's right, which the site's staff "
+                       "give. Ask them for it; to help at an event, ask its director to add "
+                       "you as an official."}, status=403)
     form = CreateEventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
             event = events.create_tournament(
                 request.user, name=form.cleaned_data["name"], slug=form.cleaned_data["slug"],
-                **form.settings())
+                hidden=form.cleaned_data["hidden"], **form.settings())
         except ActionError as exc:
             show_refusal(request, form, exc)
         else:
@@ -74,15 +81,62 @@ def settings(request, event):
     form = EditSettingsForm(request.POST or None, initial=EditSettingsForm.initial_for(event))
     if request.method == "POST" and form.is_valid():
         try:
-            events.update_settings(event, request.user, reason=form.cleaned_data["reason"],
-                                   name=form.cleaned_data["name"], **form.settings())
+            changed = events.update_settings(
+                event, request.user, reason=form.cleaned_data["reason"],
+                name=form.cleaned_data["name"], **form.settings())
         except ActionError as exc:
             show_refusal(request, form, exc)
         else:
-            messages.success(request, "The settings are saved.")
+            messages.success(request, "The settings are saved." if changed
+                             else "Nothing was changed.")
             return redirect("director:event", event.slug)
-    return render(request, "director/settings.html",
-                  {"event": event, "form": form, "tab": "settings"})
+    return render_settings(request, event, form=form)
+
+
+def render_settings(request, event, form=None, delete_form=None):
+    """The settings page; a refused form comes back bound, as typed, with a 400."""
+    return render(request, "director/settings.html", {
+        "event": event, "tab": "settings", "paired": event.rounds.exists(),
+        "form": form or EditSettingsForm(initial=EditSettingsForm.initial_for(event)),
+        "hide_form": HideForm(initial={"hidden": not event.hidden}),
+        "delete_form": delete_form or DeleteEventForm(event),
+    }, status=400 if request.method == "POST" else 200)
+
+
+@require_POST
+@director_view
+def hide(request, event):
+    form = HideForm(request.POST)
+    if form.is_valid():
+        try:
+            events.set_hidden(event, request.user, hidden=form.cleaned_data["hidden"],
+                              reason=form.cleaned_data["reason"])
+        except ActionError as exc:
+            show_refusal(request, None, exc)
+        else:
+            messages.success(request, f"{event.name} is hidden from the public: only its "
+                             "officials see it." if form.cleaned_data["hidden"] else
+                             f"{event.name} is shown to the public.")
+    else:
+        messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
+    return redirect("director:settings", event.slug)
+
+
+@require_POST
+@director_view
+def delete(request, event):
+    form = DeleteEventForm(event, request.POST)
+    if form.is_valid():
+        try:
+            gone = events.delete_tournament(event, request.user,
+                                            reason=form.cleaned_data["reason"])
+        except ActionError as exc:
+            show_refusal(request, form, exc)
+        else:
+            messages.success(request, f"{gone['name']} is deleted; its audit log stays "
+                             "with the site's staff.")
+            return redirect("director:home")
+    return render_settings(request, event, delete_form=form)
 
 
 @require_POST

@@ -9,6 +9,7 @@ from django.db import transaction
 from scoring.simulate import play_match, to_depth
 from tournament.actions import entrants, events, results, rounds
 from tournament.demo.people import ARBITERS, DIRECTOR, ENTRANTS
+from tournament.management.commands.grant_director import grant
 from tournament.models import Tournament
 
 User = get_user_model()
@@ -57,6 +58,7 @@ class Command(BaseCommand):
     @transaction.atomic
     def load(self, rng):
         director = user(*DIRECTOR)
+        grant(director)  # the staff's right to create events (manage.py grant_director)
         arbiter, checker = (user(*a) for a in ARBITERS)
         slug = "demo-open"
         n = 1
