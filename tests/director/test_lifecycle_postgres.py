@@ -23,7 +23,8 @@ def confirm_together(boards, users):
         finally:
             connection.close()  # each thread has its own database connection
 
-    threads = [threading.Thread(target=confirm, args=pair) for pair in zip(boards, users)]
+    threads = [threading.Thread(target=confirm, args=pair)
+               for pair in zip(boards, users, strict=True)]
     for t in threads:
         t.start()
     for t in threads:

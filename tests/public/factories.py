@@ -1,13 +1,15 @@
 """Build events straight into the database, fast (bulk_create), for page tests and the bench.
 
-Results are stored as the actions would leave them: winner, outcome, status and one
-SetResult per set (seat 0 = side0, who started set 1). Pairing is a quick Swiss-like
-sort by points (rematches allowed): the public pages do not care how pairs were made.
+Results are stored as the actions would leave them: winner, outcome, status, the match
+record of a played match (score depth, as the validator accepts it), one SetResult per set
+(seat 0 = side0, who started set 1) and the ResultVersion of every result. Pairing is a
+quick Swiss-like sort by points (rematches allowed): the public pages do not care how
+pairs were made.
 """
 
 import random
 
-from tournament.models import Entrant, Match, Round, SetResult, Tournament
+from tournament.models import Entrant, Match, ResultVersion, Round, SetResult, Tournament
 
 FIRST = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo", "Kit", "Lu"]
 LAST = ["Lee", "Park", "Hale", "Fox", "Moss", "Reid", "Shaw", "Tait", "Vale", "Wynn"]
@@ -27,6 +29,16 @@ def best_of_three(rng, side0_wins: bool) -> list[tuple[int, int]]:
         loser = rng.randint(20, 60)
         sets.append((61, loser) if side0_takes else (loser, 61))
     return sets
+
+
+def score_record(side0, side1, sets) -> dict:
+    """A played match's record at score depth; sets alternate from side 0 (mso)."""
+    won = [sum(1 for a, b in sets if a > b), sum(1 for a, b in sets if b > a)]
+    return {"format": "fives-and-threes-match/1", "ruleset": "mso",
+            "match": {"target": 61, "sets_to_win": 2}, "seats": 2,
+            "players": [side0.name, side1.name], "first_set_starter": 0,
+            "sets": [{"starter": k % 2, "score": [a, b]} for k, (a, b) in enumerate(sets)],
+            "result": {"winner": 0 if won[0] > won[1] else 1, "sets_won": won}}
 
 
 def generate_event(players: int, rounds: int = 5, *, seed: int = 1, slug: str = "big",
@@ -61,9 +73,11 @@ def generate_event(players: int, rounds: int = 5, *, seed: int = 1, slug: str = 
             m = Match(round=rnd, board=i // 2 + 1, side0=side0, side1=side1, winner=winner,
                       status=Match.Status.CONFIRMED, outcome=Match.Outcome.PLAYED, version=1)
             sets = best_of_three(rng, side0_wins)
+            m.record = score_record(side0, side1, sets)
             if rng.random() < 0.03:
                 m.outcome, m.conceded_by, sets = Match.Outcome.FORFEIT, (
                     side1 if side0_wins else side0), []
+                m.record = None
             if live and rng.random() < 0.3:
                 m.status = Match.Status.ENTERED
             else:
@@ -71,6 +85,10 @@ def generate_event(players: int, rounds: int = 5, *, seed: int = 1, slug: str = 
             boards.append(m)
             plans.append(sets)
         Match.objects.bulk_create(boards)
+        ResultVersion.objects.bulk_create(
+            ResultVersion(match=m, version=1, status=m.status, outcome=m.outcome,
+                          conceded_by=m.conceded_by, record=m.record)
+            for m in boards if not m.is_bye)
         SetResult.objects.bulk_create(
             SetResult(match=m, number=k + 1, starter=k % 2, score0=s0, score1=s1)
             for m, sets in zip(boards, plans, strict=True) if sets
