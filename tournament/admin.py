@@ -10,6 +10,7 @@ from django.contrib import admin
 
 from .models import (
     ApiToken,
+    Attendance,
     AuditEntry,
     Entrant,
     ForbiddenPair,
@@ -105,6 +106,14 @@ class MatchAdmin(ReadOnly, admin.ModelAdmin):
                        "winner", "record", "version", "entered_by", "entered_at",
                        "confirmed_by", "confirmed_at"]
     inlines = [SetInline, VersionInline]
+
+
+@admin.register(Attendance)
+class AttendanceAdmin(ReadOnly, admin.ModelAdmin):
+    """Requested byes and absences change only on the director's byes page, which audits."""
+
+    list_display = ["entrant", "round_number", "kind"]
+    list_filter = ["kind", "entrant__tournament"]
 
 
 @admin.register(AuditEntry)
