@@ -7,6 +7,8 @@ from django.views.decorators.http import require_POST
 
 from ..actions import ActionError, entrants
 from ..entrants_csv import PAIRS_COLUMNS, SINGLES_COLUMNS
+from ..models import Job
+from ..tasks import csv_runs_in_background
 from .access import director_view, show_refusal
 from .forms import (
     ConfirmImportForm,
@@ -16,6 +18,7 @@ from .forms import (
     ImportForm,
     ReasonForm,
 )
+from .views_jobs import start_job
 
 
 def render_entrants(request, event, **forms):
@@ -91,6 +94,8 @@ def confirm_import(request, event):
     if not form.is_valid():
         messages.error(request, "The list to import was missing; paste or upload it again.")
         return redirect("director:entrants", event.slug)
+    if csv_runs_in_background(form.cleaned_data["csv"]):  # a long list: the task worker
+        return start_job(request, Job.Kind.IMPORT_ENTRANTS, event, form.cleaned_data["csv"])
     try:
         created = entrants.import_entrants(event, request.user, form.cleaned_data["csv"])
     except ActionError as exc:

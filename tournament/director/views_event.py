@@ -10,11 +10,13 @@ from django.views.decorators.http import require_POST
 from ..actions import ActionError, events
 from ..arbiter.views import arbiter_only
 from ..archive import archive_json
-from ..models import Official, Tournament
+from ..models import Job, Official, Tournament
 from ..standings import label
+from ..tasks import runs_in_background
 from .access import director_view, show_refusal
 from .forms import CreateEventForm, DeleteEventForm, EditSettingsForm, HideForm, OfficialForm
 from .progress import next_step, round_summaries
+from .views_jobs import start_job
 
 AUDIT_PAGE = 25
 
@@ -181,6 +183,8 @@ def audit(request, event):
 
 @director_view
 def archive(request, event):
+    if runs_in_background(event):  # a big event: the task worker writes it (views_jobs)
+        return start_job(request, Job.Kind.EXPORT_ARCHIVE, event)
     body = archive_json(event)
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}.json"'

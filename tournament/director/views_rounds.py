@@ -7,16 +7,20 @@ from django.views.decorators.http import require_POST
 
 from .. import history
 from ..actions import ActionError, attendance, rounds
-from ..models import Entrant, Round
+from ..models import Entrant, Job, Round
+from ..tasks import runs_in_background
 from .access import director_view, show_refusal
 from .forms import ReasonForm, SetBoardForm, SwapForm
 from .forms_rounds import AttendanceForm
 from .lineup import Lineup
+from .views_jobs import start_job
 
 
 @require_POST
 @director_view
 def pair(request, event):
+    if runs_in_background(event):  # a big event: the task worker pairs it (views_jobs)
+        return start_job(request, Job.Kind.PAIR_ROUND, event)
     try:
         round_ = rounds.pair_round(event, request.user)
     except ActionError as exc:

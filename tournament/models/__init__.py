@@ -3,6 +3,7 @@
 from .attendance import Attendance
 from .audit import AuditEntry
 from .event import Official, Tournament
+from .jobs import Job
 from .people import Entrant, ForbiddenPair
 from .rounds import Match, ResultVersion, Round, SetResult
 from .tokens import ApiToken
@@ -13,6 +14,7 @@ __all__ = [
     "AuditEntry",
     "Entrant",
     "ForbiddenPair",
+    "Job",
     "Match",
     "Official",
     "ResultVersion",
