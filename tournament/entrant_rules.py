@@ -81,11 +81,12 @@ def check_entrant(*, name="", club="", rating=None, members=None, pairs=False):
                                                      else {})})
     name = text("name", name, MAX_NAME)
     club = "" if pairs else text("club", club, MAX_CLUB)
-    if pairs and not name and not problems:
-        name = pair_name(stored)
-        if len(name) > MAX_NAME:
-            problems["name"] = (f"the pair's name made from its members, {name!r}, is longer "
-                                f"than {MAX_NAME} characters: give a shorter name")
+    if pairs and not name:
+        if not problems:  # else the members' problems say what to fix
+            name = pair_name(stored)
+            if len(name) > MAX_NAME:
+                problems["name"] = (f"the pair's name made from its members, {name!r}, is "
+                                    f"longer than {MAX_NAME} characters: give a shorter name")
     elif not name and "name" not in problems:
         problems["name"] = "the name is empty"
     try:

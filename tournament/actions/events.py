@@ -124,12 +124,18 @@ def may_create_events(user) -> bool:
     return user.is_authenticated and user.has_perm("tournament.direct_events")
 
 
-def shown(value):
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {v}" for k, v in value.items())
-    if isinstance(value, list):
-        return ", ".join(map(str, value)) or "none"
-    return str(value)
+def shown(value) -> str:
+    return ", ".join(map(str, value)) or "none" if isinstance(value, list) else str(value)
+
+
+def describe_change(key: str, old, new) -> str:
+    """One setting's change in words for the audit summary; of points, only those that
+    changed ("points bye 1 → 0.5")."""
+    label = key.replace("_", " ")
+    if isinstance(old, dict) and isinstance(new, dict):
+        return ", ".join(f"{label} {k.replace('_', ' ')} {old.get(k)} → {new.get(k)}"
+                         for k in new if old.get(k) != new.get(k))
+    return f"{label} {shown(old)} → {shown(new)}"
 
 
 @transaction.atomic
@@ -176,8 +182,7 @@ def update_settings(tournament, actor, *, reason: str = "", **changes) -> dict:
     for key, (_, new) in changed.items():
         setattr(tournament, key, new)
     tournament.save(update_fields=list(changed))
-    summary = "; ".join(f"{key.replace('_', ' ')} {shown(old)} → {shown(new)}"
-                        for key, (old, new) in changed.items())
+    summary = "; ".join(describe_change(key, old, new) for key, (old, new) in changed.items())
     audit(tournament, actor, "update_settings",
           f"Changed the settings of {tournament.name}: {summary}", reason, changes=changed)
     return changed

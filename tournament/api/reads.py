@@ -18,7 +18,7 @@ def visible_tournaments():
     """An event is public once a round of it is published. Its status alone does not say so:
     pairing round 1 as a draft already marks it running, before anything is shown."""
     published = Round.objects.published().filter(tournament=OuterRef("pk"))
-    return Tournament.objects.filter(Exists(published))
+    return Tournament.objects.listed().filter(Exists(published))
 
 
 def tournament_or_404(slug) -> Tournament:
@@ -28,7 +28,7 @@ def tournament_or_404(slug) -> Tournament:
     return t
 
 
-@router.get("/tournaments/", response=list[schemas.TournamentSummary])
+@router.get("/tournaments/", response={200: list[schemas.TournamentSummary], **schemas.READ})
 def tournaments(request):
     rows = visible_tournaments().annotate(
         paired=Count("rounds", filter=Q(rounds__status__in=PUBLIC_ROUND_STATUSES))).order_by("name")
@@ -36,7 +36,8 @@ def tournaments(request):
              "rounds_planned": t.rounds_planned, "rounds_paired": t.paired} for t in rows]
 
 
-@router.get("/tournaments/{slug}/", response=schemas.TournamentOut)
+@router.get("/tournaments/{slug}/",
+            response={200: schemas.TournamentOut, 404: schemas.Detail, **schemas.READ})
 def tournament(request, slug: str):
     t = tournament_or_404(slug)
     rounds = list(t.rounds.published().annotate(boards=Count("matches")))
@@ -54,7 +55,8 @@ def tournament(request, slug: str):
     }
 
 
-@router.get("/tournaments/{slug}/rounds/{number}/", response=list[schemas.Pairing])
+@router.get("/tournaments/{slug}/rounds/{number}/", response={
+    200: list[schemas.Pairing], 400: schemas.Refused, 404: schemas.Detail, **schemas.READ})
 def round_pairings(request, slug: str, number: int):
     t = tournament_or_404(slug)
     round_ = t.rounds.published().filter(number=number).first()
@@ -67,7 +69,8 @@ class StandingsQuery(schemas.Schema):
     after_round: int | None = Field(None, ge=0, description="The table after this round.")
 
 
-@router.get("/tournaments/{slug}/standings/", response=list[schemas.StandingRow])
+@router.get("/tournaments/{slug}/standings/", response={
+    200: list[schemas.StandingRow], 400: schemas.Refused, 404: schemas.Detail, **schemas.READ})
 def standings(request, slug: str, query: Query[StandingsQuery]):
     t = tournament_or_404(slug)
     after = query.after_round
@@ -79,7 +82,8 @@ def standings(request, slug: str, query: Query[StandingsQuery]):
     return [row.as_json() for row in history.compute(t, after_round=after).rows]
 
 
-@router.get("/matches/{match_id}/", response=schemas.MatchOut)
+@router.get("/matches/{match_id}/", response={
+    200: schemas.MatchOut, 400: schemas.Refused, 404: schemas.Detail, **schemas.READ})
 def match(request, match_id: int):
     m = (Match.objects.public().select_related("round__tournament", "side0", "side1")
          .prefetch_related("sets").filter(pk=match_id).first())

@@ -57,7 +57,8 @@ def create(request):
         else:
             messages.success(request, f"{event.name} is created. Next: add the entrants.")
             return redirect("director:event", event.slug)
-    return render(request, "director/create.html", {"form": form})
+    return render(request, "director/create.html", {"form": form},
+                  status=400 if request.method == "POST" else 200)
 
 
 @director_view
@@ -75,7 +76,7 @@ def render_dashboard(request, event, official_form=None):
         "rounds": rounds, "step": next_step(event, rounds),
         "officials": officials, "recent": recent,
         "official_form": official_form or OfficialForm(),
-    })
+    }, status=400 if official_form is not None else 200)
 
 
 @director_view
