@@ -10,7 +10,6 @@ from django.urls import reverse
 from tournament.actions import ActionError, events, rounds
 from tournament.models import AuditEntry, Entrant, Tournament
 
-from .conftest import grant_director
 from .test_events import event_form
 
 pytestmark = pytest.mark.django_db
