@@ -9,7 +9,7 @@ Screenshots of every step land in screenshots/ (git ignores it).
 import re
 
 import pytest
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Permission, User
 from playwright.sync_api import expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -36,7 +36,8 @@ MSO_ORDER_TEXT = "head to head, then points spread, then Sonneborn-Berger"
 
 @pytest.fixture
 def accounts(db):
-    User.objects.create_user("dora", password=PASSWORD)
+    dora = User.objects.create_user("dora", password=PASSWORD)
+    dora.user_permissions.add(Permission.objects.get(codename="direct_events"))  # may create
     User.objects.create_user("arnie", password=PASSWORD)
     User.objects.create_user("bella", password=PASSWORD)
 
@@ -100,6 +101,9 @@ def test_walkthrough(browser, live_server, accounts, screenshots):
     import_form = director.locator("form#import")
     import_form.get_by_label("…or paste the list").fill(csv)
     import_form.get_by_role("button", name="Import").click()
+    # A preview of the list as read; nothing is stored until it is confirmed.
+    expect(director.get_by_role("heading", name="Import preview")).to_be_visible()
+    director.get_by_role("button", name="Import these 9 entrants").click()
     expect(director.get_by_text("9 entrants imported.")).to_be_visible()
     expect(director.get_by_role("heading", name="Entrants (9)")).to_be_visible()
     for name, _, _ in ENTRANTS:
