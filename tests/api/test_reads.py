@@ -1,10 +1,9 @@
 import pytest
 
+from tests.public.conftest import make_pairs_event
 from tournament import history
 from tournament.actions import results, rounds
 from tournament.models import Match
-
-from tests.public.conftest import pairs_event  # noqa: F401 (a fixture)
 
 from .conftest import make_event, score_record
 
@@ -147,7 +146,8 @@ def test_out_of_range_numbers_are_not_500(event, anon, arbiter):
     assert arbiter.post(f"/api/v1/matches/{huge}/confirm/", {"version": 0}).status_code == 404
 
 
-def test_pairs_event_lists_each_pairs_members(pairs_event, anon):
+def test_pairs_event_lists_each_pairs_members(anon):
+    make_pairs_event()
     body = anon.get("/api/v1/tournaments/pairs/").json()
     assert body["entrants"] == "pairs"
     assert body["players"][0] == {

@@ -62,6 +62,10 @@ def event(db):
 
 @pytest.fixture
 def pairs_event(db):
+    return make_pairs_event()
+
+
+def make_pairs_event():
     """A pairs event (BNDCC), built through the models: three pairs, one round closed.
 
     1 Lee & Park (Ann Lee, Leek DC; Bo Park), 2 Hale & Fox (Cy Hale; Di Fox, Bath Fives),

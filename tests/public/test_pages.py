@@ -1,4 +1,5 @@
 import pytest
+from django.core.cache import caches
 from django.urls import reverse
 
 from tournament.models import Round, Tournament
@@ -27,16 +28,23 @@ def test_event_home_summarises_the_live_round_and_refreshes(client, event):
     html = page(client, "event", "leek")
     assert "Round 2 in play" in html
     assert "1 of 2 boards finished, 1 awaiting confirmation" in html
-    assert '<meta http-equiv="refresh" content="60">' in html
+    assert '<noscript><meta http-equiv="refresh" content="60"></noscript>' in html
+    assert 'data-revision-url="/leek/revision.json"' in html and "js/live.js" in html
     assert "head to head, then points spread, then Sonneborn-Berger" in html
     assert 'href="/leek/round/3/"' not in html
     assert reverse("public:player", args=["leek", 5]) in html
 
 
-def test_no_refresh_once_every_round_is_closed(client, event):
+def test_no_refresh_once_the_event_is_finished(client, event):
     event.rounds.filter(number=2).update(status=Round.Status.CLOSED)
     html = page(client, "event", "leek")
-    assert 'http-equiv="refresh"' not in html
+    assert 'http-equiv="refresh"' in html  # between rounds: the next one is news
+    Tournament.objects.filter(pk=event.pk).update(status=Tournament.Status.FINISHED)
+    for c in caches.all():  # changed behind the actions' back: no new revision
+        c.clear()
+    html = page(client, "event", "leek")
+    assert 'http-equiv="refresh"' not in html and "live.js" not in html
+    assert 'data-finished="1"' in html
 
 
 def test_round_shows_set_scores_forfeits_and_byes(client, event):

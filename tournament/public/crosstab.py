@@ -12,7 +12,12 @@ MARKS = {"win": "1", "loss": "0", "forfeit_win": "+", "forfeit_loss": "−",
 
 WORDS = {"win": "won", "loss": "lost", "bye": "bye", "forfeit_win": "won by forfeit",
          "forfeit_loss": "lost by forfeit", "double_forfeit": "double forfeit",
-         "unplayed": "awaiting result", "not_paired": "not paired"}
+         "unplayed": "awaiting result", "not_paired": "not paired",
+         "half_bye": "half-point bye (requested)", "zero_bye": "zero-point bye (requested)",
+         "absent": "absent", "late_entry": "not yet entered"}
+
+# Rounds without a board that score something of their own (standings.NOT_PAIRED_KINDS).
+BOARDLESS = {"half_bye": "H", "zero_bye": "Z", "absent": "abs", "late_entry": "late"}
 
 
 def outcome_for(match, player) -> str:
@@ -40,6 +45,8 @@ def cell(entry, player) -> str:
     if entry is None:
         return "–"
     opponent, started, match = entry
+    if match.kind in BOARDLESS:
+        return BOARDLESS[match.kind]
     if opponent is None:
         return "bye"
     return f"{opponent}{'w' if started else 'b'}{MARKS[outcome_for(match, player)]}"
@@ -57,7 +64,9 @@ def rows(event: EventData, rounds) -> list[dict]:
     return out
 
 
-def player_lines(event: EventData, number: int) -> list[dict]:
+def player_lines(event: EventData, number: int, *, mark_dropped: bool = False) -> list[dict]:
+    """A player's rounds for their page. `mark_dropped`: say which round's spread the
+    points spread leaves out (when that tie-break is in force)."""
     found = seats(event)
     lines = []
     for line in standings.player_rounds(event.players, event.matches, event.points, number,
@@ -73,6 +82,8 @@ def player_lines(event: EventData, number: int) -> list[dict]:
             "result": WORDS.get(line.result, line.result),
             "sets": f"{won[0]}–{won[1]} ({scores_text(line.sets)})" if line.sets else "",
             "spread": standings.format_value(line.spread, signed=True) if played else "",
+            "round_spread": standings.format_value(line.spread, signed=True),
+            "dropped": mark_dropped and line.dropped,
             "points": standings.format_value(line.points),
             "total": standings.format_value(line.total),
             "counted": line.result not in ("unplayed", "not_paired"),

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404
 from .. import history, standings
 from ..models import Match, Round, Tournament
 from ..models.rounds import live_round
+from ..rules import pairing_starts_set_one
 
 
 class BadRound(ValueError):
@@ -19,13 +20,14 @@ class BadRound(ValueError):
 
 
 def visible_events():
-    """Every event, newest first: one still in registration shows who has entered
-    (docs/standings.md)."""
-    return Tournament.objects.all()
+    """Every event its director has not hidden, newest first: one still in registration
+    shows who has entered (docs/standings.md)."""
+    return Tournament.objects.listed()
 
 
-def get_event(slug) -> Tournament:
-    return get_object_or_404(visible_events(), slug=slug)
+def get_event(slug, user=None) -> Tournament:
+    """The event at `slug`; a hidden one only for its officials (404 for anyone else)."""
+    return get_object_or_404(Tournament.objects.public_to(user), slug=slug)
 
 
 def published_rounds(tournament) -> list[Round]:
@@ -125,26 +127,140 @@ def match_result(tournament, match) -> dict:
     return {"text": text, "state": "counted", "sets": sets}
 
 
-def boards(tournament, round_) -> list[dict]:
-    """The round's boards for the pairing list (two queries)."""
+def boards(tournament, round_, points=None) -> list[dict]:
+    """The round's boards for the pairing list (two queries). `points`: pairing number ->
+    match points before the round (see points_before), shown beside each name."""
+    points = points or {}
     rows = []
     for m in Match.objects.filter(round=round_).for_listing():
         result = match_result(tournament, m)
         rows.append({
+            "id": m.pk,
             "board": m.board,
             "side0": m.side0,
             "side0_name": m.side0.name,
+            "side0_points": points.get(m.side0.number, 0),
             "side1": m.side1,
             "side1_name": m.side1.name if m.side1_id else "",
+            "side1_points": points.get(m.side1.number, 0) if m.side1_id else None,
             "result": result["text"],
             "state": result["state"],
         })
     return rows
 
 
+def points_before(tournament, number) -> dict:
+    """Pairing number -> match points after round number - 1 (counted results only):
+    the points a pairing list shows beside each name. Nothing to read before round 1."""
+    if number <= 1:
+        return {}
+    event = load(tournament, number - 1)
+    return {row.player: row.points for row in event.table.rows}
+
+
+def not_paired(tournament, number) -> list[dict]:
+    """Who has no board in round `number` and why (requested byes, absences, late entries,
+    withdrawals): [{"words", "entrants"}], from history.not_paired_in (four queries)."""
+    return [{"words": history.KIND_WORDS.get(kind, kind), "entrants": people}
+            for kind, people in history.not_paired_in(tournament, number).items()]
+
+
+def drawn_starters(tournament) -> bool:
+    """Whether a draw at the table, not the pairing, decides who starts each set (bndcc)."""
+    return not pairing_starts_set_one(tournament.ruleset)
+
+
+def set_rows(tournament, board) -> list[tuple[int, str]]:
+    """(set number, who starts it) for a result slip: at most 2W - 1 sets, the starter
+    alternating from side 0, or left to fill in where a draw decides."""
+    drawn = drawn_starters(tournament)
+    names = (board["side0_name"], board["side1_name"])
+    return [(n, "" if drawn else names[(n - 1) % 2])
+            for n in range(1, 2 * tournament.sets_to_win)]
+
+
+def find_entries(tournament, boards_) -> list[dict]:
+    """Every entrant of the round, A to Z, with board, opponent and who starts set 1: the
+    alphabetical pairing list and the answers of "find my board". In a pairs event each
+    partner has an entry of their own, under their own name, as well as the pair."""
+    drawn = drawn_starters(tournament)
+    entries = []
+    for b in boards_:
+        sides = [(b["side0"], b["side1"], True)]
+        if b["side1"] is not None:
+            sides.append((b["side1"], b["side0"], False))
+        for me, other, starts in sides:
+            facts = {"board": b["board"], "number": me.number, "pair": "",
+                     "points": b["side0_points"] if starts else b["side1_points"],
+                     "opponent": other.name if other else "", "bye": other is None,
+                     "opponent_number": other.number if other else None,
+                     "starts": starts,
+                     "starter": "the draw at the table" if drawn else (
+                         me if starts else other).name,
+                     "result": b["result"], "state": b["state"]}
+            entries.append({**facts, "name": me.name})
+            for member in (me.member_names if tournament.is_pairs else []):
+                entries.append({**facts, "name": member, "pair": me.name})
+    entries.sort(key=lambda e: (e["name"].casefold(), e["number"]))
+    for e in entries:
+        words = [e["name"], e["pair"], str(e["number"])]
+        e["search"] = " ".join(w.casefold() for w in words if w)
+    return entries
+
+
+def search(entries, text) -> list[dict]:
+    """The entries matching what someone typed: a pairing number exactly, or every word of
+    it within a name (any case). Empty text finds nothing."""
+    text = (text or "").strip()[:60]
+    if not text:
+        return []
+    if text.isdigit():
+        return [e for e in entries if e["number"] == int(text) and not e["pair"]]
+    words = text.casefold().split()
+    return [e for e in entries if all(w in e["search"] for w in words)]
+
+
+def podium(table) -> list:
+    """The rows placed 1st to 3rd, shared places honoured (1, =2, =2 are all on it; a
+    fourth player sharing 3rd is too)."""
+    return [row for row in table.rows if row.rank <= 3]
+
+
 def clubs(tournament) -> dict:
     """Pairing number -> club; clubs are not part of the standings input."""
     return dict(tournament.entrants.values_list("number", "club"))
+
+
+def people(tournament) -> dict:
+    """Pairing number -> {"club", "members"} in one query: what the standings input does
+    not carry. `members` is a pair's partners ([{"name", "club"}], empty in singles)."""
+    return {number: {"club": club, "members": members or []}
+            for number, club, members in tournament.entrants.values_list(
+                "number", "club", "members")}
+
+
+def members_text(members) -> str:
+    """"Ann Lee (Leek DC) & Bo Park": a pair's partners as one line."""
+    return " & ".join(f"{m.get('name', '')} ({m['club']})" if m.get("club") else
+                      m.get("name", "") for m in members)
+
+
+def latest_change(tournament):
+    """When the event last changed (its latest audit entry), in one query that also gives
+    Tournament.revision its value, so a page asks only once. None before any change.
+    Read from the data, so a page rendered twice says the same (the whole-page cache's
+    validators rely on identical bytes)."""
+    found = tournament.audit_entries.order_by("-id").values_list("id", "at").first()
+    tournament.__dict__["_revision"] = found[0] if found else 0
+    return found[1] if found else None
+
+
+def revision_state(tournament, rounds) -> dict:
+    """What the live pages poll: the event's revision (changes with every change to the
+    event), whether it is finished, and whether a round is taking results."""
+    return {"revision": str(tournament.revision), "status": tournament.status,
+            "finished": tournament.status == Tournament.Status.FINISHED,
+            "live": live_round(rounds) is not None}
 
 
 def entrant_or_404(tournament, number):

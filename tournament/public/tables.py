@@ -20,6 +20,8 @@ def rank_text(rank, shared) -> str:
 
 
 class EventTable(tables.Table):
+    scroll_label = "Events"
+
     name = tables.Column(verbose_name="Event")
     status = tables.Column()
     rounds = tables.Column(verbose_name="Rounds paired / planned", orderable=False, attrs=NUM)
@@ -33,31 +35,59 @@ class EventTable(tables.Table):
         return format_html('<a href="{}">{}</a>', record["url"], value)
 
 
+def points_text(value) -> str:
+    return "" if value is None else standings.format_value(value)
+
+
 class PairingTable(tables.Table):
+    """Board order, as printed beside the boards: who starts set 1, each side's points
+    before the round, the result."""
+
+    scroll_label = "Pairings"
+
     board = tables.Column(attrs=NUM)
     side0_name = tables.Column(verbose_name="Starts (set 1)")
+    side0_points = tables.Column(verbose_name="Pts", attrs={
+        "th": {"class": "num", "title": "Points before this round"}, "td": {"class": "num"}})
+    side1_points = tables.Column(verbose_name="Pts", default="", attrs={
+        "th": {"class": "num", "title": "Points before this round"}, "td": {"class": "num"}})
     side1_name = tables.Column(verbose_name="Opponent")
     result = tables.Column(orderable=False)
 
     class Meta:
         attrs = {"class": "pairings"}
         empty_text = "No boards in this round."
+        sequence = ("board", "side0_name", "side0_points", "side1_points", "side1_name",
+                    "result")
 
-    def __init__(self, data, *, slug, **kwargs):
+    def __init__(self, data, *, slug, pairs=False, drawn=False, **kwargs):
         self.slug = slug
+        self.pairs = pairs
+        if drawn:  # a draw at the table decides who starts each set
+            kwargs["extra_columns"] = [("side0_name", tables.Column(verbose_name="First named"))]
         super().__init__(data, **kwargs)
 
     def player_cell(self, entrant, name):
-        return format_html('{} <span class="muted">({})</span>',
+        cell = format_html('{} <span class="muted">({})</span>',
                            player_link(self.slug, entrant.number, name), entrant.number)
+        if self.pairs and entrant.members:
+            cell = format_html('{}<br><span class="members">{}</span>', cell,
+                               " & ".join(entrant.member_names))
+        return cell
 
-    def render_white_name(self, value, record):
+    def render_side0_name(self, value, record):
         return self.player_cell(record["side0"], value)
 
-    def render_black_name(self, value, record):
+    def render_side1_name(self, value, record):
         if record["side1"] is None:
             return format_html('<span class="muted">{}</span>', "bye")
         return self.player_cell(record["side1"], value)
+
+    def render_side0_points(self, value):
+        return points_text(value)
+
+    def render_side1_points(self, value):
+        return points_text(value)
 
     def render_result(self, value, record):
         if record["state"] in ("awaiting", "pending"):
@@ -65,9 +95,59 @@ class PairingTable(tables.Table):
         return value
 
 
-def standings_table_class(order):
-    """A table class with one column per numeric tie-break of the order in force."""
+class AlphaTable(tables.Table):
+    """The round's players A to Z (each partner of a pair too), as Swiss-Manager prints
+    beside the board order, and the answers of "find my board"."""
+
+    scroll_label = "Players A to Z"
+
+    name = tables.Column(verbose_name="Name", orderable=False)
+    board = tables.Column(attrs=NUM, orderable=False)
+    points = tables.Column(verbose_name="Pts", orderable=False, default="", attrs={
+        "th": {"class": "num", "title": "Points before this round"}, "td": {"class": "num"}})
+    opponent = tables.Column(verbose_name="Opponent", orderable=False)
+    starter = tables.Column(verbose_name="Starts set 1", orderable=False)
+
+    class Meta:
+        attrs = {"class": "alpha"}
+        row_attrs = {"data-find": lambda record: record["search"],
+                     "data-number": lambda record: "" if record["pair"] else record["number"]}
+        empty_text = "No boards in this round."
+
+    def __init__(self, data, *, slug, **kwargs):
+        self.slug = slug
+        super().__init__(data, **kwargs)
+
+    def render_name(self, value, record):
+        link = player_link(self.slug, record["number"], value)
+        if record["pair"]:
+            return format_html('{} <span class="muted">({}, no. {})</span>', link,
+                               record["pair"], record["number"])
+        return format_html('{} <span class="muted">({})</span>', link, record["number"])
+
+    def render_points(self, value):
+        return points_text(value)
+
+    def render_opponent(self, value, record):
+        if record["bye"]:
+            return format_html('<span class="muted">{}</span>', "bye")
+        return format_html('{} <span class="muted">({})</span>', value,
+                           record["opponent_number"])
+
+    def render_starter(self, value, record):
+        if record["bye"]:
+            return "—"
+        return value
+
+
+def standings_table_class(order, pairs=False):
+    """A table class with one column per numeric tie-break of the order in force; in a
+    pairs event the club column gives way to the partners."""
     attrs = {}
+    if pairs:
+        attrs["name"] = tables.Column(verbose_name="Pair")
+        attrs["club"] = tables.Column(verbose_name="Partners", accessor="members", default="",
+                                      orderable=False)
     for name in order:
         step = standings.get_tiebreak(name)
         if step.group:
@@ -83,6 +163,8 @@ def standings_table_class(order):
 
 
 class StandingsTable(tables.Table):
+    scroll_label = "Standings"
+
     rank = tables.Column(attrs=NUM)
     name = tables.Column(verbose_name="Player")
     club = tables.Column(default="")
@@ -113,7 +195,12 @@ def value_renderer(signed):
 
 
 class CrossTable(tables.Table):
+    scroll_label = "Cross-table"
+
     rank = tables.Column(attrs=NUM)
+    number = tables.Column(verbose_name="No.", attrs={
+        "th": {"class": "num", "title": "Pairing number: the number opponents are shown by"},
+        "td": {"class": "num"}})
     name = tables.Column(verbose_name="Player")
     points = tables.Column(verbose_name="Pts", attrs=NUM)
 

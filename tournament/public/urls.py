@@ -11,12 +11,14 @@ app_name = "public"
 urlpatterns = [
     path("", public_cache(views.events, params=TABLE), name="events"),
     path("<slug:slug>/", public_cache(views.event), name="event"),
+    # What the live pages poll: never cached (views.revision is never_cache).
+    path("<slug:slug>/revision.json", views.revision, name="revision"),
     path("<slug:slug>/round/<int:number>/",
-         public_cache(views.round_view, params=("print", "sort")), name="round"),
+         public_cache(views.round_view, params=("print", "sort", "find")), name="round"),
     path("<slug:slug>/round/<int:number>/pairings.csv", public_cache(views.round_csv),
          name="round_csv"),
     path("<slug:slug>/standings/",
-         public_cache(views.standings_view, params=("after_round", *TABLE)),
+         public_cache(views.standings_view, params=("after_round", "print", *TABLE)),
          name="standings"),
     path("<slug:slug>/standings.csv", public_cache(views.standings_csv, params=("after_round",)),
          name="standings_csv"),

@@ -1,23 +1,46 @@
 """Public pages: no sign-in, only published rounds and results that count."""
 
-from django.http import QueryDict
+from django.http import JsonResponse, QueryDict
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.cache import add_never_cache_headers
+from django.views.decorators.cache import never_cache
 from django_tables2 import RequestConfig
 
 from .. import standings
-from ..models import Round
+from ..models import Round, Tournament
 from ..models.rounds import live_round
-from . import crosstab, data, exports
+from . import crosstab, data, exports, qr
 from .cache import cached_fragment, fragment_key, sortable, table_params
-from .tables import CrossTable, EventTable, PairingTable, standings_table_class
+from .tables import (
+    AlphaTable,
+    CrossTable,
+    EventTable,
+    PairingTable,
+    standings_table_class,
+)
 
 PER_PAGE = 100
+POLL_SECONDS = 25  # how often a live page asks whether the event changed
+REFRESH_SECONDS = 60  # the same without scripts: the whole page, less often
 
 
-def event_context(tournament, rounds, tab="", **extra):
+def event_context(tournament, rounds, tab="", *, watch=False, printing=False, **extra):
+    """What every event page needs. `watch`: the page keeps itself current (a small script
+    polls the event's revision; without scripts a <noscript> refresh) while the event
+    has rounds and is not finished; printouts never do."""
+    finished = tournament.status == Tournament.Status.FINISHED
+    watching = watch and not printing and not finished and bool(rounds)
+    changed = data.latest_change(tournament) if watching else None
     return {"event": tournament, "rounds": rounds, "live": data.is_live(rounds), "tab": tab,
-            **extra}
+            "finished": finished, "watching": watching, "printing": printing,
+            "revision": str(tournament.revision) if watching else "",
+            "updated": timezone.localtime(changed) if changed else None,
+            "revision_url": reverse("public:revision", args=[tournament.slug]),
+            "poll_seconds": POLL_SECONDS, "refresh_seconds": REFRESH_SECONDS,
+            "now": timezone.localtime() if printing else None, **extra}
 
 
 def bad_request(request, tournament, rounds, message):
@@ -57,8 +80,16 @@ def events(request):
     return render(request, "public/events.html", {"table": table})
 
 
+@never_cache
+def revision(request, slug):
+    """The event's revision, for the live pages' script: a page re-fetches itself only
+    when this changed. Two small queries; never cached by browsers or proxies."""
+    tournament = data.get_event(slug, request.user)
+    return JsonResponse(data.revision_state(tournament, data.published_rounds(tournament)))
+
+
 def event(request, slug):
-    tournament = data.get_event(slug)
+    tournament = data.get_event(slug, request.user)
     rounds = data.published_rounds(tournament)
     live = live_round(rounds)
     summary = None
@@ -70,34 +101,68 @@ def event(request, slug):
             "done": sum(1 for b in boards if b["state"] == "counted"),
             "awaiting": sum(1 for b in boards if b["state"] == "awaiting"),
         }
-    players = list(tournament.entrants.only("number", "name", "club", "withdrawn_after_round",
-                                             "tournament_id"))
-    ctx = event_context(tournament, rounds, "event", summary=summary, players=players,
-                        entrants=len(players),
+    players = list(tournament.entrants.only("number", "name", "club", "members",
+                                             "withdrawn_after_round", "tournament_id"))
+    for p in players:
+        p.members_line = data.members_text(p.members) if tournament.is_pairs else ""
+    ctx = event_context(tournament, rounds, "event", watch=True, summary=summary,
+                        players=players, entrants=len(players),
                         order=standings.describe_order(tournament.tiebreaks))
+    if ctx["finished"]:
+        ctx["podium"] = podium_rows(data.load(tournament).table)
     return render(request, "public/event.html", ctx)
+
+
+def podium_rows(table) -> list[dict]:
+    return [{"place": tables_rank(row), "player": row.player, "name": row.name,
+             "points": standings.format_value(row.points), "rank": row.rank}
+            for row in data.podium(table)]
+
+
+def tables_rank(row) -> str:
+    return f"={row.rank}" if row.shared else str(row.rank)
 
 
 # ---------------------------------------------------------------------- a round
 
 
 def round_view(request, slug, number):
-    tournament = data.get_event(slug)
+    tournament = data.get_event(slug, request.user)
     rounds = data.published_rounds(tournament)
     round_ = data.get_round(tournament, number)
-    boards = data.boards(tournament, round_)
+    boards = data.boards(tournament, round_, data.points_before(tournament, round_.number))
     mode = request.GET.get("print", "")
-    ctx = event_context(tournament, rounds, "round", round=round_, boards=boards)
+    printing = mode in ("1", "alpha", "slips")
+    ctx = event_context(tournament, rounds, "round", watch=True, printing=printing,
+                        round=round_, boards=boards, drawn=data.drawn_starters(tournament))
     if mode == "slips":
+        for b in boards:
+            url = request.build_absolute_uri(reverse("arbiter:match", args=[b["id"]]))
+            b["entry_url"] = url
+            b["qr"] = qr.svg(url, title=f"Board {b['board']}: enter the result")
+            b["set_rows"] = data.set_rows(tournament, b)
         return render(request, "public/slips.html", ctx)
-    table = PairingTable(boards, slug=tournament.slug)
+    entries = data.find_entries(tournament, boards)
+    alpha = AlphaTable(entries, slug=tournament.slug)
+    RequestConfig(request, paginate=False).configure(alpha)
+    if mode == "alpha":
+        return render(request, "public/round_alpha.html", {**ctx, "alpha": alpha})
+    table = PairingTable(boards, slug=tournament.slug, pairs=tournament.is_pairs,
+                         drawn=ctx["drawn"])
     RequestConfig(request, paginate=False).configure(table)
-    ctx.update(table=table, printing=bool(mode))
-    return render(request, "public/round.html", ctx)
+    query = request.GET.get("find", "")[:60]
+    ctx.update(table=table, alpha=alpha, find=query,
+               found=data.search(entries, query) if query.strip() else None,
+               not_paired=data.not_paired(tournament, round_.number))
+    response = render(request, "public/round.html", ctx)
+    if query:
+        # One person's answer: not worth a shared cache entry per name typed.
+        add_never_cache_headers(response)
+    return response
 
 
 def round_csv(request, slug, number):
-    tournament = data.get_event(slug)
+    tournament = data.get_event(slug, request.user)
     round_ = data.get_round(tournament, number)
     return exports.pairings_csv(tournament, round_, data.boards(tournament, round_))
 
@@ -106,13 +171,16 @@ def round_csv(request, slug, number):
 
 
 def standings_view(request, slug):
-    tournament = data.get_event(slug)
+    tournament = data.get_event(slug, request.user)
     rounds = data.published_rounds(tournament)
-    params = only_params(request, "after_round", "page", "sort", "per_page")
+    params = only_params(request, "after_round", "page", "sort", "per_page", "print")
+    if params.get("print") not in (None, "1"):
+        params.pop("print")
     # Only pages and columns that exist reach the cache key: junk gets no entry of its own.
     table_params(params, rows=tournament.entrants.count(),
                  per_page=None if params.get("per_page") == "all" else PER_PAGE,
-                 sorts=sortable(standings_table_class(tournament.tiebreaks)))
+                 sorts=sortable(standings_table_class(tournament.tiebreaks,
+                                                      pairs=tournament.is_pairs)))
     try:
         after = data.parse_after_round(params.get("after_round"), rounds)
     except data.BadRound as e:
@@ -126,7 +194,9 @@ def standings_view(request, slug):
                                 standings_context(request, tournament, after, show_all),
                                 request=request)
 
-    ctx = event_context(tournament, rounds, "standings", after_round=after, show_all=show_all,
+    printing = request.GET.get("print") == "1"
+    ctx = event_context(tournament, rounds, "standings", watch=after is None,
+                        printing=printing, after_round=after, show_all=show_all,
                         order=standings.describe_order(tournament.tiebreaks),
                         body=cached_fragment(key, build))
     return render(request, "public/standings.html", ctx)
@@ -135,38 +205,43 @@ def standings_view(request, slug):
 def standings_context(request, tournament, after, show_all):
     event_data = data.load(tournament, after)
     table = event_data.table
-    clubs = data.clubs(tournament)
-    rows = [{**row.as_json(), "club": clubs.get(row.player, ""),
+    people = data.people(tournament)
+    rows = [{**row.as_json(), "club": people.get(row.player, {}).get("club", ""),
+             "members": data.members_text(people.get(row.player, {}).get("members", [])),
              "decided_by": row.decided_by or "",
              **{f"tb_{k}": v for k, v in row.tiebreaks.items()}}
             for row in table.rows]
-    html_table = standings_table_class(table.order)(rows, slug=tournament.slug)
+    html_table = standings_table_class(table.order, pairs=tournament.is_pairs)(
+        rows, slug=tournament.slug)
     RequestConfig(request, paginate=False if show_all else {"per_page": PER_PAGE}).configure(
         html_table)
     names = {p.id: p.name for p in event_data.players}
     groups = [{"points": standings.format_value(g.points), "rank": g.rank,
-               "players": [names[p] for p in g.players], "explanation": g.explanation}
+               "players": [names[p] for p in g.players], "explanation": g.explanation,
+               "steps": g.steps}
               for g in table.groups]
+    finished = tournament.status == Tournament.Status.FINISHED and after is None
     return {"event": tournament, "table": html_table, "groups": groups,
-            "show_all": show_all, "count": len(rows)}
+            "show_all": show_all, "count": len(rows),
+            "podium": podium_rows(table) if finished else None}
 
 
 def standings_csv(request, slug):
-    tournament = data.get_event(slug)
+    tournament = data.get_event(slug, request.user)
     rounds = data.published_rounds(tournament)
     try:
         after = data.parse_after_round(request.GET.get("after_round"), rounds)
     except data.BadRound as e:
         return bad_request(request, tournament, rounds, str(e))
     event_data = data.load(tournament, after)
-    return exports.standings_csv(tournament, event_data, data.clubs(tournament))
+    return exports.standings_csv(tournament, event_data, data.people(tournament))
 
 
 # ---------------------------------------------------------------------- cross-table, player
 
 
 def crosstable(request, slug):
-    tournament = data.get_event(slug)
+    tournament = data.get_event(slug, request.user)
     rounds = data.published_rounds(tournament)
     event_data = data.load(tournament)
     numbers = [r.number for r in rounds]
@@ -178,19 +253,28 @@ def crosstable(request, slug):
 
 
 def player(request, slug, number):
-    tournament = data.get_event(slug)
+    tournament = data.get_event(slug, request.user)
     rounds = data.published_rounds(tournament)
     event_data = data.load(tournament)
     who = data.player_or_404(event_data, number)
     entrant = data.entrant_or_404(tournament, number)
     row = next(r for r in event_data.table.rows if r.player == number)
-    lines = crosstab.player_lines(event_data, number)
+    spread_in_force = "mso_spread" in event_data.table.order
+    lines = crosstab.player_lines(event_data, number, mark_dropped=spread_in_force)
     tiebreaks = [{"label": standings.label(k),
                   "value": standings.format_value(
                       v, signed=getattr(standings.get_tiebreak(k), "signed", False))}
                  for k, v in row.tiebreaks.items()]
+    group = next((g for g in event_data.table.groups if number in g.players), None)
     ctx = event_context(tournament, rounds, player=who, entrant=entrant, row=row,
-                        lines=lines, tiebreaks=tiebreaks,
+                        lines=lines, tiebreaks=tiebreaks, group=group,
+                        group_names=[data_name(event_data, p) for p in group.players
+                                     if p != number] if group else [],
+                        members=entrant.members if tournament.is_pairs else [],
+                        spread_in_force=spread_in_force,
                         points=standings.format_value(row.points))
     return render(request, "public/player.html", ctx)
 
+
+def data_name(event_data, number) -> str:
+    return next(p.name for p in event_data.players if p.id == number)
