@@ -258,3 +258,38 @@ def test_walkthrough(browser, live_server, accounts, screenshots):
             expect(row).to_contain_text(f"{a}–{b}")
     expect(pairings.filter(has_text=bye_holder)).to_contain_text("bye")
     screenshots(public, "14-public-round1")
+
+
+# --------------------------------------------------------------------- accessibility
+
+PUBLIC_PAGES = ["/", "/{slug}/", "/{slug}/round/1/", "/{slug}/round/1/?find=1",
+                "/{slug}/round/1/?print=alpha", "/{slug}/round/1/?print=slips",
+                "/{slug}/standings/", "/{slug}/crosstable/", "/{slug}/player/1/",
+                "/{slug}/round/9/"]
+
+
+def serious_violations(page) -> list[str]:
+    """axe-core's serious and critical findings on the page, one line each."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page).response["violations"]
+    return [f"{v['id']} ({v['impact']}): {v['help']} at "
+            + "; ".join(n["target"][0] for n in v["nodes"][:3])
+            for v in found if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_public_pages_pass_axe_at_desktop_and_phone_sizes(browser, live_server, scheme):
+    from tests.public.factories import generate_event
+
+    generate_event(12, rounds=2, slug="axe-open", last_live=True)
+    failures = []
+    for viewport in ({"width": 1280, "height": 900}, {"width": 390, "height": 844}):
+        page = new_page(browser, viewport=viewport, color_scheme=scheme)
+        for path in PUBLIC_PAGES:
+            url = live_server.url + path.format(slug="axe-open")
+            page.goto(url)
+            failures += [f"{viewport['width']}px {scheme} {path}: {line}"
+                         for line in serious_violations(page)]
+        page.context.close()
+    assert not failures, "\n".join(failures)
