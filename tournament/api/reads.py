@@ -1,5 +1,6 @@
 """Public reads: published events, rounds, boards and standings."""
 
+from django.core.validators import slug_re
 from django.db.models import Count, Exists, OuterRef, Q
 from ninja import Query, Router
 from ninja.errors import HttpError
@@ -22,7 +23,8 @@ def visible_tournaments():
 
 
 def tournament_or_404(slug) -> Tournament:
-    t = visible_tournaments().filter(slug=slug).first()
+    # Only a slug's characters reach the query: PostgreSQL refuses a NUL (a 500 otherwise).
+    t = visible_tournaments().filter(slug=slug).first() if slug_re.match(slug) else None
     if t is None:
         raise HttpError(404, f"There is no published tournament {slug!r}.")
     return t

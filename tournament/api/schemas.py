@@ -54,6 +54,15 @@ class Refused(Schema):
     report: Report
 
 
+# Statuses every read may answer besides its own (docs/api.md, "Limits and failures"):
+# 304 to a conditional GET whose ETag or date still holds (no body), 429 over a request limit
+# and 503 while the database is away; both {"detail"} with a Retry-After header.
+READ = {304: None, 429: Detail, 503: Detail}
+# Every write may also answer these: the body too big (413), a limit (429), the database away
+# or a race lost three times (503).
+WRITE = {413: Detail, 429: Detail, 503: Detail}
+
+
 class Stored(Schema):
     version: int
     status: str

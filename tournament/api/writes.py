@@ -10,7 +10,7 @@ from .auth import TokenAuth
 router = Router(tags=["write"], auth=TokenAuth())
 
 ERRORS = {400: schemas.Refused | schemas.Detail, 401: schemas.Detail, 403: schemas.Detail,
-          404: schemas.Detail, 409: schemas.Stale | schemas.Detail}
+          404: schemas.Detail, 409: schemas.Stale | schemas.Detail, **schemas.WRITE}
 
 
 def refused(exc: ActionError):
