@@ -44,3 +44,14 @@ def test_names_are_escaped_everywhere(dc, director):
                   {"text": f"name,club\n{NAME},x{NAME}\n"}))
     check(dc.post(reverse("director:add_official", args=[slug]), {"username": NAME}))
     check(dc.post(reverse("director:delete_round", args=[slug, 1]), {"reason": NAME * 60}))
+
+
+def test_pair_members_are_escaped(dc, director):
+    event = events.create_tournament(director, name="Pairs", slug="pairs-esc",
+                                     ruleset="bndcc", entrants_kind="pairs")
+    pair = entrants.add_entrant(event, director, members=[{"name": NAME, "club": NAME},
+                                                         {"name": "B"}])
+    check(dc.get(reverse("director:entrants", args=[event.slug])))
+    check(dc.get(reverse("director:entrant", args=[event.slug, pair.pk])))
+    check(dc.post(reverse("director:import_entrants", args=[event.slug]),
+                  {"text": f"member1,club1,member2\n{NAME},{NAME},\n"}))
