@@ -242,16 +242,19 @@ def test_walkthrough(browser, live_server, accounts, screenshots):
     groups = public.locator("ul.groups")
     expect(groups).to_contain_text("1 point, from place 1")
     expect(groups).to_contain_text("0 points, from place 6")
-    expect(groups.locator("li")).to_have_count(2)
-    for item in groups.locator("li").all():
+    expect(groups.locator(":scope > li")).to_have_count(2)
+    for item in groups.locator(":scope > li").all():
         expect(item).to_contain_text("not separated")
+        # Every step of the order, in words: head to head, spread, Sonneborn-Berger.
+        expect(item.locator("ol.steps > li")).to_have_count(3)
 
     public.goto(f"{base}/{SLUG}/round/1/")
     expect(public.get_by_role("heading", level=2, name="Round 1")).to_be_visible()
     pairings = public.locator("table.pairings tbody tr")
     expect(pairings).to_have_count(5)
     for number, (_, first, second) in boards.items():
-        row = pairings.filter(has=public.get_by_role("cell", name=str(number), exact=True))
+        row = pairings.nth(number - 1)  # board order; the "Pts" cells hold numbers too
+        expect(row.locator("td").first).to_have_text(str(number))
         expect(row).to_contain_text(first)
         expect(row).to_contain_text(second)
         for a, b in RESULTS[number]:
