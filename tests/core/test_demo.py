@@ -1,32 +1,174 @@
 import io
+import json
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.db import transaction
 
 import scoring
-from tournament.models import Match, Round, Tournament
+from tournament.actions.events import may_create_events
+from tournament.demo.pairs import shows
+from tournament.demo.people import DIRECTOR, PAIRS
+from tournament.models import Attendance, Match, Round, Tournament
+
+ALL_OFFENCES = {"none", "wrong_count", "out_of_turn", "exposed", "wont_go", "false_knock",
+                "held_after_knock", "pickup_exposed", "stands"}
 
 
-@pytest.mark.django_db
-def test_demo_event_is_realistic_and_every_result_valid():
-    call_command("load_demo", stdout=io.StringIO())
-    event = Tournament.objects.get()
+@pytest.fixture(scope="module")
+def demo(django_db_setup, django_db_blocker):
+    """The demo loaded once for the module's tests, rolled back after them."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        out = io.StringIO()
+        call_command("load_demo", stdout=out)
+        yield out.getvalue()
+        transaction.set_rollback(True)
+
+
+@pytest.fixture(autouse=True)
+def _db(demo, db):
+    """Each test in its own savepoint inside the module's transaction."""
+
+
+def played(event):
+    return list(Match.objects.filter(round__tournament=event, outcome="played")
+                .select_related("side0", "side1", "round"))
+
+
+def test_demo_event_is_realistic_and_every_result_valid(demo):
+    event = Tournament.objects.get(slug="demo-open")
+    assert (event.ruleset, event.entrants_kind) == ("mso", "singles")
     assert event.entrants.count() == 24
     statuses = list(event.rounds.order_by("number").values_list("status", flat=True))
     assert statuses == ["closed"] * 4 + ["published"]
-    played = Match.objects.filter(round__tournament=event, outcome="played")
-    depths = {scoring.validate(m.record)["depth"] for m in played}
+    matches = played(event)
+    depths = {scoring.validate(m.record)["depth"] for m in matches}
     assert depths == {"score", "hands", "plays"}
-    assert all(scoring.validate(m.record)["valid"] for m in played)
+    assert all(scoring.validate(m.record)["valid"] for m in matches)
     live = Round.objects.get(tournament=event, number=5)
     assert live.matches.filter(status="pending").exists()
     assert live.matches.filter(status="entered").exists()
 
 
-@pytest.mark.django_db
-def test_if_empty_leaves_an_existing_database_alone():
-    call_command("load_demo", stdout=io.StringIO())
+def test_demo_director_may_create_events(demo):
+    director = get_user_model().objects.get(username=DIRECTOR[0])
+    assert may_create_events(director)
+    assert f"director: {DIRECTOR[0]} / {DIRECTOR[1]}" in demo
+    assert "Loaded Staffordshire Pairs Championship at /demo-pairs/." in demo
+
+
+def test_pairs_event_entrants_are_pairs_with_members(demo):
+    event = Tournament.objects.get(slug="demo-pairs")
+    assert (event.ruleset, event.entrants_kind, event.match_format, event.rounds_planned) == (
+        "bndcc", "pairs", {"target": 61, "sets_to_win": 2}, 5)
+    assert event.status == Tournament.Status.RUNNING
+    assert sorted(event.officials.values_list("user__username", "role")) == [
+        ("arbiter", "arbiter"), ("arbiter2", "arbiter"), ("director", "director")]
+    stored = {e.name: (e.members, e.rating) for e in event.entrants.all()}
+    assert len(stored) == len(PAIRS) == 12
+    # A pair without a name is named after its members; a member without a club has none.
+    assert stored["Doreen Platt & Harold Platt"] == (
+        [{"name": "Doreen Platt", "club": "Tunstall Legion"},
+         {"name": "Harold Platt", "club": "Tunstall Legion"}], 1810)
+    assert stored["The Fenton Fives"] == (
+        [{"name": "Kevin Boulton", "club": "Fenton Sports"},
+         {"name": "Lorraine Salt", "club": "Fenton Sports"}], 1790)
+    assert stored["Mick Salt & Janet Lovatt"] == (
+        [{"name": "Mick Salt", "club": "Fenton Sports"}, {"name": "Janet Lovatt"}], None)
+    # Pairing numbers follow rating (the unrated pair last).
+    numbers = list(event.entrants.order_by("number").values_list("name", flat=True))
+    assert numbers[:2] == ["Doreen Platt & Harold Platt", "The Fenton Fives"]
+    assert numbers[-1] == "Mick Salt & Janet Lovatt"
+
+
+def test_pairs_event_rounds_and_statuses(demo):
+    event = Tournament.objects.get(slug="demo-pairs")
+    rounds = list(event.rounds.order_by("number"))
+    assert [(r.number, r.status) for r in rounds] == [
+        (1, "closed"), (2, "closed"), (3, "closed"), (4, "published")]
+    for r in rounds[:3]:
+        boards = list(r.matches.all())
+        assert len(boards) == 6  # 12 pairs, nobody left out
+        assert {m.status for m in boards} == {"confirmed"}
+        assert {m.outcome for m in boards} == {"played"}
+    # Round 4: one pair asked for a half-point bye, so 11 are paired: 5 boards and a bye.
+    bye = Attendance.objects.get(entrant__tournament=event)
+    assert (bye.entrant.name, bye.round_number, bye.kind) == ("Knock Knock", 4, "half_bye")
+    live = rounds[3].matches.order_by("board")
+    assert live.filter(side1=None).count() == 1
+    assert not live.filter(side0=bye.entrant).exists()
+    assert not live.filter(side1=bye.entrant).exists()
+    boards = live.exclude(side1=None)
+    assert [m.status for m in boards] == ["confirmed", "entered", "entered", "pending", "pending"]
+
+
+def test_pairs_records_validate_with_penalties_of_every_kind(demo):
+    event = Tournament.objects.get(slug="demo-pairs")
+    matches = played(event)
+    assert len(matches) == 18 + 3
+    seen = {}
+    for m in matches:
+        report = scoring.validate(m.record)
+        assert report["valid"], (m.round.number, m.board, report["errors"])
+        record = m.record
+        assert (record["ruleset"], record["seats"], record["match"]) == (
+            "bndcc", 4, {"target": 61, "sets_to_win": 2})
+        # Seats 0 and 2 are side 0's members, seats 1 and 3 side 1's.
+        assert sorted(record["players"][0::2]) == sorted(m.side0.member_names)
+        assert sorted(record["players"][1::2]) == sorted(m.side1.member_names)
+        assert m.winner == m.players[report["winner"]]
+        for kind in ALL_OFFENCES:
+            if shows(record, kind):
+                seen.setdefault(kind, set()).add(report["depth"])
+    assert set(seen) == ALL_OFFENCES
+    # Void hands, re-dealt, written on hand sheets and in play by play alike; awarded
+    # sets at every depth; the rest only play by play can show.
+    for kind in ("wrong_count", "held_after_knock"):
+        assert {"hands", "plays"} <= seen[kind]
+    assert {"hands"} <= seen["out_of_turn"] | seen["exposed"]
+    for kind in ("none", "wont_go", "false_knock", "pickup_exposed", "stands"):
+        assert "plays" in seen[kind]
+    awarded = [s for m in matches for s in m.record["sets"] if "awarded_to" in s]
+    assert awarded and all(max(s["score"]) < 61 for s in awarded)
+
+
+def test_pairs_standings_rank_pairs(demo):
+    event = Tournament.objects.get(slug="demo-pairs")
+    out = io.StringIO()
+    call_command("standings", "demo-pairs", "--json", stdout=out)
+    rows = json.loads(out.getvalue())
+    names = {e.number: e.name for e in event.entrants.all()}
+    assert sorted(row["player"] for row in rows) == sorted(names)
+    assert all(row["name"] == names[row["player"]] for row in rows)
+    points = [row["points"] for row in rows]
+    assert points == sorted(points, reverse=True)
+    # 18 confirmed boards of rounds 1-3 and one of round 4 give a point each, the pairing
+    # bye 1, the requested half-point bye 0.5; entered but unconfirmed results count nothing.
+    assert sum(points) == 19 + 1 + 0.5
+    knock = next(row for row in rows if row["name"] == "Knock Knock")
+    won = Match.objects.filter(round__tournament=event, status="confirmed",
+                               winner__name="Knock Knock").count()
+    assert knock["points"] == won + 0.5
+
+
+def test_if_empty_leaves_an_existing_database_alone(demo):
     out = io.StringIO()
     call_command("load_demo", "--if-empty", stdout=out)
-    assert Tournament.objects.count() == 1
+    assert Tournament.objects.count() == 2
+    assert "no demo loaded" in out.getvalue()
     assert "director" in out.getvalue()
+
+
+def test_pairs_event_round_trips_through_the_archive(demo, tmp_path):
+    def export(slug):
+        out = io.StringIO()
+        call_command("export_tournament", slug, stdout=out)
+        return json.loads(out.getvalue())
+
+    first = export("demo-pairs")
+    assert first["entrants"] == "pairs"
+    path = tmp_path / "pairs.json"
+    path.write_text(json.dumps(first))
+    call_command("import_tournament", str(path), slug="pairs-copy", stderr=io.StringIO())
+    assert export("pairs-copy") == first

@@ -17,3 +17,22 @@ ENTRANTS = [
 
 DIRECTOR = ("director", "domino-director-61")
 ARBITERS = [("arbiter", "domino-arbiter-61"), ("arbiter2", "domino-arbiter2-61")]
+
+# The pairs event (BNDCC rules): name (blank: made from the members), the two members
+# with their clubs, the pair's rating.
+PAIRS = [
+    ("", ("Doreen Platt", "Tunstall Legion"), ("Harold Platt", "Tunstall Legion"), 1810),
+    ("The Fenton Fives", ("Kevin Boulton", "Fenton Sports"), ("Lorraine Salt", "Fenton Sports"),
+     1790),
+    ("", ("Amrit Sandhu", "Longton WMC"), ("Jas Sandhu", "Longton WMC"), 1772),
+    ("", ("Brian Shenton", "Cheadle RBL"), ("Pauline Hurst", "Leek DC"), 1748),
+    ("Double Six", ("Wayne Cope", "Burslem Fives"), ("Darren Cope", "Burslem Fives"), 1731),
+    ("", ("Moira Bagnall", "Kidsgrove Arms"), ("Stan Wootton", "Kidsgrove Arms"), 1706),
+    ("", ("Lee Ching", "Hanley DC"), ("Abdul Rahman", "Hanley DC"), 1690),
+    ("", ("Glenys Pointon", "Stone Cons"), ("Terry Pointon", "Stone Cons"), 1664),
+    ("Knock Knock", ("Sharon Mayer", "Biddulph Moor"), ("Gail Tomkinson", "Biddulph Moor"),
+     1641),
+    ("", ("Dennis Ho", "Hanley DC"), ("Craig Bennion", "Stoke Threes"), 1620),
+    ("", ("Ruth Adams", "Leek DC"), ("Owen Adams", "Leek DC"), 1598),
+    ("", ("Mick Salt", "Fenton Sports"), ("Janet Lovatt", ""), None),
+]
