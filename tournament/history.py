@@ -63,9 +63,9 @@ def standings_input(tournament, *, after_round: int | None = None, public: bool 
         set_rows = SetResult.objects.filter(match__round__tournament=tournament)
         if after_round is not None:
             set_rows = set_rows.filter(match__round__number__lte=after_round)
-        for match_id, score0, score1 in set_rows.order_by("match_id", "number").values_list(
-                "match_id", "score0", "score1"):
-            sets[match_id].append((score0, score1))
+        for match_id, score0, score1, awarded in set_rows.order_by(
+                "match_id", "number").values_list("match_id", "score0", "score1", "awarded_to"):
+            sets[match_id].append(((score0, score1), awarded))
     matches = [plain_match(row, number, sets, tournament.require_confirmation) for row in rows]
     on_board = {(eid, row[1]) for row in rows for eid in (row[2], row[3]) if eid is not None}
     gaps = board_less(withdrawn, on_board, attendance, sorted({row[1] for row in rows}))
@@ -157,8 +157,12 @@ def plain_match(row, number, sets, require_confirmation: bool):
         return standings.Match(round_number, pair, "unplayed")
     winner = number[winner_id] if winner_id else None
     if outcome in ("played", "abandoned"):
+        # `sets`: match id -> [((score0, score1), awarded_to), ...]
+        played = sets.get(match_id, ())
+        awarded = tuple(side for _, side in played)
         return standings.Match(round_number, pair, "played", winner=winner,
-                               sets=tuple(sets.get(match_id, ())))
+                               sets=tuple(score for score, _ in played),
+                               awarded_to=awarded if any(a is not None for a in awarded) else ())
     if outcome == "forfeit":
         return standings.Match(round_number, pair, "forfeit", winner=winner)
     return standings.Match(round_number, pair, "double_forfeit")

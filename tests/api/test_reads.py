@@ -70,7 +70,7 @@ def test_round_pairings_seat_zero_is_white(event, anon):
     bye = [r for r in body if r["players"][1] is None]
     assert len(bye) == 1
     assert bye[0]["result"] == {"outcome": "bye", "winner": bye[0]["players"][0],
-                                "conceded_by": None, "sets": []}
+                                "conceded_by": None, "sets": [], "awarded_to": []}
     assert all(r["result"] is None for r in body if r["players"][1] is not None)
 
 
@@ -87,7 +87,8 @@ def test_result_public_only_once_confirmed(event, board, anon, arbiter, arbiter2
     public = anon.get(url).json()
     assert public["record"]["sets"][2]["score"] == [12, 61]
     assert public["result"] == {"outcome": "played", "winner": board.side1.number,
-                                "conceded_by": None, "sets": [[40, 61], [61, 55], [12, 61]]}
+                                "conceded_by": None, "sets": [[40, 61], [61, 55], [12, 61]],
+                                "awarded_to": [None, None, None]}
     assert public["players"] == [board.side0.number, board.side1.number]
     assert public["names"] == [board.side0.name, board.side1.name]
     row = [r for r in anon.get(f"/api/v1/tournaments/{event.slug}/rounds/1/").json()

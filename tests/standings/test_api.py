@@ -201,10 +201,10 @@ def test_player_rounds():
     players = players_for(matches)
     lines = player_rounds(players, matches, Points(), 1)
     assert lines == [
-        RoundLine(1, 2, "P2", "win", 1, 1, ((61, 40), (52, 61), (61, 58)), 15, 15, True),
+        RoundLine(1, 2, "P2", "win", 1, 1, ((61, 40), (52, 61), (61, 58)), 15, 15, True, 2, 1),
         RoundLine(2, 3, "P3", "forfeit_loss", 0, 1, (), 0, 15),
         RoundLine(3, None, None, "bye", 1, 2, (), 0, 15),
-        RoundLine(4, 4, "P4", "loss", 0, 2, ((50, 61), (60, 61)), -12, 3),
+        RoundLine(4, 4, "P4", "loss", 0, 2, ((50, 61), (60, 61)), -12, 3, False, 0, 2),
         RoundLine(5, 2, "P2", "double_forfeit", 0, 2, (), 0, 3),
         RoundLine(6, None, None, "not_paired", 0, 2, (), 0, 3),
         RoundLine(8, 3, "P3", "unplayed", 0, 2, (), 0, 3),

@@ -274,8 +274,19 @@ def check_record(tournament, record, *, match=None, conceded_side=None) -> dict:
 
 # ----------------------------------------------------------------- storing
 
+def awarded_side(ruleset: str, s: dict) -> int | None:
+    """The side a set was awarded to (its `awarded_to`), where the ruleset awards sets
+    (held_after_knock); elsewhere the key means nothing, as the validator reads it."""
+    rules = scoring.RULESETS.get(ruleset)
+    side = s.get("awarded_to")
+    if rules is None or "held_after_knock" not in rules.penalty_rules:
+        return None
+    return side if side in (0, 1) and not isinstance(side, bool) else None
+
+
 def store_sets(match, record):
-    """The record's sets as SetResult rows (seat numbers as in the record)."""
+    """The record's sets as SetResult rows (seat numbers as in the record; an awarded
+    set keeps the side it was awarded to)."""
     tournament = match.round.tournament
     match.sets.all().delete()
     sets = record.get("sets", []) if record else []
@@ -285,7 +296,8 @@ def store_sets(match, record):
                   # A drawn starter left unrecorded is unknown (None).
                   starter=s.get("starter", set_starter(tournament.ruleset, tournament.seats,
                                                        i, first_set_starter=first)),
-                  score0=s["score"][0], score1=s["score"][1])
+                  score0=s["score"][0], score1=s["score"][1],
+                  awarded_to=awarded_side(tournament.ruleset, s))
         for i, s in enumerate(sets)
     )
 
@@ -463,6 +475,10 @@ def describe(match) -> str:
     if match.outcome in ("forfeit", "abandoned"):
         verb = "forfeited" if match.outcome == "forfeit" else "abandoned"
         return f"{match.conceded_by.name} {verb}; {match.winner.name} wins"
-    scores = ", ".join(f"{s['score'][0]}–{s['score'][1]}" for s in (match.record or {}).get(
-        "sets", []))
+    sets = (match.record or {}).get("sets", [])
+    # The event is read only for a record that has an award to show.
+    ruleset = match.round.tournament.ruleset if any("awarded_to" in s for s in sets) else ""
+    scores = ", ".join(f"{s['score'][0]}–{s['score'][1]}"
+                       + (" awarded" if awarded_side(ruleset, s) is not None else "")
+                       for s in sets)
     return f"{match.winner.name} wins ({scores})" if match.winner else scores

@@ -87,6 +87,7 @@ class Result(Schema):
     winner: int | None
     conceded_by: int | None
     sets: list[list[int]]
+    awarded_to: list[int | None] = []
 
 
 class Pairing(Schema):

@@ -27,11 +27,14 @@ def result(match, tournament):
     """The result as it counts publicly, or None while it does not count yet."""
     if not history.counts(tournament, match):
         return None
+    sets = list(match.sets.all())
     return {
         "outcome": match.outcome,
         "winner": number_of(match, match.winner_id),
         "conceded_by": number_of(match, match.conceded_by_id),
-        "sets": [[s.score0, s.score1] for s in match.sets.all()],
+        "sets": [[s.score0, s.score1] for s in sets],
+        # Per set: the side it was awarded to whatever its score (bndcc), else null.
+        "awarded_to": [s.awarded_to for s in sets],
     }
 
 

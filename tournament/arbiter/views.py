@@ -79,7 +79,7 @@ def tile(match, require_confirmation: bool) -> dict:
     score = ""
     if match.status != Match.Status.PENDING:
         if match.outcome in ("played", "abandoned"):
-            score = ", ".join(f"{s.score0}–{s.score1}" for s in match.sets.all())
+            score = ", ".join(str(s) for s in match.sets.all())  # "23–40 awarded" too
         if match.outcome != "played":
             score = f"{score} {match.get_outcome_display()}".strip()
     who = ""

@@ -2,6 +2,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from ..standings import set_winner
 from .event import Tournament
 from .people import Entrant
 
@@ -164,6 +165,9 @@ class SetResult(models.Model):
     starter = models.PositiveSmallIntegerField(null=True, blank=True)
     score0 = models.PositiveSmallIntegerField()
     score1 = models.PositiveSmallIntegerField()
+    # The side (0 or 1) the set was awarded to whatever its score (bndcc's held_after_knock:
+    # the score is the running total at the award); None: the score says who won it.
+    awarded_to = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["match", "number"]
@@ -172,7 +176,13 @@ class SetResult(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.score0}–{self.score1}"
+        return f"{self.score0}–{self.score1}" + (" awarded" if self.awarded_to is not None
+                                                  else "")
+
+    @property
+    def winner_side(self) -> int | None:
+        """The side (0 or 1) that won the set: the award's, else the higher score's."""
+        return set_winner((self.score0, self.score1), self.awarded_to)
 
 
 class ResultVersion(models.Model):

@@ -4,7 +4,7 @@ White (players[0]) started set 1 of the match: "w" in the cross-table.
 """
 
 from .. import standings
-from .data import EventData, scores_text, sets_won
+from .data import EventData, scores_text
 
 # Cross-table marks: over the board 1/0, forfeits +/−, like FIDE cross-tables.
 MARKS = {"win": "1", "loss": "0", "forfeit_win": "+", "forfeit_loss": "−",
@@ -73,14 +73,15 @@ def player_lines(event: EventData, number: int, *, mark_dropped: bool = False) -
                                         after_round=event.after_round):
         entry = found.get((number, line.round))
         played = line.result in ("win", "loss")
-        won = sets_won(line.sets)
+        won = (line.sets_won, line.sets_lost)
         lines.append({
             "round": line.round,
             "opponent": line.opponent,
             "opponent_name": line.opponent_name,
             "started": entry[1] if entry and line.opponent is not None else None,
             "result": WORDS.get(line.result, line.result),
-            "sets": f"{won[0]}–{won[1]} ({scores_text(line.sets)})" if line.sets else "",
+            "sets": (f"{won[0]}–{won[1]} ({scores_text(line.sets, line.awarded_to)})"
+                     if line.sets else ""),
             "spread": standings.format_value(line.spread, signed=True) if played else "",
             "round_spread": standings.format_value(line.spread, signed=True),
             "dropped": mark_dropped and line.dropped,

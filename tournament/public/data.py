@@ -87,15 +87,22 @@ def load(tournament, after_round=None) -> EventData:
 # ------------------------------------------------------------------ result wording
 
 
-def scores_text(sets) -> str:
-    return ", ".join(f"{a}–{b}" for a, b in sets)
+def scores_text(sets, awarded_to=()) -> str:
+    """"61–48, 23–40 awarded, 61–60": an awarded set (bndcc) is said to be one, since its
+    winner may have fewer points."""
+    awarded = awarded_to or (None,) * len(sets)
+    return ", ".join(f"{a}–{b}" + (" awarded" if side is not None else "")
+                     for (a, b), side in zip(sets, awarded, strict=True))
 
 
-def sets_won(sets) -> tuple[int, int]:
+def sets_won(sets, awarded_to=()) -> tuple[int, int]:
+    """Sets won by each side; an awarded set counts for the side it was awarded to."""
+    awarded = awarded_to or (None,) * len(sets)
     won = [0, 0]
-    for a, b in sets:
-        if a != b:
-            won[0 if a > b else 1] += 1
+    for score, side in zip(sets, awarded, strict=True):
+        winner = standings.set_winner(score, side)
+        if winner is not None:
+            won[winner] += 1
     return won[0], won[1]
 
 
@@ -110,18 +117,20 @@ def match_result(tournament, match) -> dict:
         if match.status == Match.Status.ENTERED:
             return {"text": "awaiting confirmation", "state": "awaiting", "sets": []}
         return {"text": "not yet played", "state": "pending", "sets": []}
-    sets = [(s.score0, s.score1) for s in match.sets.all()]
+    stored = list(match.sets.all())
+    sets = [(s.score0, s.score1) for s in stored]
+    awarded = [s.awarded_to for s in stored]
     loser = match.side1 if match.winner_id == match.side0_id else match.side0
     winner = match.side0 if match.winner_id == match.side0_id else match.side1
     if match.outcome == Match.Outcome.PLAYED:
-        a, b = sets_won(sets)
-        text = f"{a}–{b} ({scores_text(sets)})" if sets else f"{a}–{b}"
+        a, b = sets_won(sets, awarded)
+        text = f"{a}–{b} ({scores_text(sets, awarded)})" if sets else f"{a}–{b}"
     elif match.outcome == Match.Outcome.FORFEIT:
         text = f"{winner.name} wins by forfeit ({loser.name} forfeited)"
     elif match.outcome == Match.Outcome.ABANDONED:
         text = f"{winner.name} wins: {loser.name} abandoned"
         if sets:
-            text += f" after {scores_text(sets)}"
+            text += f" after {scores_text(sets, awarded)}"
     else:
         text = "double forfeit: neither player scores"
     return {"text": text, "state": "counted", "sets": sets}

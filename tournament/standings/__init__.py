@@ -7,7 +7,18 @@ in :mod:`tournament.standings.metrics` and :mod:`tournament.standings.records`.
 """
 
 from .compute import Standings, build_standings, compute_standings, player_rounds, tied_groups
-from .data import MATCH_KINDS, Match, Player, Points, RoundLine, Row, StepNote, TiedGroup
+from .data import (
+    MATCH_KINDS,
+    Match,
+    Player,
+    Points,
+    RoundLine,
+    Row,
+    StepNote,
+    TiedGroup,
+    set_winner,
+    set_winners,
+)
 from .metrics import (
     LABELS,
     MSO_ORDER,
@@ -49,6 +60,8 @@ __all__ = [
     "numeric",
     "player_rounds",
     "register",
+    "set_winner",
+    "set_winners",
     "tied_groups",
     "validate_order",
 ]

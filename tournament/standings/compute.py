@@ -244,6 +244,9 @@ def player_rounds(
                 spread=result.spread,
                 spread_total=spread_total,
                 dropped=best is not None and best[0] == number,
+                sets_won=result.sets_won,
+                sets_lost=result.sets_lost,
+                awarded_to=result.awarded_to,
             )
         )
     return lines

@@ -36,7 +36,11 @@ class Match:
 
     - ``"played"``: over the board. ``winner`` is a player id; ``sets`` holds one
       ``(players[0] score, players[1] score)`` pair per set. A match abandoned part-way is
-      ``"played"`` with the winner given and the sets played so far.
+      ``"played"`` with the winner given and the sets played so far. ``awarded_to``, when
+      given, has one entry per set: the side (0 = ``players[0]``, 1 = ``players[1]``) a set
+      was awarded to whatever its score (bndcc's held_after_knock: the score is the running
+      total at the award, so the winner may have fewer points), or ``None`` for a set won
+      by its score. Empty: every set is won by its score.
     - ``"bye"``: pairing-allocated bye to ``players[0]``; ``players[1]`` is ``None``.
     - ``"forfeit"``: ``winner`` is the player who did not forfeit.
     - ``"double_forfeit"``: nobody wins; both get the forfeit-loss points.
@@ -55,12 +59,15 @@ class Match:
     kind: str
     winner: int | None = None
     sets: tuple[tuple[int, int], ...] = ()
+    awarded_to: tuple[int | None, ...] = ()
 
     def __post_init__(self) -> None:
         players = tuple(self.players)
         sets = tuple(tuple(s) for s in self.sets)
+        awarded = tuple(self.awarded_to)
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "sets", sets)
+        object.__setattr__(self, "awarded_to", awarded)
         where = f"round {self.round} match {players!r}"
         if self.kind not in MATCH_KINDS:
             raise ValueError(f"{where}: unknown match kind {self.kind!r}")
@@ -69,6 +76,10 @@ class Match:
         for score in sets:
             if len(score) != 2:
                 raise ValueError(f"{where}: each set is a (players[0], players[1]) score pair")
+        if awarded and (len(awarded) != len(sets) or any(a not in (0, 1, None) for a in awarded)):
+            raise ValueError(f"{where}: awarded_to holds one side (0, 1) or None per set")
+        if any(a is not None for a in awarded) and self.kind != "played":
+            raise ValueError(f"{where}: only a played match has awarded sets")
         if self.kind in NOT_PAIRED_KINDS:
             if players[1] is not None or self.winner is not None or sets:
                 raise ValueError(f"{where}: a {self.kind} round has no opponent, winner or sets")
@@ -88,6 +99,22 @@ class Match:
                 raise ValueError(f"{where}: a {self.kind} match needs a winner from its players")
         elif self.winner is not None:
             raise ValueError(f"{where}: a {self.kind} match has no winner")
+
+
+def set_winner(score: tuple[int, int], awarded_to: int | None = None) -> int | None:
+    """Which side (0 or 1) won a set: the side it was awarded to, else the higher score;
+    None for a level score (no set of a valid record ends level)."""
+    if awarded_to is not None:
+        return awarded_to
+    a, b = score
+    return None if a == b else 0 if a > b else 1
+
+
+def set_winners(match: Match) -> tuple[int | None, ...]:
+    """Each set's winner (:func:`set_winner`) as a side of ``match.players``."""
+    awarded = match.awarded_to or (None,) * len(match.sets)
+    return tuple(set_winner(score, side) for score, side in zip(match.sets, awarded,
+                                                                strict=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,7 +242,9 @@ class RoundLine:
     player's side (their score first). ``points`` are the match points earned that round,
     ``total`` the running match-point total, ``spread_total`` the running spread (no
     round dropped). ``dropped`` marks the round whose spread ``mso_spread`` leaves out
-    (the best; the earliest of equals).
+    (the best; the earliest of equals). ``sets_won`` and ``sets_lost`` count the sets as
+    won, an awarded set for whom it was awarded; ``awarded_to`` (empty when no set was
+    awarded) has per set None or the side it was awarded to: 0 the player, 1 the opponent.
     """
 
     round: int
@@ -228,3 +257,6 @@ class RoundLine:
     spread: int
     spread_total: int
     dropped: bool = False
+    sets_won: int = 0
+    sets_lost: int = 0
+    awarded_to: tuple[int | None, ...] = ()

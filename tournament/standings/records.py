@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .data import NOT_PAIRED_KINDS, Match, Number, Player, Points
+from .data import NOT_PAIRED_KINDS, Match, Number, Player, Points, set_winners
 
 #: A player's outcome in a match, from their side.
 OVER_THE_BOARD = frozenset({"win", "loss"})
@@ -39,6 +39,8 @@ class Result:
     spread: int = 0
     sets_won: int = 0
     sets_lost: int = 0
+    # Per set, None (won by its score) or who it was awarded to: 0 the player, 1 the opponent.
+    awarded_to: tuple[int | None, ...] = ()
 
     @property
     def over_the_board(self) -> bool:
@@ -84,21 +86,20 @@ def _results(match: Match, table: Points) -> tuple[Result, Result | None]:
         win = Result(rnd, None, "forfeit_win", table.forfeit_win)
         loss = Result(rnd, None, "forfeit_loss", table.forfeit_loss)
     else:
-        spread = won = lost = 0
-        for x, y in match.sets:
-            spread += x - y
-            if x > y:
-                won += 1
-            elif x < y:
-                lost += 1
-        sets = match.sets
+        # Spread is points for minus against, also in an awarded set (its running total at
+        # the award); which side won a set is the award's where there is one (bndcc).
+        spread = sum(x - y for x, y in match.sets)
+        winners = set_winners(match)
+        won, lost = winners.count(0), winners.count(1)
+        sets, awarded = match.sets, match.awarded_to
         mirrored = tuple((y, x) for x, y in sets)
+        flipped = tuple(None if a is None else 1 - a for a in awarded)
         if first_won:
-            win = Result(rnd, None, "win", table.win, sets, spread, won, lost)
-            loss = Result(rnd, None, "loss", table.loss, mirrored, -spread, lost, won)
+            win = Result(rnd, None, "win", table.win, sets, spread, won, lost, awarded)
+            loss = Result(rnd, None, "loss", table.loss, mirrored, -spread, lost, won, flipped)
         else:
-            win = Result(rnd, None, "win", table.win, mirrored, -spread, lost, won)
-            loss = Result(rnd, None, "loss", table.loss, sets, spread, won, lost)
+            win = Result(rnd, None, "win", table.win, mirrored, -spread, lost, won, flipped)
+            loss = Result(rnd, None, "loss", table.loss, sets, spread, won, lost, awarded)
     first, second = (win, loss) if first_won else (loss, win)
     first.opponent, second.opponent = b, a
     return first, second
