@@ -175,3 +175,29 @@ XXC black1
 
 def test_third_colour_in_a_row_counts_the_player_who_loses_the_colour() -> None:
     assert pairs(THIRD_COLOUR_IN_A_ROW) == "4\n5 7\n6 4\n8 2\n3 1\n"
+
+
+# Round 5 (last); 6 (3.0) and the 2.5 players 3, 4 and 7 are topscorers.  1 must take the
+# PAB: 2, 5 and 7 already had one and 3 a full-point bye, so 1 (2.0) is the only player
+# eligible at the lowest score.  The 2.5 bracket floats one player to 2.0, and no complete
+# pairing pairs that downfloater with 1.
+# py4swiss counted the pair with 1 in its look-ahead to the following bracket (C.7) and
+# floated 7 (4-3, 7-2); bbpPairings keeps every bracket's choice within the pairings that
+# complete the round (C.4), so 7-4 and 3 floats to 2.
+LOOK_AHEAD_WITHIN_COMPLETE_PAIRINGS = """\
+012 Random 100615
+001    1      Test0001 Player0001               2629                             2.0    5     4 w =     6 b =     3 w 0     2 b 1
+001    2      Test0002 Player0002               2336                             1.5    7     5 b 0     4 b =  0000 - U     1 w 0
+001    3      Test0003 Player0003               2091                             2.5    2     6 w 0  0000 - F     1 b 1     7 w =
+001    4      Test0004 Player0004               1832                             2.5    3     1 b =     2 w =     5 b 1     6 w =
+001    5      Test0005 Player0005               1757                             2.0    6     2 w 1     7 b 0     4 w 0  0000 - U
+001    6      Test0006 Player0006               1266                             3.0    1     3 b 1     1 w =     7 w 1     4 b =
+001    7      Test0007 Player0007               1082                             2.5    4  0000 - U     5 w 1     6 b 0     3 b =
+092 FIDE_DUTCH_2025
+XXR 5
+XXC white1
+"""  # noqa: E501
+
+
+def test_look_ahead_counts_only_pairs_that_complete_the_round() -> None:
+    assert pairs(LOOK_AHEAD_WITHIN_COMPLETE_PAIRINGS) == "4\n6 5\n7 4\n2 3\n1 0\n"

@@ -16,8 +16,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.pairing.golden_files import golden_trf_files
+from tournament.pairing import pair_next_round
 from tournament.pairing import py4swiss_seam as seam
-from tournament.pairing.trf import TrfEvent, TrfPlayer, TrfResult, write_trf
+from tournament.pairing.trf import TrfEvent, TrfPlayer, TrfResult, parse_trf, write_trf
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -71,21 +73,45 @@ def _a_bracket_pairer():
     trf = seam.parse_trf_text(write_trf(_six_players()))
     players = seam.player_infos(trf)
     players.sort(reverse=True)
-    validity = seam.ValidityMatcher(players, seam.forbidden_pairs(trf))
+    validity = seam.RoundValidity(players, seam.forbidden_pairs(trf))
     bracket = seam.Brackets(players, 2).get_current_bracket()
     return seam.bracket_pairer(bracket, validity, True, seam.QUALITY_CRITERIA)
 
 
-def test_constructor_attributes_relied_on_exist() -> None:
+def _assigned(source: str) -> set[str]:
+    return set(re.findall(r"self\.(\w+)\s*(?::[^=\n]*)?=", source))
+
+
+def _private_member(qualname: str):
+    (member,) = [m for m in seam.PRIVATE_MEMBERS if m.qualname == qualname]
+    return _member(member.module, member.qualname)
+
+
+@pytest.mark.parametrize(
+    ("qualname", "ours"),
+    [
+        ("BracketPairer.__init__", seam._Pairer.__init__),
+        ("BracketMatcher.__init__", seam._Matcher.__init__),
+        ("ValidityMatcher.__init__", None),
+    ],
+)
+def test_constructor_attributes_relied_on_exist(qualname: str, ours) -> None:
+    theirs = _assigned(inspect.getsource(_private_member(qualname)))
+    listed = set(seam.PRIVATE_ATTRIBUTES[qualname.split(".")[0]])
+    assert listed <= theirs, f"{qualname} no longer sets {listed - theirs}"
+    if ours is not None:
+        # Our copy of the constructor sets every attribute py4swiss's sets.
+        assert theirs <= _assigned(inspect.getsource(ours)), qualname
+
+
+def test_instances_have_the_attributes_relied_on() -> None:
     pairer = _a_bracket_pairer()
     for name in seam.PRIVATE_ATTRIBUTES["BracketPairer"]:
-        assert hasattr(pairer, name), f"BracketPairer instances no longer have {name}"
+        assert hasattr(pairer, name), name
     for name in seam.PRIVATE_ATTRIBUTES["BracketMatcher"]:
-        assert hasattr(pairer._bracket_matcher, name), f"BracketMatcher lacks {name}"
-    # Our own __init__ must set every attribute py4swiss's own sets.
-    source = inspect.getsource(_member(*seam.PRIVATE_MEMBERS[-1][:2]))
-    assigned = set(re.findall(r"self\.(\w+)\s*(?::[^=]*)?=", source))
-    assert assigned == set(seam.PRIVATE_ATTRIBUTES["BracketPairer"])
+        assert hasattr(pairer._bracket_matcher, name), name
+    for name in seam.PRIVATE_ATTRIBUTES["ValidityMatcher"]:
+        assert hasattr(pairer._validity_matcher, name), name
 
 
 def test_the_seam_pairs_a_bracket() -> None:
@@ -94,6 +120,28 @@ def test_the_seam_pairs_a_bracket() -> None:
     # The 1.0 bracket of round 2: 1 and 2 meet (2 has the stronger white preference), 3
     # floats down.
     assert seam.publication_order(pairs) == [(2, 1)]
+
+
+def test_cached_weights_are_the_weights_py4swiss_gives(monkeypatch) -> None:
+    """The matcher computes each weight once per pair of player kinds: every edge must still
+    weigh what py4swiss's per-pair formula (``_get_weight``) gives it."""
+    set_up = seam._Matcher._set_up_computer
+    checked = []
+
+    def checking(self) -> None:
+        set_up(self)
+        players = self._player_list
+        for i, player_1 in enumerate(players):
+            for j in range(i + 1, len(players)):
+                expected = self._get_weight(player_1, players[j])
+                assert self._weights[i][j] == expected, (player_1.id, players[j].id)
+                assert self._weights[j][i] is self._weights[i][j]
+        checked.append(len(players))
+
+    monkeypatch.setattr(seam._Matcher, "_set_up_computer", checking)
+    for path in golden_trf_files()[::6]:
+        pair_next_round(parse_trf(path.read_text(encoding="utf-8")))
+    assert sum(checked) > 500
 
 
 def test_no_other_module_imports_py4swiss() -> None:

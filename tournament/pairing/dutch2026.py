@@ -19,12 +19,15 @@ criterion differently from bbpPairings.  The adapter supplies them:
   py4swiss's bracket machinery through :func:`.py4swiss_seam.bracket_pairer`, which takes
   the criteria to weigh;
 * C.9 (third colour in a row for topscorers) counted for the player who loses the colour
-  allocation, as bbpPairings does (:class:`_ThirdColourInARow`).
+  allocation, as bbpPairings does (:class:`_ThirdColourInARow`);
 
-Not done (docs/pairing.md, "Beyond the golden events"): py4swiss chooses each bracket's
-pairing before checking that the rest of the round can be completed, and its look-ahead
-to the following bracket (C.7) counts pairs no completion allows; bbpPairings keeps every
-bracket's choice within the complete pairings.  Seen only in some last rounds.
+* every bracket's choice kept within the pairings that complete the round (C.4), its
+  look-ahead to the following bracket (C.7) included: py4swiss pairs a bracket first and
+  checks completion afterwards, collapsing the rest when it fails.  A bracket is paired as
+  py4swiss does and kept if its matching, look-ahead pairs included, completes the round
+  (:meth:`.py4swiss_seam.RoundValidity.completes`); otherwise it is paired again with
+  every player left in the matcher's graph, completion weighed above every criterion
+  (:func:`_pair_bracket`).
 """
 
 from __future__ import annotations
@@ -78,7 +81,7 @@ def _unplayed_float(result: TrfResult) -> seam.Float | None:
 
 def _bye_score(
     players: list[seam.Player], forbidden_pairs
-) -> tuple[int | None, seam.ValidityMatcher]:
+) -> tuple[int | None, seam.RoundValidity]:
     """The lowest score the PAB assignee can have; makes everybody above it ineligible.
 
     bbpPairings 6 gives the PAB to a player with the lowest score that still allows the
@@ -90,7 +93,7 @@ def _bye_score(
     Raises py4swiss's PairingError when the round cannot be completed at all.
     """
     if len(players) % 2 == 0:
-        validity_matcher = seam.ValidityMatcher(players, forbidden_pairs)
+        validity_matcher = seam.RoundValidity(players, forbidden_pairs)
         if not validity_matcher.is_valid_matching():
             raise seam.Py4swissPairingError("Round can not be paired")
         return None, validity_matcher
@@ -98,7 +101,7 @@ def _bye_score(
     for score in sorted({p.points_with_acceleration for p in eligible}):
         for p in eligible:
             p.bye_received = p.points_with_acceleration > score
-        validity_matcher = seam.ValidityMatcher(players, forbidden_pairs)
+        validity_matcher = seam.RoundValidity(players, forbidden_pairs)
         if validity_matcher.is_valid_matching():
             return score, validity_matcher
     raise seam.Py4swissPairingError("Round can not be paired")
@@ -141,7 +144,11 @@ class _ByeUnplayedGames:
         below = [p.id for p in unpaired if p.id not in inside]
         # A complete pairing that pairs nobody of this bracket with a player below it.
         apart = set(forbidden_pairs) | {(a, b) for a in inside for b in below}
-        return seam.ValidityMatcher(unpaired, apart).is_valid_matching()
+        return seam.RoundValidity(unpaired, apart).is_valid_matching()
+
+    def player_key(self, player) -> int:
+        """What this criterion reads of a player beyond py4swiss's criteria (his rank)."""
+        return self._rank.get(player.id, 0)
 
     @staticmethod
     def get_shift(bracket) -> int:
@@ -207,6 +214,28 @@ def _quality_criteria(bye_criterion: _ByeUnplayedGames) -> tuple[tuple, tuple]:
     return criteria, (*criteria[:at], bye_criterion, *criteria[at:])
 
 
+def _pair_bracket(bracket, validity_matcher, initial_color: bool, criteria, rest: list):
+    """The pairs of ``bracket`` (None to collapse), chosen among those that complete the round.
+
+    py4swiss's pairer with the bracket and the following one alone is tried first; its choice
+    stands if, with the pairs it looks ahead to in the following bracket, it can be completed
+    (:meth:`.py4swiss_seam.RoundValidity.completes`).  Otherwise the bracket is paired again
+    with every player left in the matcher's graph (``rest``), which gives the same choice
+    whenever the first one completes the round, at a higher cost.  The PPB and the last
+    bracket are paired as py4swiss does: completion is then guaranteed.
+    """
+    if bracket.penultimate_pairing_bracket or bracket.last_pairing_bracket:
+        pairer = seam.bracket_pairer(bracket, validity_matcher, initial_color, criteria)
+        return seam.pair_bracket(pairer)
+    recorder = seam.Recorder(validity_matcher)
+    trial = seam.bracket_pairer(bracket, recorder, initial_color, criteria)
+    if validity_matcher.completes(seam.bracket_matching(trial)):
+        recorder.commit()
+        return trial.get_player_pairs()
+    pairer = seam.bracket_pairer(bracket, validity_matcher, initial_color, criteria, rest)
+    return seam.pair_bracket(pairer)
+
+
 def generate_pairings(trf, event: TrfEvent) -> list[tuple[int, int | None]]:
     """py4swiss's ``DutchEngine.generate_pairings`` with the 2026 rules: the boards as
     ``(white, black)`` starting numbers in publication order, black None for the bye.
@@ -215,7 +244,8 @@ def generate_pairings(trf, event: TrfEvent) -> list[tuple[int, int | None]]:
     pairing numbers, bye eligibility and floats of unplayed rounds are replaced by
     :func:`_pairing_numbers`, :func:`_bye_received` and :func:`_unplayed_float`; the PAB
     assignee's score is fixed first (:func:`_bye_score`) and his unplayed games weighed in
-    the brackets (:class:`_ByeUnplayedGames`).
+    the brackets (:class:`_ByeUnplayedGames`); each bracket's choice is kept within the
+    pairings that complete the round (:func:`_pair_bracket`).
     """
     done = completed_rounds(event)
     by_number = {p.number: p for p in event.players}
@@ -244,12 +274,13 @@ def generate_pairings(trf, event: TrfEvent) -> list[tuple[int, int | None]]:
     while not brackets.is_finished():
         bracket = brackets.get_current_bracket()
         unpaired = [p for p in players if p.id not in paired]
+        inside = {p.id for p in bracket.mdp_list + bracket.resident_list + bracket.lower_list}
+        rest = [p for p in unpaired if p.id not in inside]
         if bye_criterion.applies(bracket, unpaired, forbidden_pairs):
             used = criteria_with_bye
         else:
             used = criteria
-        pairer = seam.bracket_pairer(bracket, validity_matcher, initial_color, used)
-        bracket_pairs = seam.pair_bracket(pairer)
+        bracket_pairs = _pair_bracket(bracket, validity_matcher, initial_color, used, rest)
         if bracket_pairs is None:
             brackets.collapse()
         else:

@@ -33,6 +33,7 @@ from py4swiss.engines.dutch.criteria.quality import C7, C9
 from py4swiss.engines.dutch.engine import Engine
 from py4swiss.engines.dutch.player import Player, PlayerRole, get_player_infos_from_trf
 from py4swiss.engines.dutch.validity_matcher import ValidityMatcher
+from py4swiss.matching_computer import ComputerDutchOptimality, ComputerDutchValidity
 from py4swiss.trf import ParsedTrf, TrfLine
 from py4swiss.trf.codes import PlayerCode, TeamCode, TournamentCode, XCode
 from py4swiss.trf.exceptions import ConsistencyError, ParsingError
@@ -48,15 +49,18 @@ __all__ = [
     "PRIVATE_ATTRIBUTES",
     "PRIVATE_MEMBERS",
     "QUALITY_CRITERIA",
+    "Recorder",
     "REJECTED",
     "Bracket",
     "Brackets",
     "DynamicUint",
     "PrivateMember",
+    "RoundValidity",
     "Float",
     "Player",
     "Py4swissPairingError",
     "ValidityMatcher",
+    "bracket_matching",
     "bracket_pairer",
     "pair_bracket",
     "parse_trf_text",
@@ -134,6 +138,30 @@ PRIVATE_MEMBERS: tuple[PrivateMember, ...] = (
         "109b11e72609b12e578b85b5fa9385cd9a5ab4e0322a60b70d23588a12f6ee94",
     ),
     PrivateMember(
+        "py4swiss.engines.dutch.validity_matcher",
+        "ValidityMatcher.__init__",
+        "(self, players: list[Player], forbidden_pairs: set[tuple[int, int]]) -> None",
+        "af56cb8b226a502d5489d5f19005f6b0395a267387ee7fd96e5a872f76aac5c6",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.validity_matcher",
+        "ValidityMatcher._set_up_computer",
+        "(self) -> None",
+        "ebcbb3b40f0f788ac55f6be3a42a468aa76e56e7241722a3e61ed852985e9241",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.validity_matcher",
+        "ValidityMatcher.finalize_match",
+        "(self, player_1: Player, player_2: Player) -> None",
+        "f2f5c14906a7c1c02d9647fcc90291f377f51d5b455b363e97a9647663c8a503",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.validity_matcher",
+        "ValidityMatcher.is_valid_matching",
+        "(self) -> bool",
+        "d7eca46d5ac0d9ba95c738c7662c0d3ef7316fa84788912b6bf4615a6940c653",
+    ),
+    PrivateMember(
         "py4swiss.engines.dutch.bracket.bracket_pairer",
         "BracketPairer.__init__",
         "(self, state: Bracket, validity_matcher: ValidityMatcher, initial_color: bool) -> None",
@@ -143,7 +171,20 @@ PRIVATE_MEMBERS: tuple[PrivateMember, ...] = (
 
 #: Instance attributes set by py4swiss's constructors that the code here reads or sets.
 PRIVATE_ATTRIBUTES: dict[str, tuple[str, ...]] = {
-    "BracketMatcher": ("_bracket", "_validity_matcher", "_zero_weight"),
+    "BracketMatcher": (
+        "_bracket",
+        "_validity_matcher",
+        "_player_list",
+        "_max_weight",
+        "_zero_weight",
+        "_len",
+        "_index_dict_reverse",
+        "_index_dict",
+        "_computer",
+        "_weights",
+        "matching",
+    ),
+    "ValidityMatcher": ("_players", "_forbidden_pairs", "_len", "_computer", "_index_dict"),
     "BracketPairer": (
         "_bracket",
         "_validity_matcher",
@@ -209,19 +250,178 @@ def first_round_white(trf: ParsedTrf) -> bool:
 # --------------------------------------------------------------------------- the brackets
 
 
-class _Matcher(BracketMatcher):
-    """py4swiss's bracket matcher weighing the quality criteria it is given.
+class RoundValidity(ValidityMatcher):
+    """py4swiss's ValidityMatcher (is the round still completable?) that also answers
+    whether a bracket's whole matching, look-ahead pairs included, can be completed
+    (:meth:`completes`), with a faster :meth:`is_allowed_pair` (the same absolute criteria:
+    C.1 no rematch, C.3, the forbidden pairs, without building a set for each pair).
 
-    Relies on ``BracketMatcher.__init__`` calling ``_get_max_weight`` and then
-    ``_get_weight`` for every pair, and on its attributes ``_bracket``,
-    ``_validity_matcher`` and ``_zero_weight``.  The two methods are py4swiss 0.3.1's
-    (their hashes are in :data:`PRIVATE_MEMBERS`) with the module-level
-    ``QUALITY_CRITERIA`` replaced by the matcher's own tuple.
+    Relies on ``ValidityMatcher.__init__`` setting ``_players``, ``_len``, ``_computer``
+    and ``_index_dict`` and then calling ``_set_up_computer`` (overridden here, to keep
+    each player's allowed partners), on ``finalize_match`` (extended here, to remember who
+    is paired) and on the computer's edges being 0 or 1, a player of odd rounds being
+    joined to the bye vertex (index ``len(players)``) when C.2 allows.
     """
 
-    def __init__(self, bracket, validity_matcher, criteria: tuple) -> None:
+    def __init__(self, players: list[Player], forbidden_pairs) -> None:
+        self.forbidden_with: dict[int, set[int]] = defaultdict(set)
+        for a, b in forbidden_pairs:
+            self.forbidden_with[a].add(b)
+            self.forbidden_with[b].add(a)
+        super().__init__(players, forbidden_pairs)
+
+    def is_allowed_pair(self, player_1: Player, player_2: Player) -> bool:
+        if player_1.id in player_2.opponents:  # C.1, as py4swiss's C1.evaluate
+            return False
+        apart = self.forbidden_with.get(player_1.id)
+        if apart and player_2.id in apart:
+            return False
+        return _colours_allowed(player_1, player_2)
+
+    def _set_up_computer(self) -> None:
+        # ValidityMatcher._set_up_computer, keeping each player's allowed partners.
+        players, computer = self._players, self._computer
+        self._allowed: list[list[int]] = [[] for _ in range(self._len)]
+        self._paired = [False] * self._len
+        for _ in range(self._len):
+            computer.add_vertex()
+        allowed = self.is_allowed_pair
+        for i, player_1 in enumerate(players):
+            row = self._allowed[i]
+            for j in range(i + 1, len(players)):
+                if allowed(player_1, players[j]):
+                    computer.set_edge_weight(i, j, 1)
+                    row.append(j)
+                    self._allowed[j].append(i)
+        if len(players) % 2:
+            bye = len(players)
+            for i, player in enumerate(players):
+                if not player.bye_received:  # C.2, as py4swiss's C2.evaluate
+                    computer.set_edge_weight(i, bye, 1)
+                    self._allowed[i].append(bye)
+                    self._allowed[bye].append(i)
+
+    def finalize_match(self, player_1: Player, player_2: Player) -> None:
+        super().finalize_match(player_1, player_2)
+        self._paired[self._index_dict[player_1]] = True
+        self._paired[self._index_dict[player_2]] = True
+
+    def completes(self, matching: dict[Player, Player]) -> bool:
+        """Whether the round can be completed with the pairs of ``matching`` (a bracket
+        matcher's: each of its players mapped to his partner, or to himself when
+        unmatched), its unmatched players paired only with players outside it or given the
+        PAB.  The matcher's own state is left as it is: the question is put to a new graph
+        of the players that ``matching`` leaves unpaired and those outside it (with the
+        bye vertex), which is smaller than the round's and needs no undoing."""
+        index, paired, allowed = self._index_dict, self._paired, self._allowed
+        inside = {index[p] for p in matching}
+        free = {index[p] for p, partner in matching.items() if partner == p}
+        local = [k for k in range(len(self._players)) if not paired[k] and k not in inside]
+        local = sorted(free) + local
+        if len(self._players) % 2:
+            local.append(len(self._players))  # the bye vertex
+        if not local:
+            return True
+        if len(local) % 2:
+            return False
+        position = {k: u for u, k in enumerate(local)}
+        computer = ComputerDutchValidity(len(local), 1)
+        for _ in local:
+            computer.add_vertex()
+        for u, k in enumerate(local):
+            apart = free if k in free else ()
+            for m in allowed[k]:
+                v = position.get(m)
+                if v is not None and v > u and m not in apart:
+                    computer.set_edge_weight(u, v, 1)
+        computer.compute_matching()
+        return all(u != v for u, v in enumerate(computer.get_matching()))
+
+
+def _colours_allowed(player_1: Player, player_2: Player) -> bool:
+    """C.3 as py4swiss's ``C3.evaluate``: non-topscorers with the same absolute colour
+    preference do not meet."""
+    preference_1, preference_2 = player_1.color_preference, player_2.color_preference
+    return (
+        player_1.top_scorer
+        or player_2.top_scorer
+        or preference_1.side != preference_2.side
+        or preference_1.strength != ABSOLUTE
+        or preference_2.strength != ABSOLUTE
+    )
+
+
+def _weight_key(player: Player, criteria: tuple) -> tuple:
+    """Everything about a player that py4swiss's quality criteria (C.5-C.19), its bye
+    weights and C.3 read: two pairs of players with equal keys (and no rematch or forbidden
+    pair between them) weigh the same.  Criteria of our own that read more say so with a
+    ``player_key(player)`` method."""
+    preference = player.color_preference
+    return (
+        player.role,
+        player.points_with_acceleration,
+        preference.side,
+        preference.strength,
+        player.color_difference,
+        player.color_double,
+        player.top_scorer,
+        player.float_1,
+        player.float_2,
+        player.bye_received,
+        *(c.player_key(player) for c in criteria if hasattr(c, "player_key")),
+    )
+
+
+class _Matcher(BracketMatcher):
+    """py4swiss's bracket matcher weighing the quality criteria it is given, optionally
+    with the whole rest of the round in its graph.
+
+    ``__init__`` is ``BracketMatcher.__init__`` (0.3.1, hash in :data:`PRIVATE_MEMBERS`)
+    with the vertices of ``rest`` added after the bracket's own; it sets the attributes the
+    matcher's other methods read.  ``_get_max_weight`` and ``_get_weight`` are py4swiss
+    0.3.1's with the module-level ``QUALITY_CRITERIA`` replaced by the matcher's own tuple
+    and, with ``rest``, one more part above every criterion for completing the round.
+
+    ``_set_up_computer`` gives every pair the weight py4swiss's gives it, computed once for
+    each pair of :func:`_weight_key` values instead of once for each pair of players
+    (py4swiss builds each of the n² weights from 15 criteria, which was four fifths of the
+    time pairing 1,000 players took).  Each edge still gets its own weight object, as the
+    matcher changes weights in place.
+
+    With ``rest`` (players not yet paired below the following bracket, and a vertex for
+    the PAB when the players left are odd in number), every allowed pair weighs one more on
+    the part above all criteria, so each matching the pairer computes first pairs
+    everybody left (C.4, completion of the round), then weighs the bracket's criteria.  A
+    pair with a player of ``rest`` or with the PAB weighs nothing else: for the bracket
+    its player is a downfloater not paired in the following bracket, as when py4swiss
+    leaves him unmatched.
+    """
+
+    def __init__(self, bracket, validity_matcher, criteria: tuple, rest=None) -> None:
         self._criteria = criteria
-        super().__init__(bracket, validity_matcher)
+        self._bracket = bracket
+        self._validity_matcher = validity_matcher
+        self._player_list = bracket.mdp_list + bracket.resident_list + bracket.lower_list
+        self._rest = list(rest or ())
+        self._completion = rest is not None
+        if self._completion:
+            for player in self._rest:
+                player.role = LOWER
+            if (len(self._player_list) + len(self._rest)) % 2:
+                self._rest.append(_pab_vertex())
+        vertices = self._player_list + self._rest
+        self._len = len(vertices)
+        self._max_weight = self._get_max_weight()
+        self._zero_weight = self._max_weight & 0
+        self._completion_weight = self._zero_weight | 1
+        self._completion_weight <<= self._completion_shift
+        self._index_dict_reverse = dict(enumerate(vertices))
+        self._index_dict = {player: i for i, player in self._index_dict_reverse.items()}
+        self._computer = ComputerDutchOptimality(self._len, self._max_weight)
+        self._weights = [[self._zero_weight] * self._len for _ in range(self._len)]
+        self.matching = {}
+        self._set_up_computer()
+        self.update_matching()
 
     def _get_max_weight(self) -> DynamicUint:
         weight = DynamicUint(1)
@@ -229,6 +429,17 @@ class _Matcher(BracketMatcher):
         for criterion in self._criteria:
             weight.shift_grow(criterion.get_shift(self._bracket))
         weight.shift_grow(3 * self._bracket.bracket_bits)
+        self._completion_shift = 0
+        if self._completion:
+            # The criteria summed over a matching stay below the part for completion.
+            self._completion_shift = (
+                2
+                + sum(c.get_shift(self._bracket) for c in self._criteria)
+                + 3 * self._bracket.bracket_bits
+                + 1
+                + self._len.bit_length()
+            )
+            weight.shift_grow(self._len.bit_length() + 1)
         weight.shift_grow(2)
         weight >>= 1
         weight -= (weight & 0) | 1
@@ -244,7 +455,66 @@ class _Matcher(BracketMatcher):
             weight <<= criterion.get_shift(self._bracket)
             weight += criterion.get_weight(player_1, player_2, self._zero_weight, self._bracket)
         weight <<= 3 * self._bracket.bracket_bits + 1
+        if self._completion:
+            weight += self._completion_weight
         return weight
+
+    def _set_up_computer(self) -> None:
+        computer, weights, players = self._computer, self._weights, self._player_list
+        for _ in range(self._len):
+            computer.add_vertex()
+        keys = [_weight_key(p, self._criteria) for p in players]
+        forbidden_with = self._validity_matcher.forbidden_with
+        cache: dict[tuple, DynamicUint | None] = {}
+        missing = cache  # a value no weight can be
+        for i, player_1 in enumerate(players):
+            id_1, key_1, row = player_1.id, keys[i], weights[i]
+            apart = forbidden_with.get(id_1, ())
+            for j in range(i + 1, len(players)):
+                player_2 = players[j]
+                if id_1 in player_2.opponents or player_2.id in apart:
+                    continue
+                key = (key_1, keys[j])
+                weight = cache.get(key, missing)
+                if weight is missing:
+                    weight = cache[key] = (
+                        self._get_weight(player_1, player_2)
+                        if _colours_allowed(player_1, player_2)
+                        else None
+                    )
+                if weight is None:
+                    continue
+                weight = DynamicUint(weight)
+                row[j] = weights[j][i] = weight
+                computer.set_edge_weight(i, j, weight)
+        if self._completion:
+            self._set_up_rest()
+
+    def _set_up_rest(self) -> None:
+        allowed = self._validity_matcher.is_allowed_pair
+        completion, vertices = self._completion_weight, self._index_dict_reverse
+        for j, player_2 in enumerate(self._rest, start=len(self._player_list)):
+            for i in range(j):
+                player_1 = vertices[i]
+                if player_2.id == 0:
+                    ok = not player_1.bye_received
+                else:
+                    ok = allowed(player_1, player_2)
+                if ok:
+                    self._set_weight(i, j, DynamicUint(completion))
+
+
+def _pab_vertex() -> Player:
+    """A stand-in player (id 0) for the PAB in a bracket matcher's graph: ranked below
+    everybody, in the role of a player of a lower bracket (pydantic's public
+    ``model_construct``, which skips validation: only these fields are ever read)."""
+    return Player.model_construct(
+        id=0,
+        number=1 << 30,
+        points=-(1 << 30),
+        points_with_acceleration=-(1 << 30),
+        role=LOWER,
+    )
 
 
 class _Pairer(BracketPairer):
@@ -256,12 +526,14 @@ class _Pairer(BracketPairer):
     other methods read.
     """
 
-    def __init__(self, state, validity_matcher, initial_color: bool, criteria: tuple) -> None:
+    def __init__(
+        self, state, validity_matcher, initial_color: bool, criteria: tuple, rest=None
+    ) -> None:
         self._bracket = state
         self._validity_matcher = validity_matcher
         self._initial_color = initial_color
         self._num = len(state.mdp_list + state.resident_list + state.lower_list)
-        self._bracket_matcher = _Matcher(state, validity_matcher, criteria)
+        self._bracket_matcher = _Matcher(state, validity_matcher, criteria, rest)
         self._heterogeneous_s1 = []
         self._heterogeneous_s2 = []
         self._homogeneous_s1 = []
@@ -269,13 +541,52 @@ class _Pairer(BracketPairer):
         self._exchanges = 0
 
 
+class Recorder:
+    """Stands for the round's :class:`RoundValidity` while a bracket is paired on trial:
+    answers which pairs are allowed and keeps the pairs the pairer fixes, to be passed on
+    (:meth:`commit`) if the trial stands."""
+
+    def __init__(self, validity_matcher: RoundValidity) -> None:
+        self.is_allowed_pair = validity_matcher.is_allowed_pair
+        self.forbidden_with = validity_matcher.forbidden_with
+        self._validity_matcher = validity_matcher
+        self.pairs: list[tuple[Player, Player]] = []
+
+    def finalize_match(self, player_1: Player, player_2: Player) -> None:
+        self.pairs.append((player_1, player_2))
+
+    def commit(self) -> None:
+        for player_1, player_2 in self.pairs:
+            self._validity_matcher.finalize_match(player_1, player_2)
+
+
 def bracket_pairer(
-    bracket: Bracket, validity_matcher: ValidityMatcher, initial_color: bool, criteria: tuple
+    bracket: Bracket,
+    validity_matcher: RoundValidity | Recorder,
+    initial_color: bool,
+    criteria: tuple,
+    rest: list[Player] | None = None,
 ) -> BracketPairer:
     """A py4swiss bracket pairer that weighs ``criteria`` (objects with py4swiss's quality
     criterion interface: ``get_shift(bracket)``, ``get_weight(p1, p2, zero, bracket)``)
-    instead of py4swiss's ``QUALITY_CRITERIA``.  See :class:`_Matcher`, :class:`_Pairer`."""
-    return _Pairer(bracket, validity_matcher, initial_color, criteria)
+    instead of py4swiss's ``QUALITY_CRITERIA``, with the players of ``rest`` (and the PAB)
+    in its graph when given.  See :class:`_Matcher`, :class:`_Pairer`."""
+    return _Pairer(bracket, validity_matcher, initial_color, criteria, rest)
+
+
+def bracket_matching(pairer: BracketPairer) -> dict[Player, Player]:
+    """Run py4swiss's pairing steps on the pairer's bracket (``Engine._get_bracket_pairs``
+    without its completion check; the steps are the pairer's public methods) and return
+    the matcher's matching (its private ``_bracket_matcher``): each player of its graph,
+    look-ahead included, mapped to his partner or to himself."""
+    pairer.determine_heterogeneous_s1()
+    pairer.determine_heterogeneous_s2()
+    pairer.determine_homogeneous_exchanges()
+    pairer.determine_moves_from_s1_to_s2()
+    pairer.determine_moves_from_s2_to_s1()
+    pairer.perform_homogeneous_exchanges()
+    pairer.transpose_homogeneous_s2()
+    return pairer._bracket_matcher.matching
 
 
 def pair_bracket(pairer: BracketPairer) -> list[tuple[Player, Player]] | None:
