@@ -110,10 +110,16 @@ if CACHE_URL.startswith(("redis://", "rediss://")):
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
                           "LOCATION": "fives-and-threes"}}
-    if "PYTEST_VERSION" not in os.environ:
-        # Each event's revision (tournament/revision.py) must be seen by every process that
-        # serves or changes events (gunicorn's workers, the task worker): without Redis, a
-        # file cache on this machine. A test run is one process and keeps it in memory.
+
+# Each event's revision (tournament/revision.py) must be seen by every process that serves
+# or changes events (gunicorn's workers, the task worker). By default a file cache on this
+# machine: reading it is a file read, no round trip, on every public request. With several
+# machines, REVISION_CACHE=shared keeps them in the Redis of CACHE_URL. A test run is one
+# process and keeps them in memory (the default cache). See docs/deploy.md.
+if "PYTEST_VERSION" not in os.environ:
+    if os.environ.get("REVISION_CACHE") == "shared" and "redis" in CACHES["default"]["BACKEND"]:
+        CACHES["revisions"] = dict(CACHES["default"], KEY_PREFIX="revisions")
+    else:
         CACHES["revisions"] = {
             "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
             "LOCATION": os.environ.get("REVISION_CACHE_DIR",

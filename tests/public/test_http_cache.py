@@ -246,3 +246,26 @@ def test_a_cache_that_fails_never_fails_the_change_or_the_page(client, event, di
     page = client.get(reverse("public:round", args=["crewe", 1]))
     assert page.status_code == 200 and "forfeit" in page.content.decode().lower()
     assert "no-store" in page["Cache-Control"]
+
+
+def test_a_shared_cache_serves_what_another_process_rendered(client, event, director, settings,
+                                                             tmp_path,
+                                                             django_assert_num_queries):
+    from django.core.cache import caches
+
+    from tournament.public import http_cache
+
+    settings.CACHES = {"default": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": str(tmp_path / "shared")}}
+    url = reverse("public:standings", args=["crewe"])
+    first = client.get(url)
+    http_cache.local.clear()  # as another worker would start: nothing in its memory
+    with django_assert_num_queries(0):
+        again = client.get(url)
+    assert again.content == first.content and again["ETag"] == first["ETag"]
+    forfeit(boards(event)[0], director)
+    http_cache.local.clear()
+    changed = client.get(url)
+    assert changed["ETag"] != first["ETag"]
+    caches["default"].clear()

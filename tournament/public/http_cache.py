@@ -15,6 +15,12 @@ the shared entries, and their answers are `private, no-store`. `Vary: Cookie` (a
 
 Only 200 answers are stored; anything else (a 400 for a bad parameter, a 404) is rendered
 each time and marked not to be cached.
+
+Entries are kept in two places: this process's memory (a bounded LRU of ready answers: a
+hit costs one small read of the revision and no copy of the page), and the default cache
+when it is shared (Redis), so that one worker's rendering serves the others. Each entry
+carries the revision token it was rendered under and is used only while that token is
+current, so one key per page is overwritten in place as the event changes.
 """
 
 from __future__ import annotations
@@ -22,11 +28,13 @@ from __future__ import annotations
 import hashlib
 import logging
 import math
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import wraps
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import caches
 from django.http import HttpResponse, QueryDict
 from django.utils.cache import (
     add_never_cache_headers,
@@ -41,6 +49,7 @@ log = logging.getLogger("tournament")
 
 TIMEOUT = 6 * 60 * 60  # an entry outlives its revision only until this expires
 MAX_VALUE = 40  # longer parameter values are junk: rendered, never stored
+LOCAL_BYTES = 64 * 1024 * 1024  # the most page bytes each process keeps in memory
 
 
 def max_age() -> int:
@@ -55,6 +64,7 @@ def stale_while_revalidate() -> int:
 class Entry:
     """A stored answer: what the view said, with the validators worked out once."""
 
+    token: str  # the revision it was rendered under
     content: bytes
     headers: tuple  # (name, value) pairs the view set, e.g. Content-Type
     etag: str
@@ -64,7 +74,8 @@ class Entry:
     def of(cls, response, rev: revision.Revision) -> Entry:
         content = response.content
         etag = '"' + hashlib.blake2b(content, digest_size=12).hexdigest() + '"'
-        return cls(content, tuple(response.headers.items()), etag, math.ceil(rev.at))
+        return cls(rev.token, content, tuple(response.headers.items()), etag,
+                   math.ceil(rev.at))
 
     def answer(self, request) -> HttpResponse:
         response = HttpResponse(self.content)
@@ -100,9 +111,52 @@ def keep_params(request, names) -> QueryDict | None:
     return kept
 
 
-def entry_key(rev: revision.Revision, request, query: QueryDict) -> str:
+def entry_key(request, query: QueryDict) -> str:
     where = f"{request.path}?{query.urlencode()}".encode()
-    return f"page:{rev.token}:{hashlib.blake2b(where, digest_size=16).hexdigest()}"
+    return f"page:{hashlib.blake2b(where, digest_size=16).hexdigest()}"
+
+
+class Local:
+    """This process's ready answers, least recently used first, at most LOCAL_BYTES."""
+
+    def __init__(self):
+        self.entries = OrderedDict()
+        self.size = 0
+        self.lock = threading.Lock()  # runserver serves from threads
+
+    def get(self, key):
+        with self.lock:
+            entry = self.entries.get(key)
+            if entry is not None:
+                self.entries.move_to_end(key)
+            return entry
+
+    def put(self, key, entry):
+        with self.lock:
+            old = self.entries.pop(key, None)
+            if old is not None:
+                self.size -= len(old.content)
+            self.entries[key] = entry
+            self.size += len(entry.content)
+            while self.size > LOCAL_BYTES and self.entries:
+                _, dropped = self.entries.popitem(last=False)
+                self.size -= len(dropped.content)
+
+    def clear(self):
+        with self.lock:
+            self.entries.clear()
+            self.size = 0
+
+
+local = Local()
+
+
+def shared_cache():
+    """The default cache when other processes read it too; None when it is this process's
+    own memory (then `local` alone does its work, without pickling)."""
+    from django.core.cache.backends.locmem import LocMemCache
+
+    return None if isinstance(caches["default"], LocMemCache) else caches["default"]
 
 
 def storable(response) -> bool:
@@ -153,22 +207,29 @@ def public_cache(view=None, *, params=(), api=False, slug_kwarg="slug"):
 def cached(request, query, slug, render):
     """The stored answer, or the view's answer (stored when it may be); None when the cache
     cannot be reached (the caller then renders without it)."""
+    key = entry_key(request, query)
     try:
         rev = revision.current(slug)
-        key = entry_key(rev, request, query)
-        entry = cache.get(key)
+        shared = shared_cache()
+        entry = local.get(key)
+        if entry is None or entry.token != rev.token:
+            entry = shared.get(key) if shared is not None else None
+            if entry is not None and entry.token == rev.token:
+                local.put(key, entry)
     except Exception:  # the cache server away: serve from the database, uncached
         log.exception("Public cache unreachable")
         return None
-    if entry is None:
+    if entry is None or entry.token != rev.token:
         response = render()
         if not storable(response):
             add_never_cache_headers(response)
             return response
         entry = Entry.of(response, rev)
         if request.method == "GET":
+            local.put(key, entry)
             try:
-                cache.set(key, entry, TIMEOUT)
+                if shared is not None:
+                    shared.set(key, entry, TIMEOUT)
             except Exception:
                 log.exception("Public cache unreachable")
     return mark_public(entry.answer(request))

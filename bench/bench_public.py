@@ -1,0 +1,284 @@
+"""Spectator load on the public pages: a real gunicorn on PostgreSQL, driven by wrk.
+
+Usage: .venv/bin/python bench/bench_public.py [--players 1000] [--seconds 10]
+       [--connections 50] [--workers 5] [--cache redis|local]
+
+1. installs Debian's `wrk` where it is missing (apt-get, as root);
+2. creates the database `fives_bench_public` on 127.0.0.1:5432 (user postgres), migrates
+   it and builds an event of --players players, five rounds, round 5 live
+   (tests/public/factories.py);
+3. --cache redis (the default where `redis-server` is installed): starts a private
+   redis-server on a free local port and gives gunicorn CACHE_URL, as docs/deploy.md runs
+   one machine (the revisions in a file cache, pages in each worker's memory and Redis);
+   --cache redis-revisions: the revisions in Redis too (REVISION_CACHE=shared, as for
+   several machines); --cache local: no Redis at all;
+4. starts `gunicorn tournament.wsgi` with --workers sync workers, DEBUG off, the API's
+   per-address limits off (every request comes from one address), and the settings of
+   bench/bare_site.py: the project's plus a bare Django view;
+5. saves the bytes of the standings page, the live round's page and the API standings for
+   the bare view, warms every worker, then runs `wrk -t2 -c50 -d10s --latency` on each
+   page and on the bare view answering the same bytes, one after another in the same run;
+6. checks that a change is visible at once under gunicorn: a result entered through the
+   action changes the round page's ETag and its content;
+7. prints requests/s, p50/p99 and each page's share of its bare view's rate; stops the
+   servers and drops the database.
+Exits 1 when a check fails or the target (>= 60% of bare Django's requests/s, p99 < 100 ms)
+is missed. Every request goes to 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import re
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+HOST, PG = "127.0.0.1", "postgres://postgres@127.0.0.1:5432"
+DB = "fives_bench_public"
+SLUG = "bench"
+TARGET_SHARE, TARGET_P99 = 0.60, 100.0
+
+
+def admin_sql(*statements):
+    import psycopg
+
+    with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
+        for sql in statements:
+            conn.execute(sql)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+def ensure_wrk() -> str:
+    found = shutil.which("wrk")
+    if found:
+        return found
+    if os.geteuid() != 0:
+        raise SystemExit("wrk is missing: apt-get install -y wrk (as root)")
+    print("installing wrk (apt-get install -y wrk)")
+    quiet = {"stdout": subprocess.DEVNULL, "env": dict(os.environ,
+                                                       DEBIAN_FRONTEND="noninteractive")}
+    if subprocess.call(["apt-get", "install", "-y", "wrk"], **quiet) != 0:
+        subprocess.check_call(["apt-get", "update"], **quiet)
+        subprocess.check_call(["apt-get", "install", "-y", "wrk"], **quiet)
+    return shutil.which("wrk")
+
+
+def get(port, path, headers=None):
+    conn = http.client.HTTPConnection(HOST, port, timeout=60)
+    conn.request("GET", path, headers=headers or {})
+    response = conn.getresponse()
+    body = response.read()
+    conn.close()
+    return response.status, dict(response.getheaders()), body
+
+
+def start_redis():
+    port = free_port()
+    server = subprocess.Popen(["redis-server", "--bind", HOST, "--port", str(port), "--save",
+                               "", "--appendonly", "no"], stdout=subprocess.DEVNULL)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection((HOST, port), timeout=1).close()
+            return server, f"redis://{HOST}:{port}/0"
+        except OSError:
+            time.sleep(0.1)
+    server.terminate()
+    raise SystemExit("redis-server did not start")
+
+
+def start_server(port, workers, env_extra):
+    env = dict(os.environ, DATABASE_URL=f"{PG}/{DB}", SECRET_KEY=secrets.token_hex(32),
+               ALLOWED_HOSTS=HOST, LOCAL_DEV="1", DEBUG="0", CONN_MAX_AGE="600",
+               # Every request comes from 127.0.0.1: the API's per-address limits are off.
+               API_RATE_LIMITS="off",
+               DJANGO_SETTINGS_MODULE="bare_site",
+               PYTHONPATH=os.pathsep.join([str(ROOT / "bench"), str(ROOT)]), **env_extra)
+    cmd = [str(ROOT / ".venv/bin/gunicorn"), "tournament.wsgi", "-w", str(workers),
+           "-b", f"{HOST}:{port}", "--log-level", "warning"]
+    server = subprocess.Popen(cmd, cwd=ROOT, env=env)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if get(port, "/api/v1/tournaments/")[0] == 200:
+                return server, cmd
+        except OSError:
+            time.sleep(0.2)
+    server.terminate()
+    raise SystemExit("gunicorn did not answer within 30 s")
+
+
+def wrk(binary, port, path, seconds, connections):
+    out = subprocess.run([binary, "-t2", f"-c{connections}", f"-d{seconds}s", "--latency",
+                          f"http://{HOST}:{port}{path}"], capture_output=True, text=True,
+                         timeout=seconds + 60, check=True).stdout
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    latency = {p: to_ms(v) for p, v in re.findall(r"^\s+(50|99)%\s+([\d.]+\w+)", out, re.M)}
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    socket_errors = re.search(r"Socket errors: (.*)", out)
+    return {"rate": rate, "p50": latency.get("50"), "p99": latency.get("99"),
+            "non2xx": int(errors.group(1)) if errors else 0,
+            "socket": socket_errors.group(1) if socket_errors else ""}
+
+
+def to_ms(value: str) -> float:
+    number, unit = re.fullmatch(r"([\d.]+)(us|ms|s|m)", value).groups()
+    return float(number) * {"us": 0.001, "ms": 1, "s": 1000, "m": 60000}[unit]
+
+
+def build_event(players):
+    from django.contrib.auth.models import User
+
+    from tests.public.factories import generate_event
+    from tournament.models import Match
+
+    event = generate_event(players, 5, slug=SLUG, last_live=True)
+    # Leave one board of the live round open, for the check that a change shows at once.
+    open_board = Match.objects.filter(round__tournament=event, round__number=5).exclude(
+        side1=None).order_by("board").first()
+    Match.objects.filter(pk=open_board.pk).update(status=Match.Status.PENDING, outcome="",
+                                                  winner=None, version=0)
+    open_board.sets.all().delete()
+    open_board.versions.all().delete()
+    director = User.objects.create_superuser("bench-director", password=secrets.token_hex(8))
+    return event, open_board.pk, director
+
+
+def check_change(port, match_id, director) -> list[str]:
+    """A result entered through the action (as a request would) shows at once."""
+    from tournament.actions import results
+    from tournament.models import Match
+
+    path = f"/{SLUG}/round/5/"
+    _, before_headers, before = get(port, path)
+    match = Match.objects.get(pk=match_id)
+    results.submit_result(match.pk, director, version=match.version, outcome="forfeit",
+                          conceded_by=1)
+    status, after_headers, after = get(port, path)
+    problems = []
+    if status != 200 or after == before:
+        problems.append("the round page did not change after a result was entered")
+    if after_headers.get("ETag") == before_headers.get("ETag"):
+        problems.append("the round page's ETag did not change after a result was entered")
+    status, _, _ = get(port, path, {"If-None-Match": after_headers.get("ETag", "")})
+    if status != 304:
+        problems.append(f"a conditional GET with the current ETag answered {status}, not 304")
+    return problems
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=1000)
+    parser.add_argument("--seconds", type=int, default=10)
+    parser.add_argument("--connections", type=int, default=50)
+    parser.add_argument("--workers", type=int, default=5)
+    parser.add_argument("--cache", choices=["redis", "redis-revisions", "local"],
+                        default="redis" if shutil.which("redis-server") else "local")
+    args = parser.parse_args()
+    if not (2 <= args.players <= 4000 and 1 <= args.seconds <= 60
+            and 1 <= args.connections <= 200 and 1 <= args.workers <= 16):
+        parser.error("keep it bounded: 2-4000 players, 1-60 s, 1-200 connections, "
+                     "1-16 workers")
+    binary = ensure_wrk()
+
+    admin_sql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)", f"CREATE DATABASE {DB}")
+    server = redis = None
+    scratch = tempfile.TemporaryDirectory()
+    try:
+        os.environ["DATABASE_URL"] = f"{PG}/{DB}"
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+        extra = {"REVISION_CACHE_DIR": str(Path(scratch.name) / "revisions")}
+        if args.cache.startswith("redis"):
+            redis, extra["CACHE_URL"] = start_redis()
+        if args.cache == "redis-revisions":
+            extra["REVISION_CACHE"] = "shared"
+        # This process enters the result of the change check: it must share the server's
+        # revision store.
+        os.environ.update(extra)
+        import django
+
+        django.setup()
+        from django.core.management import call_command
+        from django.db import connections
+
+        call_command("migrate", verbosity=0)
+        started = time.perf_counter()
+        _, open_board, director = build_event(args.players)
+        print(f"event: {args.players} players, 5 rounds, round 5 live, built in "
+              f"{time.perf_counter() - started:.1f} s")
+        connections.close_all()
+
+        port = free_port()
+        bare = Path(scratch.name) / "bare"  # each page's bytes, for the bare view
+        bare.mkdir()
+        server, cmd = start_server(port, args.workers, {**extra, "BENCH_BARE_DIR": str(bare)})
+        print("server: " + " ".join(cmd[cmd.index("tournament.wsgi"):]) +
+              f" (DEBUG off, PostgreSQL, cache: {args.cache})")
+        pages = {"standings page": f"/{SLUG}/standings/",
+                 "live round page": f"/{SLUG}/round/5/",
+                 "API standings": f"/api/v1/tournaments/{SLUG}/standings/"}
+        for i, (name, path) in enumerate(pages.items()):
+            status, headers, body = get(port, path)
+            if status != 200:
+                raise SystemExit(f"the {name} answered {status}")
+            (bare / f"p{i}").write_bytes(body)
+            (bare / f"p{i}.type").write_text(headers["Content-Type"])
+            print(f"{name}: {path}, {len(body):,} bytes, Cache-Control: "
+                  f"{headers.get('Cache-Control')}")
+        pairs = [(name, path, f"/bench/bare/p{i}") for i, (name, path) in enumerate(pages.items())]
+        for _, path, bare_path in pairs:  # every worker renders (or reads) each, untimed
+            for _ in range(args.workers * 4):
+                get(port, path)
+                get(port, bare_path)
+        print(f"load: wrk -t2 -c{args.connections} -d{args.seconds}s --latency, each in "
+              "turn; each page beside a bare Django view answering the same bytes")
+        print(f"  {'':34} {'requests/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'of bare':>8}")
+        met = True
+        for name, path, bare_path in pairs:
+            page = wrk(binary, port, path, args.seconds, args.connections)
+            plain = wrk(binary, port, bare_path, args.seconds, args.connections)
+            share = page["rate"] / plain["rate"]
+            for label, m, of in [(name, page, f"{share:8.0%}"),
+                                 ("  bare Django, same bytes", plain, "")]:
+                print(f"  {label:34} {m['rate']:10.0f} {m['p50']:8.1f} {m['p99']:8.1f} {of:>8}"
+                      + (f"  non-2xx: {m['non2xx']}" if m["non2xx"] else "")
+                      + (f"  socket errors: {m['socket']}" if m["socket"] else ""))
+            met &= share >= TARGET_SHARE and page["p99"] < TARGET_P99 and not page["non2xx"]
+        problems = check_change(port, open_board, director)
+        print("check: a result entered shows at once (new ETag, new content; 304 on the "
+              "current ETag)" if not problems else "check FAILED: " + "; ".join(problems))
+        print(f"target (>= {TARGET_SHARE:.0%} of bare Django's requests/s, p99 < "
+              f"{TARGET_P99:.0f} ms): {'met' if met else 'MISSED'}")
+        return 0 if met and not problems else 1
+    finally:
+        if server is not None:
+            server.terminate()
+            server.wait(timeout=30)
+        if redis is not None:
+            redis.terminate()
+            redis.wait(timeout=10)
+        from django.db import connections
+
+        connections.close_all()
+        admin_sql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
+        scratch.cleanup()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
