@@ -4,6 +4,7 @@ from ninja import Router, Status
 
 from ..actions import ActionError
 from ..actions import results as actions
+from ..actions.base import retrying
 from . import schemas, serialize
 from .auth import TokenAuth
 
@@ -26,7 +27,8 @@ def refused(exc: ActionError):
             response={200: schemas.Stored, 422: schemas.Refused, **ERRORS})
 def submit_result(request, match_id: int, body: schemas.ResultIn):
     try:
-        match, report = actions.submit_result(
+        # A lost PostgreSQL deadlock or serialisation race runs again, then is a 503.
+        match, report = retrying(actions.submit_result)(
             match_id, request.auth, version=body.version, outcome=body.outcome,
             record=body.record, conceded_by=body.conceded_by, reason=body.reason)
     except ActionError as exc:
@@ -37,7 +39,7 @@ def submit_result(request, match_id: int, body: schemas.ResultIn):
 @router.post("/matches/{match_id}/confirm/", response={200: schemas.Confirmed, **ERRORS})
 def confirm_result(request, match_id: int, body: schemas.ConfirmIn):
     try:
-        match = actions.confirm_result(match_id, request.auth, version=body.version)
+        match = retrying(actions.confirm_result)(match_id, request.auth, version=body.version)
     except ActionError as exc:
         return refused(exc)
     return Status(200, {"version": match.version, "status": match.status})

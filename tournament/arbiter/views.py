@@ -8,6 +8,7 @@ goes through one action in tournament.actions.results.
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db import OperationalError
 from django.db.models import Prefetch
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -17,6 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from ..actions import ActionError, tokens
 from ..actions import results as result_actions
+from ..actions.base import lost_race, retrying
 from ..models import Match, Official, ResultVersion, Round, Tournament
 from ..models.rounds import live_round as models_live_round
 from ..models.rounds import status_counts
@@ -254,10 +256,18 @@ def enter(request, match):
                                   "fields. Nothing was stored.")
     built = form.built
     try:
-        stored, _ = result_actions.submit_result(
+        stored, _ = retrying(result_actions.submit_result)(
             match.pk, request.user, version=form.cleaned_data["version"],
             outcome=built.outcome, record=built.record, conceded_by=built.conceded_by,
             reason=form.cleaned_data["reason"])
+    except OperationalError as e:
+        if not lost_race(e):  # the database away: the site's 503 page (middleware)
+            raise
+        # Three tries lost a PostgreSQL race: keep what was typed, and say to save again.
+        response = again(503, problem="A simultaneous change to this round won a race for "
+                                      "the database. Nothing was stored: save again.")
+        response["Retry-After"] = "1"
+        return response
     except result_actions.RecordRefused as e:
         form.add_problems(rec.map_errors(e.report["errors"], built))
         return again(e.status, problem=f"{e.message} Nothing was stored: correct the marked "
@@ -289,7 +299,8 @@ def confirm(request, match):
     try:
         if version is None:
             raise ActionError("The form lost the board's version number: reload the board.")
-        stored = result_actions.confirm_result(match.pk, request.user, version=version)
+        stored = retrying(result_actions.confirm_result)(match.pk, request.user,
+                                                         version=version)
     except result_actions.StaleVersion as e:
         fresh = load_match(match.pk)
         return render(request, "arbiter/match.html",
