@@ -53,7 +53,12 @@ def require_official(tournament, user):
 def lock_event(tournament):
     """Lock the event's row and return it fresh: the first lock of every action that
     touches an event's entrants or rounds, so such actions queue on one row in one order
-    (the event, then its rounds, then boards) and cannot deadlock one another."""
+    (the event, then its rounds, then boards) and cannot deadlock one another.
+
+    FOR UPDATE, not FOR NO KEY UPDATE, on purpose: a result's audit row refers to the event
+    (its FOREIGN KEY check takes FOR KEY SHARE), so a result being saved and a director's
+    action on the event's rounds wait for each other instead of interleaving (delete_round
+    checks for results, then deletes: a result committed in between would be lost)."""
     from ..models import Tournament
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
