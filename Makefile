@@ -47,6 +47,8 @@ bench: $(STAMP)
 	$(PY) bench/bench_pairing.py
 	$(PY) bench/bench_standings.py
 	$(PY) bench/bench_results.py
+	$(PY) bench/bench_public.py
+	$(PY) bench/bench_pair_job.py
 
 clean:
 	rm -rf $(VENV) var staticfiles screenshots
