@@ -13,7 +13,7 @@ from scoring.formats import MatchFormatError, match_format
 
 from .entrant_rules import MAX_CLUB, MAX_ENTRANTS, MAX_NAME, PAIR_MEMBERS
 from .json_text import check_json_text
-from .models import Match
+from .models import Attendance, Match
 from .models.event import DEFAULT_POINTS
 from .rules import known_rulesets, known_tiebreaks, pairing_starts_set_one
 from .text import TextError
@@ -55,8 +55,12 @@ def export_tournament(tournament) -> dict:
     rounds: dict[int, list] = {}
     for r in tournament.rounds.published().order_by("number"):
         rounds[r.number] = []
+    seated = set()
     for m in matches:
         rounds[m.round.number].append(export_match(m))
+        seated.update((m.round.number, e.number) for e in (m.side0, m.side1) if e is not None)
+    by_round, coming = export_attendance(tournament, rounds, seated)
+    extra = {"coming_byes": coming} if coming else {}
     return {
         "format": FORMAT,
         "name": tournament.name,
@@ -67,8 +71,44 @@ def export_tournament(tournament) -> dict:
         "points": {**DEFAULT_POINTS, **tournament.points},
         "tiebreaks": list(tournament.tiebreaks),
         "players": players,
-        "rounds": [{"number": n, "matches": ms} for n, ms in rounds.items()],
+        "rounds": [{"number": n, "matches": ms, **by_round.get(n, {})}
+                   for n, ms in rounds.items()],
+        **extra,
     }
+
+
+# Archive keys of a round's requested byes and absences (models.Attendance kinds).
+ROUND_KEYS = {"half_bye": ("byes", "half"), "zero_bye": ("byes", "zero"),
+              "absent": ("absent", None)}
+
+
+def export_attendance(tournament, rounds, seated) -> tuple[dict, list]:
+    """({round: {"byes": {"half": [ids], "zero": [ids]}, "absent": [ids]}}, coming_byes).
+
+    The rows that count (history.board_less): none for a round after the entrant withdrew,
+    nor where he has a board after all. Rows of rounds not in `rounds` (not paired, or a
+    draft, which is not exported) are the coming byes. Empty lists and keys are left out,
+    so an archive without byes is as before. Late entries are not written: an entrant's
+    rounds before his first board are late entries on import too.
+    """
+    by_round, coming = {}, []
+    for rnd, number, out, kind in (Attendance.objects.of_event(tournament)
+                                   .order_by("round_number", "entrant__number")
+                                   .values_list("round_number", "entrant__number",
+                                                "entrant__withdrawn_after_round", "kind")):
+        if ((out is not None and rnd > out) or (rnd, number) in seated
+                or rnd > tournament.rounds_planned):
+            continue
+        if rnd not in rounds:
+            coming.append({"round": rnd, "player": number, "kind": kind})
+            continue
+        key, sub = ROUND_KEYS[kind]
+        doc = by_round.setdefault(rnd, {})
+        if sub is None:
+            doc.setdefault(key, []).append(number)
+        else:
+            doc.setdefault(key, {}).setdefault(sub, []).append(number)
+    return by_round, coming
 
 
 def export_match(m) -> dict:
@@ -166,11 +206,87 @@ def check_archive(doc) -> dict:
     _need(isinstance(rounds, list), "/rounds", "must be a list")
     _need(len(rounds) <= planned, "/rounds", f"{len(rounds)} rounds but {planned} planned")
     reports = {}
+    withdrawn = {p["id"]: p.get("withdrawn_after_round") for p in doc["players"]}
     for i, r in enumerate(rounds):
         reports.update(check_round(r, f"/rounds/{i}", i + 1, ids, doc["ruleset"],
                                    seats=4 if kind == "pairs" else 2,
                                    match=doc.get("match")))
+        check_round_byes(r, f"/rounds/{i}", i + 1, withdrawn)
+    check_coming_byes(doc.get("coming_byes", []), len(rounds), planned, withdrawn)
     return reports
+
+
+def round_attendance(r) -> dict[int, str]:
+    """{player id: Attendance kind} of a checked round's "byes" and "absent"."""
+    kinds = {}
+    for kind, (key, sub) in ROUND_KEYS.items():
+        value = r.get(key, {})
+        for pid in (value if sub is None else value.get(sub, [])):
+            kinds[pid] = kind
+    return kinds
+
+
+def _may_miss(pid, number, withdrawn, path):
+    """A requested bye or absence is for an entrant still in the event in that round."""
+    out = withdrawn.get(pid)
+    _need(out is None or number <= out, path,
+          f"player {pid} withdrew after round {out}: no bye or absence in round {number}")
+
+
+def check_round_byes(r, path, number, withdrawn):
+    """A paired round's `"byes": {"half": [ids], "zero": [ids]}` and `"absent": [ids]`: known
+    players without a board in the round, each named once, none withdrawn before it."""
+    seated = {pid for m in r["matches"] for pid in m["players"] if pid is not None}
+    named = set()
+    byes = r.get("byes", {})
+    _need(isinstance(byes, dict), f"{path}/byes", '{"half": [ids], "zero": [ids]}')
+    for key in byes:
+        _need(key in ("half", "zero"), f"{path}/byes", f'unknown key {str(key)[:40]!r}: '
+              '"half" (half-point byes) or "zero" (zero-point byes)')
+    lists = [(f"{path}/byes/{sub}", byes[sub]) for sub in ("half", "zero") if sub in byes]
+    if "absent" in r:
+        lists.append((f"{path}/absent", r["absent"]))
+    for lp, ids in lists:
+        _need(isinstance(ids, list), lp, "a list of player ids")
+        for k, pid in enumerate(ids):
+            _need(_is_int(pid) and pid in withdrawn, f"{lp}/{k}",
+                  f"unknown player {str(pid)[:40]}")
+            _need(pid not in seated, f"{lp}/{k}", f"player {pid} has a board in round "
+                  f"{number}: a bye or absence is a round without one")
+            _need(pid not in named, f"{lp}/{k}", f"player {pid} is named twice among round "
+                  f"{number}'s byes and absences")
+            _may_miss(pid, number, withdrawn, f"{lp}/{k}")
+            named.add(pid)
+
+
+ATTENDANCE_KINDS = tuple(ROUND_KEYS)
+
+
+def check_coming_byes(coming, paired, planned, withdrawn):
+    """`"coming_byes": [{"round", "player", "kind"}]`: byes and absences decided for rounds
+    not paired yet (after the archive's last round, up to the rounds planned)."""
+    _need(isinstance(coming, list), "/coming_byes",
+          'a list of {"round": n, "player": id, "kind": "half_bye"|"zero_bye"|"absent"}')
+    _need(len(coming) <= len(withdrawn) * planned, "/coming_byes",
+          "more entries than players times rounds")
+    seen = set()
+    for i, entry in enumerate(coming):
+        path = f"/coming_byes/{i}"
+        _need(isinstance(entry, dict), path, '{"round": n, "player": id, "kind": ...}')
+        for key in entry:
+            _need(key in ("round", "player", "kind"), path,
+                  f'unknown key {str(key)[:40]!r}: "round", "player" and "kind"')
+        rnd, pid, kind = entry.get("round"), entry.get("player"), entry.get("kind")
+        _need(_is_int(rnd) and paired < rnd <= planned, f"{path}/round",
+              f"a round not paired yet: {paired + 1} to {planned}" if paired < planned
+              else f"every one of the {planned} rounds planned is paired")
+        _need(_is_int(pid) and pid in withdrawn, f"{path}/player",
+              f"unknown player {str(pid)[:40]}")
+        _need(isinstance(kind, str) and kind in ATTENDANCE_KINDS, f"{path}/kind",
+              f"one of {', '.join(ATTENDANCE_KINDS)}")
+        _need((rnd, pid) not in seen, path, f"player {pid} has two entries for round {rnd}")
+        _may_miss(pid, rnd, withdrawn, f"{path}/player")
+        seen.add((rnd, pid))
 
 
 def check_players(players, pairs=False, planned=30) -> set[int]:

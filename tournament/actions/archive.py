@@ -6,8 +6,8 @@ from django.utils.text import slugify
 
 from scoring.formats import match_format
 
-from ..archive import ArchiveError, check_archive
-from ..models import Entrant, Match, Round, Tournament
+from ..archive import ArchiveError, check_archive, round_attendance
+from ..models import Attendance, Entrant, Match, Round, Tournament
 from .base import ActionError, audit
 from .events import create_tournament
 from .results import store_sets
@@ -62,6 +62,12 @@ def create_from(doc, *, slug: str, actor) -> Tournament:
         if i < len(rounds) - 1:
             round_.status = Round.Status.CLOSED
             round_.save(update_fields=["status"])
+    # Requested byes and absences: those of the paired rounds, then the coming ones.
+    Attendance.objects.bulk_create(
+        [Attendance(entrant=entrants[pid], round_number=r["number"], kind=kind)
+         for r in rounds for pid, kind in round_attendance(r).items()]
+        + [Attendance(entrant=entrants[c["player"]], round_number=c["round"], kind=c["kind"])
+           for c in doc.get("coming_byes", [])])
     first = (Match.objects.filter(round__tournament=tournament, round__number=1)
              .exclude(side1=None).filter(side0__number=1).exists(),
              Match.objects.filter(round__tournament=tournament, round__number=1,
