@@ -1,4 +1,5 @@
-"""Creating an event from a TRF(x) file: players, ratings, finished rounds and results."""
+"""Creating an event from a TRF(x) file: players, ratings, finished rounds and results,
+and the requested byes and absences its rounds without a board say (H, F, Z)."""
 
 from collections import defaultdict
 
@@ -6,13 +7,22 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from ..models import Entrant, ForbiddenPair, Match, Round, Tournament
+from ..history import bye_code
+from ..models import Attendance, Entrant, ForbiddenPair, Match, Round, Tournament
 from ..pairing.trf import TrfError, completed_rounds, parse_trf
 from .base import ActionError, audit
 from .events import create_tournament
 from .rounds import update_status
 
-SUPPORTED_CODES = {"1", "0", "+", "-", "U", "Z", " "}
+SUPPORTED_CODES = {"1", "0", "+", "-", "U", "Z", "H", "F", " "}
+# A round without a board: half-point, full-point and zero-point bye (U is the pairing's).
+BYE_CODES = {"H", "F", "Z"}
+# The Attendance kind a bye code becomes: the first of these that the event's points give
+# that code (history.bye_code, what export_trf writes), so the import scores what the file
+# says: with the default points H is a half-point bye and Z a zero-point bye.
+KIND_ORDER = ("half_bye", "zero_bye", "absent")
+CODE_WORDS = {"H": "a half-point bye (H)", "F": "a full-point bye (F)",
+              "Z": "a zero-point bye (Z)"}
 
 
 def round_boards(event, number):
@@ -23,9 +33,10 @@ def round_boards(event, number):
     for player, r in sorted(entry.items()):
         if r.code not in SUPPORTED_CODES:
             raise ActionError(f"Player {player}, round {number}: result code {r.code!r} is not "
-                              "used in this game (only 1, 0, +, -, U and Z are).")
-        if player in seen or r.code in {"Z", " "} or (r.code in "+-" and r.opponent is None):
-            continue  # absent, or a forfeit with no opponent: not a board
+                              "used in this game (only 1, 0, +, -, U, H, F and Z are).")
+        if player in seen or r.code in BYE_CODES | {" "} or (r.code in "+-" and
+                                                          r.opponent is None):
+            continue  # a bye or absence (attendance()), or a forfeit with no opponent
         if r.code == "U":
             boards.append((player, None, "bye", player, None))
             continue
@@ -51,6 +62,39 @@ def round_boards(event, number):
     return [b for b in boards if b[1] is not None] + [b for b in boards if b[1] is None]
 
 
+def attendance(tournament, event, done: int) -> list[tuple[int, int, str]]:
+    """(player, round, kind) of each requested bye or absence the file records: a round
+    up to `done` without a board whose code is H, F or Z, and an H or F written for round
+    done + 1 (as export_trf writes a coming bye). A Z before a player's first board is the
+    round a late entry missed (derived, as on the site), not a row. A code no kind of this
+    event scores is refused."""
+    kinds = {}
+    for kind in KIND_ORDER:
+        kinds.setdefault(bye_code(tournament, kind), kind)
+    late = bye_code(tournament, "late_entry")
+    rows = []
+    for p in event.players:
+        first = next((i + 1 for i, r in enumerate(p.results[:done])
+                      if r.opponent is not None or r.code == "U"), None)
+        for i, r in enumerate(p.results[:done + 1]):
+            number = i + 1
+            if r.code not in BYE_CODES or r.opponent is not None:
+                continue
+            if number > done and (r.code == "Z" or p.number in event.absent):
+                continue  # a trailing Z is the absent list (event.absent)
+            if r.code == late and (first is None or number < first) and number <= done:
+                continue
+            if r.code not in kinds:
+                words = ", ".join(f"{Attendance.Kind(k).label.lower()} "
+                                  f"{tournament.points_for(k)}" for k in KIND_ORDER)
+                raise ActionError(
+                    f"Player {p.number}, round {number}: {CODE_WORDS[r.code]} is not used "
+                    f"in this game: no requested bye or absence of this event scores it "
+                    f"({words}).")
+            rows.append((p.number, number, kinds[r.code]))
+    return rows
+
+
 @transaction.atomic
 def import_trf_event(text: str, *, slug: str = "", actor=None) -> Tournament:
     """All or nothing: a bad line or result refuses the whole file."""
@@ -61,10 +105,12 @@ def import_trf_event(text: str, *, slug: str = "", actor=None) -> Tournament:
     if not event.players:
         raise ActionError("The TRF file has no player (001) lines.")
     done = completed_rounds(event)
+    coming = any(len(p.results) > done and p.results[done].code in {"H", "F"}
+                 for p in event.players)
     name = event.name.strip() or slug or "Imported event"
     tournament = create_tournament(
         actor, name=name, slug=slug or slugify(name),
-        rounds_planned=max(event.rounds_planned or 5, done))
+        rounds_planned=max(event.rounds_planned or 5, done + coming))
     tournament.first_colour = event.first_colour or Tournament.FirstColour.WHITE1
     tournament.save(update_fields=["first_colour"])
     entrants = {p.number: Entrant(tournament=tournament, number=p.number, name=p.name.strip()
@@ -98,8 +144,12 @@ def import_trf_event(text: str, *, slug: str = "", actor=None) -> Tournament:
                 conceded_by=entrants[conceded] if conceded else None))
             counts[outcome] += 1
         Match.objects.bulk_create(matches)
+    away = attendance(tournament, event, done)
+    Attendance.objects.bulk_create(
+        Attendance(entrant=entrants[player], round_number=number, kind=kind)
+        for player, number, kind in away)
     update_status(tournament)
     audit(tournament, actor, "import_trf",
           f"Imported {len(entrants)} players and {done} rounds from a TRF file",
-          results=dict(counts))
+          results=dict(counts), byes=len(away))
     return tournament
