@@ -11,6 +11,7 @@ from ..models.event import DEFAULT_POINTS
 from ..rules import known_rulesets, known_tiebreaks
 from .base import ActionError, audit, lock_event, require_director
 from .entrants import checked_text
+from .rounds import update_status
 
 User = get_user_model()
 
@@ -183,6 +184,14 @@ def update_settings(tournament, actor, *, reason: str = "", **changes) -> dict:
         setattr(tournament, key, new)
     tournament.save(update_fields=list(changed))
     summary = "; ".join(describe_change(key, old, new) for key, (old, new) in changed.items())
+    if "rounds_planned" in changed:
+        # More rounds put a finished event back in play; fewer finish a running one whose
+        # last planned round is now closed. No round is closed here (settle=False).
+        before = tournament.status
+        update_status(tournament, settle=False)
+        if tournament.status != before:
+            summary += (f"; the event is {tournament.get_status_display().lower()} "
+                        f"(was {Tournament.Status(before).label.lower()})")
     audit(tournament, actor, "update_settings",
           f"Changed the settings of {tournament.name}: {summary}", reason, changes=changed)
     return changed
