@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import printing, views
 
 app_name = "arbiter"
 urlpatterns = [
@@ -13,4 +13,5 @@ urlpatterns = [
     path("<slug:slug>/", views.boards, name="boards"),
     path("<slug:slug>/round/<int:number>/", views.boards, name="round"),
     path("<slug:slug>/round/<int:number>/boards.json", views.board_states, name="states"),
+    path("<slug:slug>/round/<int:number>/print/", printing.print_round, name="print"),
 ]
