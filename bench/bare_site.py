@@ -34,5 +34,6 @@ def __getattr__(name):
     if name == "urlpatterns":
         from django.urls import include, path
 
-        return [path("bench/bare/<slug:name>", bare), path("", include("tournament.urls"))]
+        # Last, as a page of the site would be: URL resolution costs it what it costs them.
+        return [path("", include("tournament.urls")), path("bench/bare/<slug:name>", bare)]
     raise AttributeError(name)

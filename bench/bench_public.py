@@ -1,7 +1,7 @@
 """Spectator load on the public pages: a real gunicorn on PostgreSQL, driven by wrk.
 
 Usage: .venv/bin/python bench/bench_public.py [--players 1000] [--seconds 10]
-       [--connections 50] [--workers 5] [--cache redis|local]
+       [--connections 50] [--workers 5] [--runs 3] [--cache redis|redis-revisions|local]
 
 1. installs Debian's `wrk` where it is missing (apt-get, as root);
 2. creates the database `fives_bench_public` on 127.0.0.1:5432 (user postgres), migrates
@@ -17,7 +17,8 @@ Usage: .venv/bin/python bench/bench_public.py [--players 1000] [--seconds 10]
    bench/bare_site.py: the project's plus a bare Django view;
 5. saves the bytes of the standings page, the live round's page and the API standings for
    the bare view, warms every worker, then runs `wrk -t2 -c50 -d10s --latency` on each
-   page and on the bare view answering the same bytes, one after another in the same run;
+   page and on the bare view answering the same bytes, in turn, --runs times (3; the
+   medians are shown), all in the same run;
 6. checks that a change is visible at once under gunicorn: a result entered through the
    action changes the round page's ETag and its content;
 7. prints requests/s, p50/p99 and each page's share of its bare view's rate; stops the
@@ -35,6 +36,7 @@ import re
 import secrets
 import shutil
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -137,6 +139,15 @@ def wrk(binary, port, path, seconds, connections):
             "socket": socket_errors.group(1) if socket_errors else ""}
 
 
+def median_run(runs: list[dict]) -> dict:
+    def mid(key):
+        return statistics.median(r[key] for r in runs)
+
+    return {"rate": mid("rate"), "p50": mid("p50"), "p99": mid("p99"),
+            "non2xx": sum(r["non2xx"] for r in runs),
+            "socket": "; ".join(r["socket"] for r in runs if r["socket"])}
+
+
 def to_ms(value: str) -> float:
     number, unit = re.fullmatch(r"([\d.]+)(us|ms|s|m)", value).groups()
     return float(number) * {"us": 0.001, "ms": 1, "s": 1000, "m": 60000}[unit]
@@ -188,13 +199,16 @@ def main() -> int:
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--connections", type=int, default=50)
     parser.add_argument("--workers", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=3,
+                        help="runs of each page and its bare view, in turn (medians shown)")
     parser.add_argument("--cache", choices=["redis", "redis-revisions", "local"],
                         default="redis" if shutil.which("redis-server") else "local")
     args = parser.parse_args()
     if not (2 <= args.players <= 4000 and 1 <= args.seconds <= 60
-            and 1 <= args.connections <= 200 and 1 <= args.workers <= 16):
+            and 1 <= args.connections <= 200 and 1 <= args.workers <= 16
+            and 1 <= args.runs <= 5):
         parser.error("keep it bounded: 2-4000 players, 1-60 s, 1-200 connections, "
-                     "1-16 workers")
+                     "1-16 workers, 1-5 runs")
     binary = ensure_wrk()
 
     admin_sql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)", f"CREATE DATABASE {DB}")
@@ -246,13 +260,18 @@ def main() -> int:
             for _ in range(args.workers * 4):
                 get(port, path)
                 get(port, bare_path)
-        print(f"load: wrk -t2 -c{args.connections} -d{args.seconds}s --latency, each in "
-              "turn; each page beside a bare Django view answering the same bytes")
+        print(f"load: wrk -t2 -c{args.connections} -d{args.seconds}s --latency; each page "
+              f"and a bare Django view answering the same bytes in turn, {args.runs} times "
+              "(medians)")
         print(f"  {'':34} {'requests/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'of bare':>8}")
         met = True
         for name, path, bare_path in pairs:
-            page = wrk(binary, port, path, args.seconds, args.connections)
-            plain = wrk(binary, port, bare_path, args.seconds, args.connections)
+            # Page and bare view in turn, --runs times; the medians, so that a burst of
+            # other work on the machine weighs on both alike.
+            runs = [(wrk(binary, port, path, args.seconds, args.connections),
+                     wrk(binary, port, bare_path, args.seconds, args.connections))
+                    for _ in range(args.runs)]
+            page, plain = median_run([r[0] for r in runs]), median_run([r[1] for r in runs])
             share = page["rate"] / plain["rate"]
             for label, m, of in [(name, page, f"{share:8.0%}"),
                                  ("  bare Django, same bytes", plain, "")]:

@@ -66,7 +66,7 @@ class Entry:
 
     token: str  # the revision it was rendered under
     content: bytes
-    headers: tuple  # (name, value) pairs the view set, e.g. Content-Type
+    headers: tuple  # (name, value) pairs to answer with: the view's, and the validators
     etag: str
     modified: int  # Last-Modified as a Unix time
 
@@ -74,17 +74,19 @@ class Entry:
     def of(cls, response, rev: revision.Revision) -> Entry:
         content = response.content
         etag = '"' + hashlib.blake2b(content, digest_size=12).hexdigest() + '"'
-        return cls(rev.token, content, tuple(response.headers.items()), etag,
-                   math.ceil(rev.at))
+        modified = math.ceil(rev.at)
+        headers = (*response.headers.items(), ("ETag", etag),
+                   ("Last-Modified", http_date(modified)))
+        return cls(rev.token, content, headers, etag, modified)
 
     def answer(self, request) -> HttpResponse:
         response = HttpResponse(self.content)
         for name, value in self.headers:
             response.headers[name] = value
-        response.headers["ETag"] = self.etag
-        response.headers["Last-Modified"] = http_date(self.modified)
-        return get_conditional_response(request, etag=self.etag,
-                                        last_modified=self.modified, response=response)
+        if "HTTP_IF_NONE_MATCH" in request.META or "HTTP_IF_MODIFIED_SINCE" in request.META:
+            return get_conditional_response(request, etag=self.etag,
+                                            last_modified=self.modified, response=response)
+        return response
 
 
 def is_private(request, api: bool) -> bool:
@@ -100,6 +102,8 @@ def is_private(request, api: bool) -> bool:
 def keep_params(request, names) -> QueryDict | None:
     """Only the parameters the view understands (one value each, in a fixed order), put
     back on the request so the view cannot depend on others; None when one is junk."""
+    if not request.GET:  # most requests: nothing to sort out
+        return request.GET
     kept = QueryDict(mutable=True)
     for name in sorted(names):
         if name in request.GET:
@@ -113,7 +117,8 @@ def keep_params(request, names) -> QueryDict | None:
 
 def entry_key(request, query: QueryDict) -> str:
     where = f"{request.path}?{query.urlencode()}".encode()
-    return f"page:{hashlib.blake2b(where, digest_size=16).hexdigest()}"
+    # The prefix names the Entry's layout: change it with the fields.
+    return f"page2:{hashlib.blake2b(where, digest_size=16).hexdigest()}"
 
 
 class Local:
