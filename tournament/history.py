@@ -168,12 +168,18 @@ def plain_match(row, number, sets, require_confirmation: bool):
     return standings.Match(round_number, pair, "double_forfeit")
 
 
+def entrant_word(tournament) -> str:
+    """What the standings' explanations call an entrant: "pair" in a pairs event."""
+    return "pair" if tournament.is_pairs else "player"
+
+
 def compute(tournament, *, after_round: int | None = None, public: bool = True):
     """The event's standings (tournament.standings.Standings) after `after_round`."""
     players, matches, points = standings_input(tournament, after_round=after_round,
                                                public=public)
     return standings.build_standings(players, matches, points, tournament.tiebreaks,
-                                     after_round=after_round)
+                                     after_round=after_round,
+                                     entrant_word=entrant_word(tournament))
 
 
 # ------------------------------------------------------------------------ pairing

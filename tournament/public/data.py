@@ -80,7 +80,8 @@ def load(tournament, after_round=None) -> EventData:
     players, matches, points = history.standings_input(
         tournament, after_round=after_round, public=True)
     table = standings.build_standings(players, matches, points, tournament.tiebreaks,
-                                      after_round=after_round)
+                                      after_round=after_round,
+                                      entrant_word=history.entrant_word(tournament))
     return EventData(players, matches, points, table, after_round)
 
 

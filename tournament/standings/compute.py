@@ -53,11 +53,12 @@ class _Separation:
 def _separate(group: list[int], steps: list[Tiebreak], ctx: Context) -> _Separation:
     """Apply each step once, in order, to the blocks still level, noting what each did."""
     done = _Separation([group], {}, [], [], {pid: {} for pid in group})
+    apart = f"not needed, the {ctx.entrants_word} were already apart"
     for step in steps:
         level = [block for block in done.blocks if len(block) > 1]
         if not level:
             done.notes.append(StepNote(step.name, step.label, "not_reached",
-                                       f"{step.label}: not needed, the players were already apart"))
+                                       f"{step.label}: {apart}"))
             continue
         new_blocks: list[list[int]] = []
         said: list[str] = []
@@ -109,15 +110,18 @@ def build_standings(
     points: Points | None = None,
     order: Sequence[str] | None = None,
     after_round: int | None = None,
+    entrant_word: str = "player",
 ) -> Standings:
     """Rows and tied-group explanations, using only matches with ``round <= after_round``.
 
-    ``points`` defaults to ``Points()``, ``order`` to :data:`MSO_ORDER`. Raises
-    ``ValueError`` for an unknown (or repeated) tie-break name or inconsistent input.
+    ``points`` defaults to ``Points()``, ``order`` to :data:`MSO_ORDER`. ``entrant_word``
+    is what the explanations call an entrant: ``"player"``, or ``"pair"`` in a pairs event
+    ("the only pair on 2 points", "no pair beat all the others"). Raises ``ValueError``
+    for an unknown (or repeated) tie-break name or inconsistent input.
     """
     order = list(MSO_ORDER if order is None else order)
     steps = validate_order(order)
-    ctx = build_context(players, matches, points or Points(), after_round)
+    ctx = build_context(players, matches, points or Points(), after_round, entrant_word)
     numeric = [step for step in steps if not step.group]
     values = {step.name: step.values(ctx) for step in numeric}
     totals = ctx.totals
@@ -141,7 +145,7 @@ def build_standings(
             for pid in block:
                 if alone:
                     decided_by = None
-                    placed = f"the only player on {format_value(totals[pid])} point" + (
+                    placed = f"the only {entrant_word} on {format_value(totals[pid])} point" + (
                         "" if sort_key(totals[pid]) == 1 else "s")
                 elif shared:
                     decided_by = placed = shared_text
@@ -186,9 +190,10 @@ def compute_standings(
     points: Points | None = None,
     order: Sequence[str] | None = None,
     after_round: int | None = None,
+    entrant_word: str = "player",
 ) -> list[Row]:
     """The standings rows, best first (see :func:`build_standings`)."""
-    return build_standings(players, matches, points, order, after_round).rows
+    return build_standings(players, matches, points, order, after_round, entrant_word).rows
 
 
 def tied_groups(
@@ -197,9 +202,11 @@ def tied_groups(
     points: Points | None = None,
     order: Sequence[str] | None = None,
     after_round: int | None = None,
+    entrant_word: str = "player",
 ) -> list[TiedGroup]:
     """For each group of two or more players level on match points, how it was separated."""
-    return build_standings(players, matches, points, order, after_round).groups
+    return build_standings(players, matches, points, order, after_round,
+                           entrant_word).groups
 
 
 def player_rounds(

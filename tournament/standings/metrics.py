@@ -440,6 +440,7 @@ class MSOHeadToHead(Tiebreak):
     def describe(self, block: list[int], parts: list[Part], ctx: Context) -> str:
         first, last = self.ends(block, ctx)
         names = ctx.players
+        one = ctx.entrant_word
         if len(block) == 2:
             a, b = block
             if first is not None:
@@ -450,25 +451,25 @@ class MSOHeadToHead(Tiebreak):
             return f"not applied — {names_of(ctx, block)} are level in their meetings"
         said = []
         if first is not None:
-            said.append(f"{names[first].name} beat every other tied player and goes first")
+            said.append(f"{names[first].name} beat every other tied {one} and goes first")
         if last is not None:
-            said.append(f"{names[last].name} lost to every other tied player and goes last")
+            said.append(f"{names[last].name} lost to every other tied {one} and goes last")
         if not said:
-            return ("not applied — no player beat all the others, "
-                    "and no player lost to all the others")
+            return (f"not applied — no {one} beat all the others, "
+                    f"and no {one} lost to all the others")
         if first is None:
-            said.append("no player beat all the others")
+            said.append(f"no {one} beat all the others")
         elif last is None:
-            said.append("no player lost to all the others")
+            said.append(f"no {one} lost to all the others")
         return "; ".join(said)
 
     def details(self, block: list[int], ctx: Context) -> dict[int, str]:
         first, last = self.ends(block, ctx)
         found = {}
         if first is not None:
-            found[first] = f"{self.label}: beat every other tied player"
+            found[first] = f"{self.label}: beat every other tied {ctx.entrant_word}"
         if last is not None:
-            found[last] = f"{self.label}: lost to every other tied player"
+            found[last] = f"{self.label}: lost to every other tied {ctx.entrant_word}"
         return found
 
     def split(self, block: list[int], ctx: Context) -> list[Part]:
@@ -526,7 +527,8 @@ class DirectEncounter(Tiebreak):
     def describe(self, block: list[int], parts: list[Part], ctx: Context) -> str:
         scored = self.scores(block, ctx)
         if scored is None:
-            return "not applied — not every tied player has met every other over the board"
+            return (f"not applied — not every tied {ctx.entrant_word} has met every other "
+                    "over the board")
         if len(parts) == 1:
             return f"did not separate them, all on {format_value(scored[block[0]])}"
         return "; ".join(f"{format_value(scored[members[0]])} for {names_of(ctx, members)}"
@@ -536,7 +538,8 @@ class DirectEncounter(Tiebreak):
         scored = self.scores(block, ctx)
         if scored is None:
             return {}
-        return {p: f"{self.label}: {format_value(v)} in the meetings of the tied players"
+        return {p: f"{self.label}: {format_value(v)} in the meetings of the tied "
+                   f"{ctx.entrants_word}"
                 for p, v in scored.items()}
 
 

@@ -57,6 +57,13 @@ class Context:
     totals: dict[int, Number]  # match points after the cut
     rounds: range  # the rounds that count: 1..R
     cache: dict[str, dict[int, Number]] = field(default_factory=dict)
+    #: What an entrant is called in the explanations: "player", or "pair" in a pairs event.
+    entrant_word: str = "player"
+
+    @property
+    def entrants_word(self) -> str:
+        """The plural: "players", "pairs"."""
+        return self.entrant_word + "s"
 
     def spreads_by_round(self, player: int) -> list[int]:
         """The player's spread in each counted round (0 where there is no played match)."""
@@ -110,8 +117,10 @@ def build_context(
     matches: Iterable[Match],
     points: Points,
     after_round: int | None = None,
+    entrant_word: str = "player",
 ) -> Context:
     """Check the input and gather each player's results up to ``after_round``.
+    ``entrant_word`` names an entrant in the explanations ("player", "pair").
 
     Raises ``ValueError`` for a duplicated player id, a match naming an unknown player,
     or a player with two matches in one round.
@@ -145,4 +154,7 @@ def build_context(
     for pid, lst in results.items():
         lst.sort(key=lambda r: r.round)
         totals[pid] = sum(r.points for r in lst)
-    return Context(by_id, points, results, totals, range(1, last + 1))
+    if not entrant_word or not entrant_word.isalpha():
+        raise ValueError(f"entrant_word must be a word such as 'player', not {entrant_word!r}")
+    return Context(by_id, points, results, totals, range(1, last + 1),
+                   entrant_word=entrant_word)

@@ -1,0 +1,46 @@
+"""A pairs event's explanations say "pair", on the pages and in `standings --json`."""
+
+import io
+import json
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+
+from tournament import history
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def pairs(pairs_event):
+    # Wins put Hale & Fox (who beat Lee & Park) above <b>Moss</b> & Reid (the bye), both
+    # on 1 point: Sonneborn-Berger is then not needed.
+    pairs_event.tiebreaks = ["wins", "sonneborn_berger"]
+    pairs_event.save(update_fields=["tiebreaks"])
+    return pairs_event
+
+
+def test_history_compute_passes_the_event_s_word(pairs, event):
+    pairs_event = pairs
+    rows = {row.player: row for row in history.compute(pairs_event).rows}
+    assert rows[1].placed == "the only pair on 0 points"
+    assert rows[2].notes[1].text == "Sonneborn-Berger: not needed, the pairs were already apart"
+    singles = {row.player: row for row in history.compute(event).rows}
+    assert any(row.placed.startswith("the only player on ") for row in singles.values())
+    assert history.entrant_word(pairs_event) == "pair"
+    assert history.entrant_word(event) == "player"
+
+
+def test_pages_and_the_command_say_pair(client, pairs):
+    pairs_event = pairs
+    player = client.get(reverse("public:player", args=[pairs_event.slug, 1])).content.decode()
+    assert "The only pair on 0 points." in player
+    page = client.get(reverse("public:standings", args=[pairs_event.slug])).content.decode()
+    assert "the pairs were already apart" in page and "players were already apart" not in page
+    out = io.StringIO()
+    call_command("standings", pairs_event.slug, "--json", stdout=out)
+    rows = {row["player"]: row for row in json.loads(out.getvalue())}
+    assert rows[1]["explanation"] == {"placed": "the only pair on 0 points", "steps": []}
+    assert rows[3]["explanation"]["steps"][1]["text"] == (
+        "Sonneborn-Berger: not needed, the pairs were already apart")
