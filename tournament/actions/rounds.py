@@ -22,7 +22,7 @@ from .. import history
 from ..models import Attendance, Match, ResultVersion, Round, Tournament
 from ..models.rounds import status_counts
 from ..pairing import PairingError, explain, pair_next_round
-from .base import ActionError, audit, require_director
+from .base import ActionError, audit, lock_event, require_director
 
 
 def open_boards(round_) -> list[Match]:
@@ -35,16 +35,6 @@ def describe_open(boards) -> str:
     return "; ".join(
         f"board {m.board} ({m.side0.name} – {m.side1.name}, {m.get_status_display().lower()})"
         for m in boards)
-
-
-def lock_tournament(tournament) -> Tournament:
-    # One director's change at a time per event: two directors pressing "pair" get one round.
-    from . import base
-
-    lock_event = getattr(base, "lock_event", None)
-    if lock_event is not None:
-        return lock_event(tournament)
-    return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
 def lock_round(round_) -> Round:
@@ -125,7 +115,7 @@ def close_if_complete(match) -> bool:
 def pair_round(tournament, actor) -> Round:
     """Pair the next round with the FIDE Dutch system; it stays a draft until published."""
     require_director(tournament, actor)
-    tournament = lock_tournament(tournament)
+    tournament = lock_event(tournament)
     rounds = list(tournament.rounds.order_by("number"))
     number = len(rounds) + 1
     if number > tournament.rounds_planned:
@@ -253,6 +243,7 @@ def set_pairing(round_, actor, pairs, *, override_reason: str = "") -> Round:
     """
     tournament = round_.tournament
     require_director(tournament, actor)
+    tournament = lock_event(tournament)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != Round.Status.DRAFT:
         raise ActionError(f"Round {round_.number} is published: delete it (while it has no "
@@ -290,6 +281,7 @@ def set_pairing(round_, actor, pairs, *, override_reason: str = "") -> Round:
 def publish_round(round_, actor) -> Round:
     tournament = round_.tournament
     require_director(tournament, actor)
+    tournament = lock_event(tournament)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != Round.Status.DRAFT:
         raise ActionError(f"Round {round_.number} is already published.")
@@ -309,7 +301,7 @@ def delete_round(round_, actor, *, reason: str = "") -> None:
     """Delete the latest round while it is unpublished or has no results, to pair it again."""
     tournament = round_.tournament
     require_director(tournament, actor)
-    tournament = lock_tournament(tournament)
+    tournament = lock_event(tournament)
     latest = tournament.rounds.order_by("-number").first()
     if latest is None or latest.pk != round_.pk:
         raise ActionError(f"Only the latest round (round {latest.number if latest else '?'}) "
@@ -355,7 +347,7 @@ def close_round(round_, actor, *, reason: str = "") -> Round:
     open boards needs a reason. Closing the last planned round finishes the event."""
     tournament = round_.tournament
     require_director(tournament, actor)
-    tournament = lock_tournament(tournament)
+    tournament = lock_event(tournament)
     round_ = lock_round(round_)
     if round_.status != Round.Status.PUBLISHED:
         raise ActionError(f"Round {round_.number} is {round_.get_status_display().lower()}: "
@@ -400,7 +392,7 @@ def reopen_round(round_, actor, *, reason: str = "") -> Round:
     a board that was open being decided."""
     tournament = round_.tournament
     require_director(tournament, actor)
-    tournament = lock_tournament(tournament)
+    tournament = lock_event(tournament)
     round_ = lock_round(round_)
     if round_.status != Round.Status.CLOSED:
         raise ActionError(f"Round {round_.number} is not closed.")
