@@ -35,15 +35,34 @@ def browser():
     mp.undo()
 
 
-@pytest.fixture
-def screenshots():
-    """shot(page, "01-login"): a full-page PNG in screenshots/ at the repository root."""
+@pytest.fixture(scope="session")
+def _fresh_screenshots():
     SCREENSHOTS.mkdir(exist_ok=True)
-    for old in SCREENSHOTS.glob("[0-9][0-9]-*.png"):
+    for old in SCREENSHOTS.glob("*.png"):
         old.unlink()
+
+
+@pytest.fixture
+def screenshots(_fresh_screenshots):
+    """shot(page, "01-login"): a full-page PNG in screenshots/ at the repository root
+    (emptied once a run, so each test's shots sit beside the others')."""
 
     def shot(page, name):
         page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
 
     return shot
 
+
+
+@pytest.fixture
+def a11y(browser):
+    """axe-core on every page the test visits (a11y.check(page, name)); the test fails at
+    its end on any serious or critical violation, all of them listed."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    from .a11y import Accessibility
+
+    checker = Accessibility(Axe())
+    yield checker
+    if not checker.asserted:
+        checker.assert_clean()  # a test that forgot to call it still fails here
