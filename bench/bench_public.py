@@ -247,11 +247,13 @@ def main() -> int:
         pages = {"standings page": f"/{SLUG}/standings/",
                  "live round page": f"/{SLUG}/round/5/",
                  "API standings": f"/api/v1/tournaments/{SLUG}/standings/"}
+        bodies = {}
         for i, (name, path) in enumerate(pages.items()):
             status, headers, body = get(port, path)
             if status != 200:
                 raise SystemExit(f"the {name} answered {status}")
             (bare / f"p{i}").write_bytes(body)
+            bodies[name] = body
             (bare / f"p{i}.type").write_text(headers["Content-Type"])
             print(f"{name}: {path}, {len(body):,} bytes, Cache-Control: "
                   f"{headers.get('Cache-Control')}")
@@ -278,7 +280,12 @@ def main() -> int:
                 print(f"  {label:34} {m['rate']:10.0f} {m['p50']:8.1f} {m['p99']:8.1f} {of:>8}"
                       + (f"  non-2xx: {m['non2xx']}" if m["non2xx"] else "")
                       + (f"  socket errors: {m['socket']}" if m["socket"] else ""))
-            met &= share >= TARGET_SHARE and page["p99"] < TARGET_P99 and not page["non2xx"]
+            ok = share >= TARGET_SHARE and page["p99"] < TARGET_P99 and not page["non2xx"]
+            print(f"    {name}: {'met' if ok else 'MISSED'}" + (
+                "" if ok or plain["p99"] < TARGET_P99 else
+                f" (bare Django answering the same {len(bodies[name]):,} bytes has p99 "
+                f"{plain['p99']:.0f} ms too: the page's size sets it)"))
+            met &= ok
         problems = check_change(port, open_board, director)
         print("check: a result entered shows at once (new ETag, new content; 304 on the "
               "current ETag)" if not problems else "check FAILED: " + "; ".join(problems))
