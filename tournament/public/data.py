@@ -170,9 +170,19 @@ def points_before(tournament, number) -> dict:
 
 def not_paired(tournament, number) -> list[dict]:
     """Who has no board in round `number` and why (requested byes, absences, late entries,
-    withdrawals): [{"words", "entrants"}], from history.not_paired_in (four queries)."""
-    return [{"words": history.KIND_WORDS.get(kind, kind), "entrants": people}
+    withdrawals): [{"kind", "words", "entrants"}], from history.not_paired_in (four
+    queries)."""
+    return [{"kind": kind, "words": history.KIND_WORDS.get(kind, kind), "entrants": people}
             for kind, people in history.not_paired_in(tournament, number).items()]
+
+
+def away_words(kind: str, entrant) -> str:
+    """What "find my board" answers for someone without a board this round."""
+    if kind == "withdrawn":
+        return f"withdrawn after round {entrant.withdrawn_after_round}: not paired any more"
+    if kind == "late_entry":
+        return "not paired this round (entered late)"
+    return f"{history.KIND_WORDS.get(kind, kind)} this round"
 
 
 def drawn_starters(tournament) -> bool:
@@ -189,12 +199,25 @@ def set_rows(tournament, board) -> list[tuple[int, str]]:
             for n in range(1, 2 * tournament.sets_to_win)]
 
 
-def find_entries(tournament, boards_) -> list[dict]:
+def find_entries(tournament, boards_, not_paired_=(), points=None) -> list[dict]:
     """Every entrant of the round, A to Z, with board, opponent and who starts set 1: the
     alphabetical pairing list and the answers of "find my board". In a pairs event each
-    partner has an entry of their own, under their own name, as well as the pair."""
+    partner has an entry of their own, under their own name, as well as the pair.
+
+    `not_paired_` (see not_paired) adds those without a board, with `away` saying why
+    ("half-point bye this round"); `points` (pairing number -> points before the round)
+    gives them their points."""
     drawn = drawn_starters(tournament)
     entries = []
+    for group in not_paired_:
+        for e in group["entrants"]:
+            facts = {"board": None, "number": e.number, "pair": "",
+                     "points": (points or {}).get(e.number, 0), "opponent": "", "bye": False,
+                     "opponent_number": None, "starts": False, "starter": "", "result": "",
+                     "state": group["kind"], "away": away_words(group["kind"], e)}
+            entries.append({**facts, "name": e.name})
+            for member in (e.member_names if tournament.is_pairs else []):
+                entries.append({**facts, "name": member, "pair": e.name})
     for b in boards_:
         sides = [(b["side0"], b["side1"], True)]
         if b["side1"] is not None:
@@ -207,7 +230,7 @@ def find_entries(tournament, boards_) -> list[dict]:
                      "starts": starts,
                      "starter": "the draw at the table" if drawn else (
                          me if starts else other).name,
-                     "result": b["result"], "state": b["state"]}
+                     "result": b["result"], "state": b["state"], "away": ""}
             entries.append({**facts, "name": me.name})
             for member in (me.member_names if tournament.is_pairs else []):
                 entries.append({**facts, "name": member, "pair": me.name})

@@ -105,13 +105,15 @@ class AlphaTable(tables.Table):
     board = tables.Column(attrs=NUM, orderable=False)
     points = tables.Column(verbose_name="Pts", orderable=False, default="", attrs={
         "th": {"class": "num", "title": "Points before this round"}, "td": {"class": "num"}})
-    opponent = tables.Column(verbose_name="Opponent", orderable=False)
+    # Rendered even when empty: a bye or a round without a board says so (find.js reads it).
+    opponent = tables.Column(verbose_name="Opponent", orderable=False, empty_values=())
     starter = tables.Column(verbose_name="Starts set 1", orderable=False)
 
     class Meta:
         attrs = {"class": "alpha"}
         row_attrs = {"data-find": lambda record: record["search"],
-                     "data-number": lambda record: "" if record["pair"] else record["number"]}
+                     "data-number": lambda record: "" if record["pair"] else record["number"],
+                     "data-away": lambda record: record.get("away") or None}
         empty_text = "No boards in this round."
 
     def __init__(self, data, *, slug, **kwargs):
@@ -129,13 +131,15 @@ class AlphaTable(tables.Table):
         return points_text(value)
 
     def render_opponent(self, value, record):
+        if record.get("away"):  # no board this round: why
+            return format_html('<span class="muted">{}</span>', record["away"])
         if record["bye"]:
             return format_html('<span class="muted">{}</span>', "bye")
         return format_html('{} <span class="muted">({})</span>', value,
                            record["opponent_number"])
 
     def render_starter(self, value, record):
-        if record["bye"]:
+        if record["bye"] or record.get("away"):
             return "—"
         return value
 

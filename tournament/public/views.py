@@ -130,7 +130,8 @@ def round_view(request, slug, number):
     tournament = data.get_event(slug, request.user)
     rounds = data.published_rounds(tournament)
     round_ = data.get_round(tournament, number)
-    boards = data.boards(tournament, round_, data.points_before(tournament, round_.number))
+    points = data.points_before(tournament, round_.number)
+    boards = data.boards(tournament, round_, points)
     mode = request.GET.get("print", "")
     printing = mode in ("1", "alpha", "slips")
     ctx = event_context(tournament, rounds, "round", watch=True, printing=printing,
@@ -142,7 +143,8 @@ def round_view(request, slug, number):
             b["qr"] = qr.svg(url, title=f"Board {b['board']}: enter the result")
             b["set_rows"] = data.set_rows(tournament, b)
         return render(request, "public/slips.html", ctx)
-    entries = data.find_entries(tournament, boards)
+    not_paired = data.not_paired(tournament, round_.number)
+    entries = data.find_entries(tournament, boards, not_paired, points)
     alpha = AlphaTable(entries, slug=tournament.slug)
     RequestConfig(request, paginate=False).configure(alpha)
     if mode == "alpha":
@@ -153,7 +155,7 @@ def round_view(request, slug, number):
     query = request.GET.get("find", "")[:60]
     ctx.update(table=table, alpha=alpha, find=query,
                found=data.search(entries, query) if query.strip() else None,
-               not_paired=data.not_paired(tournament, round_.number))
+               not_paired=not_paired)
     response = render(request, "public/round.html", ctx)
     if query:
         # One person's answer: not worth a shared cache entry per name typed.

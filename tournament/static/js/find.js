@@ -13,7 +13,9 @@
     var name = text(cells[0]), board = text(cells[1]), opponent = text(cells[3]);
     var p = document.createElement("p");
     p.className = "answer";
-    p.textContent = opponent === "bye"
+    p.textContent = row.dataset.away
+      ? name + ": " + row.dataset.away + "."
+      : opponent === "bye"
       ? name + ": the bye this round (board " + board + ")."
       : name + ": board " + board + " against " + opponent + "; " + starts(text(cells[4]));
     return p;
