@@ -424,6 +424,11 @@ def test_walkthrough(browser, live_server, accounts, screenshots, a11y):
     expect(checker.get_by_role("heading", level=2, name="Round 2")).to_contain_text("Closed")
     director.goto(f"{base}/manage/{SLUG}/")
     expect(director.get_by_role("heading", level=1)).to_contain_text("Finished")
+    director.get_by_role("link", name="Audit log", exact=True).click()
+    audit = director.locator("table.audit")
+    expect(audit).to_contain_text("Round 2 closed: its last result counts")
+    expect(audit).to_contain_text(f"Round 2: {BYE_PLAYER} — half-point bye (0.5 points)")
+    a11y.check(director, "director-audit")
 
     # 6. The public sees a finished event: final standings, a podium, no refreshing.
     public.goto(f"{base}/{SLUG}/")
@@ -554,6 +559,30 @@ def test_pairs_round(browser, live_server, accounts, screenshots, a11y):
     row.locator("textarea").fill(text)
     screenshots(arbiter, "p04-pairs-penalties-typed")
     assert_no_sideways_scroll(arbiter)
+    # A slip first: the domino that would not go written as one the offender never held.
+    # Only that hand's row is marked, the play named, and nothing is stored.
+    hand = record["sets"][0]["hands"][wont_go_index]
+    penalty = next(p["penalty"] for p in hand["plays"] if isinstance(p, dict)
+                   and p["penalty"].get("rule") == "wont_go")
+    held = {frozenset(map(int, t.split("-"))) for t in hand["deal"][penalty["seat"]]}
+    stranger = next(f"{a}-{b}" for a in range(7) for b in range(a, 7)
+                    if frozenset((a, b)) not in held)
+    wrong = text.replace(f"wont_go {penalty['tile']}", f"wont_go {stranger}")
+    assert wrong != text
+    row.locator("textarea").fill(wrong)
+    arbiter.get_by_role("button", name="Store the result").click()
+    expect(arbiter.get_by_role("alert")).to_contain_text("Nothing was stored")
+    marked = arbiter.locator("fieldset#set-1 .hand-row.field-error")
+    expect(marked).to_have_count(1)
+    expect(marked).to_have_attribute("data-hand", str(wont_go_index + 1))
+    expect(marked.locator("ul.errorlist")).to_contain_text(f"hand {wont_go_index + 1}, play")
+    expect(marked.locator("ul.errorlist")).to_contain_text(stranger)
+    expect(marked.locator("textarea")).to_have_value(wrong)  # the typing is kept
+    expect(arbiter.locator(f"select[name=s1_h{void_index + 1}_void]")).to_have_value(
+        "out_of_turn")
+    a11y.check(arbiter, "arbiter-pairs-board-refused")
+    screenshots(arbiter, "p04b-pairs-slip-refused")
+    marked.locator("textarea").fill(text)
     arbiter.get_by_role("button", name="Store the result").click()
     expect(arbiter.get_by_text("Board 1: result stored")).to_be_visible()
     a11y.check(arbiter, "arbiter-pairs-boards-entered")
@@ -570,6 +599,13 @@ def test_pairs_round(browser, live_server, accounts, screenshots, a11y):
     screenshots(checker, "p05-pairs-confirm")
     checker.get_by_role("button", name="Confirm this result").click()
     expect(checker.get_by_text("Board 1: result confirmed.")).to_be_visible()
+    checker.goto(base + href)
+    checker.get_by_role("link", name="History of this board").click()
+    history = checker.locator("table.history tbody tr")
+    expect(history).to_have_count(2)  # entered by arnie, confirmed by bella
+    expect(history.filter(has_text="arnie")).to_have_count(1)
+    expect(history.filter(has_text="bella")).to_have_count(1)
+    a11y.check(checker, "arbiter-board-history")
 
     # The public: the pairs standings, with each pair's members.
     winner = first if record["result"]["winner"] == 0 else second
