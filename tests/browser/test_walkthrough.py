@@ -11,6 +11,9 @@ Pairs: a director creates a BNDCC pairs event, imports 6 pairs by CSV, pairs rou
 arbiter on a phone enters a board with a hand sheet holding a void hand and a play-by-play
 line with a penalty; a second official confirms it; the public standings rank the pairs.
 
+Demo: `load_demo`'s pairs event reads well on the public pages, and a director reopens
+one of its boards with a penalty written in play by play.
+
 axe-core checks every page visited, at desktop and phone sizes (tests/browser/a11y.py).
 Screenshots of every step land in screenshots/ (git ignores it).
 """
@@ -631,4 +634,58 @@ def test_pairs_round(browser, live_server, accounts, screenshots, a11y):
         expect(row).to_contain_text(f"{one['score'][0]}–{one['score'][1]}")
     a11y.check(public, "public-pairs-round")
     screenshots(public, "p07-public-pairs-round1")
+    a11y.assert_clean()
+
+
+def test_demo_events_read_well(browser, live_server, screenshots, a11y):
+    """The demo (`make run`): its pairs event's pages, and a board whose record shows a
+    penalty at play depth as an arbiter reopens it, all pass axe-core."""
+    import io
+
+    from django.core.management import call_command
+
+    from tournament.demo.people import DIRECTOR
+    from tournament.models import Match
+
+    call_command("load_demo", stdout=io.StringIO())
+    base = live_server.url
+    public = new_page(browser, **DESKTOP)
+    public.goto(f"{base}/demo-pairs/")
+    expect(public.get_by_role("heading", level=1)).to_have_text(
+        "Staffordshire Pairs Championship")
+    expect(public.locator(".card.live")).to_contain_text("Round 4 in play")
+    a11y.check(public, "demo-pairs-event")
+    public.goto(f"{base}/demo-pairs/standings/")
+    table = public.locator("table.standings")
+    expect(table.locator("tbody tr")).to_have_count(12)
+    assert "Knock Knock" in column_texts(table, "Pair")
+    a11y.check(public, "demo-pairs-standings")
+    screenshots(public, "d01-demo-pairs-standings")
+    public.goto(f"{base}/demo-pairs/round/4/")
+    expect(public.locator("ul.not-paired")).to_contain_text("Half-point bye: Knock Knock")
+    a11y.check(public, "demo-pairs-round-live")
+    for path, name in (("/demo-pairs/crosstable/", "demo-pairs-crosstable"),
+                       ("/demo-pairs/player/1/", "demo-pairs-player"),
+                       ("/demo-open/standings/", "demo-open-standings")):
+        public.goto(base + path)
+        a11y.check(public, name)
+
+    # A director reopens a board whose record has a domino that would not go.
+    board = next(m for m in Match.objects.filter(round__tournament__slug="demo-pairs",
+                                                 round__number=1).order_by("board")
+                 if any(isinstance(p, dict) and p["penalty"].get("rule") == "wont_go"
+                        for s in m.record["sets"] for h in s.get("hands", [])
+                        for p in h.get("plays", [])))
+    director = new_page(browser, **PHONE)
+    director.goto(f"{base}/accounts/login/")
+    director.get_by_label("Username").fill(DIRECTOR[0])
+    director.get_by_label("Password").fill(DIRECTOR[1])
+    director.get_by_role("button", name="Sign in").click()
+    expect(director.get_by_label("Password")).to_have_count(0)
+    director.goto(f"{base}/arbiter/match/{board.pk}/")
+    director.get_by_text("Correct this result (director)").click()
+    plays = director.locator("details.play textarea")
+    assert any("wont_go" in t for t in plays.evaluate_all("els => els.map(e => e.value)"))
+    a11y.check(director, "demo-correct-board")
+    screenshots(director, "d02-demo-correct-board-phone")
     a11y.assert_clean()
