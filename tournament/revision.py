@@ -50,19 +50,37 @@ def new() -> Revision:
     return Revision(f"{time.time_ns():x}{secrets.token_hex(4)}", time.time())
 
 
+def stored(slug: str = ALL) -> Revision | None:
+    """The event's revision if one is stored (no query, nothing written): a request for a
+    slug nobody made must not leave an entry behind (see `adopt`)."""
+    found = store().get(key(slug))
+    return None if found is None else Revision(*found)
+
+
+def adopt(slug: str, made: Revision) -> Revision | None:
+    """Store `made`, taken (with `new`) before reading the data of a page that turned out
+    to exist, as the revision of `slug`, unless one was stored meanwhile: then None, for
+    a bump since may stand for a change the page missed, and the page must not be kept
+    under either token."""
+    if store().add(key(slug), (made.token, made.at), TIMEOUT):
+        return made
+    return None
+
+
 def current(slug: str = ALL) -> Revision:
     """The event's revision (`ALL`: the site's), read from the cache: no query. When none
-    is stored (never bumped since the cache started, or evicted) a new one is stored."""
-    found = store().get(key(slug))
+    is stored (never bumped since the cache started, or evicted) a new one is stored.
+    Only for slugs known to exist: the public cache uses `stored` and `adopt`."""
+    found = stored(slug)
     if found is None:
         made = new()
-        if store().add(key(slug), (made.token, made.at), TIMEOUT):
+        if adopt(slug, made):
             return made
         # Another process stored one between our get and add: use theirs.
-        found = store().get(key(slug))
+        found = stored(slug)
         if found is None:
             return made
-    return Revision(*found)
+    return found
 
 
 def bump(slug: str) -> None:

@@ -12,6 +12,7 @@ from django.urls import reverse
 from tournament import revision
 from tournament.actions import entrants, events, results, rounds
 from tournament.models import Match
+from tournament.public import http_cache
 
 pytestmark = pytest.mark.django_db
 
@@ -223,6 +224,44 @@ def test_revision_is_made_when_missing_and_bumped_by_every_action(event, directo
     entrants.add_entrant(event, director, name="Ed Moss", club="", rating=None)
     assert revision.current("crewe") != made
     assert revision.current(revision.ALL).token == revision.current("crewe").token
+
+
+def test_made_up_slugs_add_no_cache_entries(client, event):
+    """500 requests for events that do not exist (pages and API reads) store no revision
+    and no page: 404s, and nothing left behind to fill the cache with."""
+    cache.clear()
+    client.get(reverse("public:event", args=["crewe"]))  # a real one: its revision stored
+    before = set(cache._cache)  # the test settings' LocMemCache (revisions live there too)
+    assert before == {":1:revision:crewe"}
+    paths = [f"/nope-{i}/" if i % 3 == 0 else f"/nope-{i}/standings/" if i % 3 == 1 else
+             f"/api/v1/tournaments/nope-{i}/standings/" for i in range(500)]
+    assert {client.get(path).status_code for path in paths} == {404}
+    assert set(cache._cache) == before
+    assert revision.stored("nope-1") is None
+    assert not [e for e in http_cache.local.entries.values() if b"nope-" in e.content]
+
+
+def test_a_page_rendered_while_the_event_changed_is_not_kept(client, event, director,
+                                                             monkeypatch):
+    """Without a stored revision, the token is made before the view reads the event: if a
+    change bumps it meanwhile, the page answers but is kept under neither token."""
+    cache.clear()
+    http_cache.local.clear()
+    url = reverse("public:event", args=["crewe"])
+    real = revision.adopt
+
+    def bumped_meanwhile(slug, made):
+        revision.bump(slug)
+        return real(slug, made)
+
+    monkeypatch.setattr(revision, "adopt", bumped_meanwhile)
+    first = client.get(url)
+    assert first.status_code == 200 and first["Cache-Control"] == PUBLIC
+    monkeypatch.setattr(revision, "adopt", real)
+    assert not http_cache.local.entries
+    token = revision.stored("crewe").token
+    client.get(url)  # now kept, under the bump's token
+    assert [e.token for e in http_cache.local.entries.values()] == [token]
 
 
 def test_a_refused_action_leaves_pages_correct(client, event, director):

@@ -211,25 +211,39 @@ def public_cache(view=None, *, params=(), api=False, slug_kwarg="slug"):
 
 def cached(request, query, slug, render):
     """The stored answer, or the view's answer (stored when it may be); None when the cache
-    cannot be reached (the caller then renders without it)."""
+    cannot be reached (the caller then renders without it).
+
+    Without a stored revision (a slug never seen, or evicted) the token is made before the
+    view reads anything and stored only once the view answered 200: a made-up slug (a 404)
+    leaves no revision behind, so requests for any number of them add no cache entry."""
     key = entry_key(request, query)
     try:
-        rev = revision.current(slug)
+        rev = revision.stored(slug)
         shared = shared_cache()
-        entry = local.get(key)
-        if entry is None or entry.token != rev.token:
-            entry = shared.get(key) if shared is not None else None
-            if entry is not None and entry.token == rev.token:
-                local.put(key, entry)
+        entry = None
+        if rev is not None:
+            entry = local.get(key)
+            if entry is None or entry.token != rev.token:
+                entry = shared.get(key) if shared is not None else None
+                if entry is not None and entry.token == rev.token:
+                    local.put(key, entry)
     except Exception:  # the cache server away: serve from the database, uncached
         log.exception("Public cache unreachable")
         return None
-    if entry is None or entry.token != rev.token:
+    if entry is None or rev is None or entry.token != rev.token:
+        made = rev or revision.new()
         response = render()
         if not storable(response):
             add_never_cache_headers(response)
             return response
-        entry = Entry.of(response, rev)
+        entry = Entry.of(response, made)
+        if rev is None:
+            try:
+                rev = revision.adopt(slug, made)
+            except Exception:
+                log.exception("Public cache unreachable")
+            if rev is None:  # changed while rendering, or the cache away: answer, keep nothing
+                return mark_public(entry.answer(request))
         if request.method == "GET":
             local.put(key, entry)
             try:
