@@ -1,12 +1,14 @@
 """Load test of result entry: a real gunicorn against a throwaway PostgreSQL database.
 
 Usage: .venv/bin/python bench/bench_results.py [--players 400] [--rounds 5] [--clients 20]
-       [--workers 5] [--threads 1] [--plays 0.5]
+       [--workers 5] [--threads 1] [--plays 0.5] [--counting]
 
 1. creates the database `fives_bench` on 127.0.0.1:5432 (user postgres) and migrates it;
 2. builds an event: the players, round 1 paired by the real pairing action, rounds 2.. laid
    out directly as published rounds (pairing them for real would need every earlier result
    confirmed first), and one arbiter token per client (the arbiter_token command's code);
+   with --counting the event asks no confirmation, so every result counts as it is entered
+   and takes its round's row lock (rounds.close_if_complete), as on event day;
 3. starts `gunicorn tournament.wsgi` on a free local port (DATABASE_URL, SECRET_KEY,
    ALLOWED_HOSTS=127.0.0.1, LOCAL_DEV=1), by default as docs/deploy.md runs it: 5 sync
    workers (2 x cores + 1), each taking a connection only when it is idle;
@@ -78,7 +80,7 @@ def records(count: int, plays_share: float, seed=11):
     return out
 
 
-def build_event(players: int, rounds_count: int, clients: int):
+def build_event(players: int, rounds_count: int, clients: int, counting: bool = False):
     from django.contrib.auth.models import User
 
     from tournament.actions import entrants, events, rounds
@@ -86,7 +88,8 @@ def build_event(players: int, rounds_count: int, clients: int):
     from tournament.models import Match, Round
 
     director = User.objects.create_user("bench-director", password=secrets.token_hex(8))
-    t = events.create_tournament(director, name="Bench Open", rounds_planned=rounds_count)
+    t = events.create_tournament(director, name="Bench Open", rounds_planned=rounds_count,
+                                 require_confirmation=not counting)
     entrants.import_entrants(t, director, "name,club,rating\n" + "\n".join(
         f"Player {i},Club {i % 30},{1200 + i}" for i in range(players)))
     first = rounds.pair_round(t, director)
@@ -228,6 +231,9 @@ def main() -> int:
                              "keep-alive connection on the worker that accepted it")
     parser.add_argument("--plays", type=float, default=0.5,
                         help="share of submissions at play depth (the rest at score depth)")
+    parser.add_argument("--counting", action="store_true",
+                        help="no confirmation asked: each result counts on entry and takes "
+                             "its round's lock")
     args = parser.parse_args()
     if not (2 <= args.players <= 4000 and 1 <= args.rounds <= 9 and 1 <= args.clients <= 100):
         parser.error("keep it bounded: 2-4000 players, 1-9 rounds, 1-100 clients")
@@ -245,9 +251,10 @@ def main() -> int:
 
         call_command("migrate", verbosity=0)
         started = time.perf_counter()
-        _, keys, boards = build_event(args.players, args.rounds, args.clients)
+        _, keys, boards = build_event(args.players, args.rounds, args.clients, args.counting)
         print(f"event: {args.players} players, {args.rounds} published rounds, "
-              f"{len(boards)} boards, built in {time.perf_counter() - started:.1f} s")
+              f"{len(boards)} boards, built in {time.perf_counter() - started:.1f} s"
+              + ("; results count on entry" if args.counting else ""))
         connections.close_all()
 
         port = free_port()

@@ -8,8 +8,9 @@ last planned round is closed. A director may reopen the latest round, with a rea
 
 Lock order, so that no two actions wait on each other: a director's action locks the
 event row, then the round and its boards without waiting (`lock_round`: a board being
-saved makes it ask to try again); a result locks its board, then its round, then (only
-when the round closes) writes the event row.
+saved makes it ask to try again); a result locks its board, then another idle open board
+of its round (most results: `holds_an_idle_board`) or else its round, then (only when the
+round closes) writes the event row.
 """
 
 import secrets
@@ -77,6 +78,21 @@ def update_status(tournament, *, settle: bool = True) -> list[int]:
     return closed
 
 
+def holds_an_idle_board(round_, match) -> bool:
+    """Whether another open board of the round is idle (no result being saved on it), now
+    held (FOR NO KEY UPDATE, of the board's row only) until this transaction ends.
+
+    Most results are not their round's last: one that holds an idle open board cannot be,
+    and takes no round lock, so the results of a round are not saved one at a time. The
+    board's own result waits for this one to commit before it can lock the board, so it
+    sees this one. A result that finds every other open board being saved (or held) takes
+    the round's lock and looks again: the last result to commit is always such a one."""
+    # Random order: results saved at once hold different boards, rarely the same one.
+    return bool(list(round_.matches.awaiting_result().exclude(pk=match.pk).order_by("?")
+                     .select_for_update(skip_locked=True, no_key=True, of=("self",))
+                     .values_list("pk", flat=True)[:1]))
+
+
 def close_if_complete(match) -> bool:
     """After a board's result is stored (the result actions call this): if that result
     now counts where it did not before and it was the round's last open board, the round
@@ -93,6 +109,8 @@ def close_if_complete(match) -> bool:
     before = (ResultVersion.objects.filter(match=match, version__lt=match.version)
               .order_by("-version").values_list("status", flat=True).first())
     if before is not None and status_counts(before, required):
+        return False
+    if holds_an_idle_board(round_, match):
         return False
     # Two last boards confirmed at the same moment would each see the other still open and
     # neither close the round: the round's lock makes the second wait and see the first.
