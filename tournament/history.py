@@ -50,7 +50,7 @@ def standings_input(tournament, *, after_round: int | None = None, public: bool 
         if rnd is not None:
             attendance[(pk, rnd)] = kind
     number = {pk: n for pk, (n, _) in entrants.items()}
-    players = [standings.Player(n, name) for n, name in entrants.values()]
+    players = [standings.Player(n, name, withdrawn[pk]) for pk, (n, name) in entrants.items()]
     qs = Match.objects.filter(round__tournament=tournament)
     if public:
         qs = qs.public()

@@ -112,7 +112,7 @@ def test_standings_as_management_command(event, board, anon, arbiter, arbiter2):
     assert body == [row.as_json() for row in history.compute(event).rows]
     assert body[0]["points"] == 1 and len(body) == 9
     assert list(body[0]) == ["rank", "shared", "player", "name", "points", "tiebreaks",
-                             "explanation"]
+                             "withdrawn_after_round", "explanation"]
     assert body[0]["explanation"]["placed"] == "shared: level after Sonneborn-Berger"
     assert [s["tiebreak"] for s in body[0]["explanation"]["steps"]] == event.tiebreaks
     before = anon.get(f"/api/v1/tournaments/{event.slug}/standings/?after_round=0").json()

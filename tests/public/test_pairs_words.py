@@ -41,6 +41,13 @@ def test_pages_and_the_command_say_pair(client, pairs):
     out = io.StringIO()
     call_command("standings", pairs_event.slug, "--json", stdout=out)
     rows = {row["player"]: row for row in json.loads(out.getvalue())}
-    assert rows[1]["explanation"] == {"placed": "the only pair on 0 points", "steps": []}
-    assert rows[3]["explanation"]["steps"][1]["text"] == (
-        "Sonneborn-Berger: not needed, the pairs were already apart")
+    assert rows[1]["explanation"] == {"placed": "the only pair on 0 points", "group": None,
+                                      "steps": [], "group_steps": []}
+    # The group's lines once, on its first row; the other row points at it by rank.
+    first, other = sorted((rows[2], rows[3]), key=lambda row: row["rank"])
+    assert first["explanation"]["group"] == other["explanation"]["group"] == first["rank"]
+    assert first["explanation"]["group_steps"][1] == {
+        "tiebreak": "sonneborn_berger", "label": "Sonneborn-Berger", "outcome": "not_reached",
+        "text": "Sonneborn-Berger: not needed, the pairs were already apart"}
+    assert other["explanation"]["group_steps"] == []
+    assert "text" not in other["explanation"]["steps"][1]

@@ -117,11 +117,13 @@ def test_row_as_json_has_the_spec_keys_and_an_explanation():
         "name": "P1",
         "points": 2,
         "tiebreaks": {"mso_spread": 10, "sonneborn_berger": 2},
+        "withdrawn_after_round": None,
         "explanation": {"placed": "the only player on 2 points", "steps": []},
     }
-    # The spec's keys first, in its order; `explanation` is an addition.
+    # The spec's keys first, in its order; `withdrawn_after_round` and `explanation` are
+    # additions.
     assert list(first) == ["rank", "shared", "player", "name", "points", "tiebreaks",
-                           "explanation"]
+                           "withdrawn_after_round", "explanation"]
     first["tiebreaks"]["x"] = 1
     assert "x" not in rows[0].tiebreaks
 

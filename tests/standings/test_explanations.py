@@ -40,21 +40,52 @@ def test_each_row_carries_its_own_detail_for_every_step():
     assert rows[2].notes[1].detail == "points spread (best round dropped: round 2, +10): -20"
     assert rows[3].notes[1].detail == "points spread (best round dropped: round 3, +5): -10"
     assert rows[3].placed == rows[3].decided_by == "by points spread: -10 against -5 and -20"
+    # The JSON: each row its own detail per step; the group's lines once, on its first row.
     assert rows[3].as_json()["explanation"] == {
         "placed": "by points spread: -10 against -5 and -20",
+        "group": 1,
         "steps": [
             {"tiebreak": "mso_head_to_head", "label": "head to head", "outcome": "level",
-             "text": "head to head: not applied — no player beat all the others, "
-                     "and no player lost to all the others", "detail": None},
+             "detail": None},
             {"tiebreak": "mso_spread", "label": "points spread", "outcome": "separated",
-             "text": "points spread: -5 for P1; -10 for P3; -20 for P2",
              "detail": "points spread (best round dropped: round 3, +5): -10"},
             {"tiebreak": "sonneborn_berger", "label": "Sonneborn-Berger",
-             "outcome": "not_reached",
-             "text": "Sonneborn-Berger: not needed, the players were already apart",
-             "detail": None},
+             "outcome": "not_reached", "detail": None},
         ],
+        "group_steps": [],
     }
+    assert rows[1].as_json()["explanation"]["group"] == 1
+    assert rows[1].as_json()["explanation"]["group_steps"] == [
+        {"tiebreak": "mso_head_to_head", "label": "head to head", "outcome": "level",
+         "text": "head to head: not applied — no player beat all the others, "
+                 "and no player lost to all the others"},
+        {"tiebreak": "mso_spread", "label": "points spread", "outcome": "separated",
+         "text": "points spread: -5 for P1; -10 for P3; -20 for P2"},
+        {"tiebreak": "sonneborn_berger", "label": "Sonneborn-Berger",
+         "outcome": "not_reached",
+         "text": "Sonneborn-Berger: not needed, the players were already apart"},
+    ]
+    assert rows[2].as_json()["explanation"]["group_steps"] == []
+
+
+def json_size(n: int) -> int:
+    """The JSON rows of 2n players all level on one point (each won once and lost once)
+    with spreads that differ: the group's spread line names all 2n."""
+    import json
+
+    matches = [beat(1, i, n + i, by=1 + i % 50) for i in range(1, n + 1)]
+    matches += [beat(2, n + i, i % n + 1, by=1 + i * 7 % 50) for i in range(1, n + 1)]
+    table = build_standings(players_for(matches), matches)
+    assert [len(g.players) for g in table.groups] == [2 * n]
+    return len(json.dumps([row.as_json() for row in table.rows]))
+
+
+def test_the_json_grows_with_the_players_not_the_square_of_a_group():
+    # Each group's lines name every member: said once per group, doubling the group about
+    # doubles the document (2.08: longer numbers), where repeating them on every row made
+    # it 3.7 times bigger.
+    small, big = json_size(20), json_size(40)
+    assert 1.9 < big / small < 2.3
 
 
 def test_head_to_head_between_two_names_the_winner():

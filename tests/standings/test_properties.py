@@ -70,7 +70,7 @@ def test_table_shape_and_input_order_does_not_matter(event, table, order, rnd):
         numeric = [name for name in order if not TIEBREAKS[name].group]
         assert list(row.tiebreaks) == numeric
         assert list(row.as_json()) == ["rank", "shared", "player", "name", "points", "tiebreaks",
-                                       "explanation"]
+                                       "withdrawn_after_round", "explanation"]
         # A tied player hears about every step of the order; a player alone, of none.
         expected = [] if row.decided_by is None else list(order)
         assert [n.tiebreak for n in row.notes] == expected

@@ -168,4 +168,7 @@ class StandingRow(Schema):
     name: str
     points: int | float
     tiebreaks: dict[str, int | float]
+    withdrawn_after_round: int | None = Field(
+        description="The round after which the player withdrew (0: before round 1), if he "
+                    "had by the table's round; null otherwise.")
     explanation: Explanation

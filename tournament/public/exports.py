@@ -35,13 +35,15 @@ def standings_csv(tournament, event, people) -> HttpResponse:
     pairs = tournament.is_pairs
     members = ["member_1", "member_1_club", "member_2", "member_2_club"] if pairs else []
     header = ["rank", "shared", "number", "name", "club", "points", *numeric, "how placed",
-              *members]
+              "withdrawn_after_round", *members]
     rows = []
     for row in event.table.rows:
         who = people.get(row.player, {"club": "", "members": []})
         rows.append([row.rank, "yes" if row.shared else "", row.player, row.name, who["club"],
                      row.points, *(row.tiebreaks.get(n, "") for n in numeric),
-                     row.decided_by or "", *(member_cells(who["members"]) if pairs else [])])
+                     row.decided_by or "",
+                     "" if row.withdrawn_after_round is None else row.withdrawn_after_round,
+                     *(member_cells(who["members"]) if pairs else [])])
     suffix = f"-after-round-{event.after_round}" if event.after_round else ""
     return csv_response(f"{tournament.slug}-standings{suffix}.csv", header, rows)
 

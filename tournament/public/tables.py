@@ -186,7 +186,12 @@ class StandingsTable(tables.Table):
         return rank_text(value, record["shared"])
 
     def render_name(self, value, record):
-        return player_link(self.slug, record["player"], value)
+        link = player_link(self.slug, record["player"], value)
+        out = record.get("withdrawn_after_round")
+        if out is None:
+            return link
+        return format_html('{} <span class="withdrawn">({})</span>', link,
+                           standings.withdrawn_words(out))
 
     def render_points(self, value):
         return standings.format_value(value)

@@ -18,6 +18,7 @@ from .data import (
     TiedGroup,
     set_winner,
     set_winners,
+    withdrawn_words,
 )
 from .metrics import (
     LABELS,
@@ -64,4 +65,5 @@ __all__ = [
     "set_winners",
     "tied_groups",
     "validate_order",
+    "withdrawn_words",
 ]

@@ -104,6 +104,15 @@ def _group_text(
     return text
 
 
+def _withdrawn(player: Player, after_round: int | None) -> int | None:
+    """The round after which the player withdrew, if he had by the table's round (a table
+    after round 2 does not mark a withdrawal after round 4)."""
+    out = player.withdrawn_after_round
+    if out is None or (after_round is not None and out > after_round):
+        return None
+    return out
+
+
 def build_standings(
     players: Iterable[Player],
     matches: Iterable[Match],
@@ -164,6 +173,7 @@ def build_standings(
                         placed=placed,
                         notes=tuple(replace(note, detail=mine.get(note.tiebreak))
                                     for note in done.notes),
+                        withdrawn_after_round=_withdrawn(ctx.players[pid], after_round),
                     )
                 )
             position += len(block)

@@ -22,10 +22,13 @@ MATCH_KINDS = frozenset({"played", "bye", "forfeit", "double_forfeit", "unplayed
 
 @dataclass(frozen=True, slots=True)
 class Player:
-    """An entrant. ``id`` is the pairing number (starting rank), unique in the event."""
+    """An entrant. ``id`` is the pairing number (starting rank), unique in the event.
+    ``withdrawn_after_round``: the last round before the entrant withdrew (None: still in);
+    the standings only mark it, the matches say what he scored."""
 
     id: int
     name: str
+    withdrawn_after_round: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +120,13 @@ def set_winners(match: Match) -> tuple[int | None, ...]:
                                                                 strict=True))
 
 
+def withdrawn_words(after_round: int) -> str:
+    """"withdrawn after round 3"; "withdrawn before round 1" for one who never played."""
+    if after_round < 1:
+        return "withdrawn before round 1"
+    return f"withdrawn after round {after_round}"
+
+
 @dataclass(frozen=True, slots=True)
 class Points:
     """Match points for each kind of result. Ints stay ints; floats are allowed."""
@@ -141,7 +151,8 @@ class Row:
     that order (group steps such as ``mso_head_to_head`` have no per-player number and
     are left out). ``decided_by`` says how the player was separated from the others on
     the same match points, or that they share the place; ``None`` when the player is
-    alone on their match points.
+    alone on their match points. ``withdrawn_after_round`` marks a player who withdrew
+    after that round, where the table is after it (None otherwise).
     """
 
     rank: int
@@ -155,11 +166,13 @@ class Row:
     placed: str = ""
     #: Every step of the order as the player's tied group met it, with the player's detail.
     notes: tuple[StepNote, ...] = ()
+    withdrawn_after_round: int | None = None
 
     def as_json(self) -> dict:
         """The object of ``manage.py standings --json`` (shared/spec/tournament-archive.md),
-        plus ``explanation``: ``{"placed": sentence, "steps": [StepNote.as_json(), ...]}``
-        (no steps for a player alone on their match points)."""
+        plus ``withdrawn_after_round`` (null unless withdrawn by then) and ``explanation``:
+        ``{"placed": sentence, "steps": [StepNote.as_json(), ...]}`` (no steps for a player
+        alone on their match points)."""
         return {
             "rank": self.rank,
             "shared": self.shared,
@@ -167,6 +180,7 @@ class Row:
             "name": self.name,
             "points": self.points,
             "tiebreaks": dict(self.tiebreaks),
+            "withdrawn_after_round": self.withdrawn_after_round,
             "explanation": {
                 "placed": self.placed or self.decided_by or "",
                 "steps": [note.as_json() for note in self.notes],

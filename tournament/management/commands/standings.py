@@ -52,7 +52,9 @@ def text_table(table) -> str:
     lines = [header]
     for row in table.rows:
         lines.append([
-            f"={row.rank}" if row.shared else str(row.rank), str(row.player), row.name,
+            f"={row.rank}" if row.shared else str(row.rank), str(row.player),
+            row.name if row.withdrawn_after_round is None else
+            f"{row.name} ({standings.withdrawn_words(row.withdrawn_after_round)})",
             standings.format_value(row.points),
             *(standings.format_value(row.tiebreaks[n],
                                      signed=getattr(standings.get_tiebreak(n), "signed", False))
