@@ -11,7 +11,16 @@ import re
 import scoring
 from scoring.formats import MatchFormatError, match_format
 
-from .entrant_rules import MAX_CLUB, MAX_ENTRANTS, MAX_NAME, PAIR_MEMBERS
+from .entrant_rules import (
+    MAX_CLUB,
+    MAX_ENTRANTS,
+    MAX_NAME,
+    PAIR_MEMBERS,
+    RATING_MAX,
+    RATING_MIN,
+    RATING_RULE,
+    entrant_key,
+)
 from .json_text import check_json_text
 from .models import Attendance, Match
 from .models.event import DEFAULT_POINTS
@@ -292,7 +301,7 @@ def check_coming_byes(coming, paired, planned, withdrawn):
 def check_players(players, pairs=False, planned=30) -> set[int]:
     _need(isinstance(players, list) and players, "/players", "must be a non-empty list")
     _need(len(players) <= MAX_ENTRANTS, "/players", f"at most {MAX_ENTRANTS} entrants an event")
-    ids = set()
+    ids, entered = set(), {}
     for i, p in enumerate(players):
         path = f"/players/{i}"
         _need(isinstance(p, dict), path, "each player is an object")
@@ -303,11 +312,15 @@ def check_players(players, pairs=False, planned=30) -> set[int]:
               and len(p["name"]) <= MAX_NAME, f"{path}/name",
               f"a name of 1 to {MAX_NAME} characters")
         if p.get("rating") is not None:
-            _need(_is_int(p["rating"]) and 0 <= p["rating"] <= 4000, f"{path}/rating",
-                  "a whole number from 0 to 4000")
+            _need(_is_int(p["rating"]) and RATING_MIN <= p["rating"] <= RATING_MAX,
+                  f"{path}/rating", RATING_RULE)
         if "club" in p:
             _need(isinstance(p["club"], str) and len(p["club"]) <= MAX_CLUB, f"{path}/club",
                   f"text of at most {MAX_CLUB} characters")
+        key = entrant_key(p["name"].strip(), (p.get("club") or "").strip())
+        _need(key not in entered, f"{path}/name", f"{p['name']!r} of the same club is "
+              f"entered twice (as pairing numbers {entered.get(key)} and {p['id']})")
+        entered[key] = p["id"]
         if p.get("withdrawn_after_round") is not None:
             _need(_is_int(p["withdrawn_after_round"])
                   and 0 <= p["withdrawn_after_round"] <= planned,

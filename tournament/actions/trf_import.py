@@ -7,6 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
+from ..entrant_rules import entrant_key
 from ..history import bye_code
 from ..models import Attendance, Entrant, ForbiddenPair, Match, Round, Tournament
 from ..pairing.trf import TrfError, completed_rounds, parse_trf
@@ -96,6 +97,19 @@ def attendance(tournament, event, done: int) -> list[tuple[int, int, str]]:
 
 
 @transaction.atomic
+def refuse_same_names(players) -> None:
+    """A TRF file has no club to tell two people of one name apart, and an event holds each
+    name (of a club) once: the director renames one in the file."""
+    seen = {}
+    for p in players:
+        key = entrant_key(p.name.strip() or f"Player {p.number}", "")
+        if key in seen:
+            raise ActionError(f"Players {seen[key]} and {p.number} are both named "
+                              f"{p.name.strip()!r}; a TRF file has no club to tell them apart, "
+                              "so give one of them a distinguishing name in the file.")
+        seen[key] = p.number
+
+
 def import_trf_event(text: str, *, slug: str = "", actor=None) -> Tournament:
     """All or nothing: a bad line or result refuses the whole file."""
     try:
@@ -104,6 +118,7 @@ def import_trf_event(text: str, *, slug: str = "", actor=None) -> Tournament:
         raise ActionError(f"Not a readable TRF file: {exc}") from exc
     if not event.players:
         raise ActionError("The TRF file has no player (001) lines.")
+    refuse_same_names(event.players)
     done = completed_rounds(event)
     coming = any(len(p.results) > done and p.results[done].code in {"H", "F"}
                  for p in event.players)
