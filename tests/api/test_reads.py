@@ -115,6 +115,16 @@ def test_standings_as_management_command(event, board, anon, arbiter, arbiter2):
                              "withdrawn_after_round", "explanation"]
     assert body[0]["explanation"]["placed"] == "shared: level after Sonneborn-Berger"
     assert [s["tiebreak"] for s in body[0]["explanation"]["steps"]] == event.tiebreaks
+    # The tied group's lines once, on its first row; each row its own details.
+    assert list(body[0]["explanation"]) == ["placed", "group", "steps", "group_steps"]
+    assert list(body[0]["explanation"]["steps"][0]) == ["tiebreak", "label", "outcome",
+                                                        "detail"]
+    assert [s["tiebreak"] for s in body[0]["explanation"]["group_steps"]] == event.tiebreaks
+    assert list(body[0]["explanation"]["group_steps"][0]) == ["tiebreak", "label",
+                                                              "outcome", "text"]
+    group = [r for r in body if r["explanation"]["group"] == 1]
+    assert [r["player"] for r in group] == [5, 9]  # the two on 1 point, sharing 1st
+    assert body[1]["explanation"]["group_steps"] == []
     before = anon.get(f"/api/v1/tournaments/{event.slug}/standings/?after_round=0").json()
     assert all(r["points"] == 0 for r in before)
     bad = anon.get(f"/api/v1/tournaments/{event.slug}/standings/?after_round=x")

@@ -65,20 +65,31 @@ def without_explanations(rows):
 def test_command_json_latest(event):
     rows = json.loads(command("leek", "--json"))
     assert without_explanations(rows) == LATEST
-    assert rows[0]["explanation"] == {"placed": "the only player on 2 points", "steps": []}
+    assert rows[0]["explanation"] == {"placed": "the only player on 2 points", "group": None,
+                                      "steps": [], "group_steps": []}
     # Di Fox, level on 1 point with the script player and Ann Lee (worked by hand: Ann's
-    # spreads +15, -42 less the best +15 = -42; the others have two rounds of 0).
-    assert rows[2]["explanation"] == {"placed": "shared: level after Sonneborn-Berger", "steps": [
+    # spreads +15, -42 less the best +15 = -42; the others have two rounds of 0). The
+    # group's lines come once, on its first row (the script player's, rank 2).
+    assert rows[2]["explanation"] == {
+        "placed": "shared: level after Sonneborn-Berger", "group": 2, "steps": [
+            {"tiebreak": "mso_head_to_head", "label": "head to head", "outcome": "level",
+             "detail": None},
+            {"tiebreak": "mso_spread", "label": "points spread", "outcome": "separated",
+             "detail": "points spread (best round dropped: round 1, 0): 0"},
+            {"tiebreak": "sonneborn_berger", "label": "Sonneborn-Berger", "outcome": "level",
+             "detail": "Sonneborn-Berger: 0 (no win over the board)"},
+        ], "group_steps": []}
+    assert rows[1]["explanation"]["group"] == 2
+    assert rows[1]["explanation"]["group_steps"] == [
         {"tiebreak": "mso_head_to_head", "label": "head to head", "outcome": "level",
          "text": "head to head: not applied — no player beat all the others, and no player "
-                 "lost to all the others", "detail": None},
+                 "lost to all the others"},
         {"tiebreak": "mso_spread", "label": "points spread", "outcome": "separated",
-         "text": f"points spread: 0 for {SCRIPT} and Di Fox; -42 for Ann Lee",
-         "detail": "points spread (best round dropped: round 1, 0): 0"},
+         "text": f"points spread: 0 for {SCRIPT} and Di Fox; -42 for Ann Lee"},
         {"tiebreak": "sonneborn_berger", "label": "Sonneborn-Berger", "outcome": "level",
-         "text": "Sonneborn-Berger: did not separate them, all on 0",
-         "detail": "Sonneborn-Berger: 0 (no win over the board)"},
-    ]}
+         "text": "Sonneborn-Berger: did not separate them, all on 0"},
+    ]
+    assert [row["explanation"]["group"] for row in rows] == [None, 2, 2, 2, None]
     assert rows[3]["explanation"]["steps"][1]["detail"] == (
         "points spread (best round dropped: round 1, +15): -42")
 

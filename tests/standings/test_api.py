@@ -118,7 +118,8 @@ def test_row_as_json_has_the_spec_keys_and_an_explanation():
         "points": 2,
         "tiebreaks": {"mso_spread": 10, "sonneborn_berger": 2},
         "withdrawn_after_round": None,
-        "explanation": {"placed": "the only player on 2 points", "steps": []},
+        "explanation": {"placed": "the only player on 2 points", "group": None, "steps": [],
+                        "group_steps": []},
     }
     # The spec's keys first, in its order; `withdrawn_after_round` and `explanation` are
     # additions.

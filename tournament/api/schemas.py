@@ -151,14 +151,27 @@ class StepNoteOut(Schema):
     tiebreak: str
     label: str
     outcome: Literal["separated", "level", "not_reached"]
-    text: str = Field(description="What the step did to the tied group, in words.")
     detail: str | None = Field(description="What the step found for this player.")
+
+
+class GroupStepOut(Schema):
+    tiebreak: str
+    label: str
+    outcome: Literal["separated", "level", "not_reached"]
+    text: str = Field(description="What the step did to the tied group, in words.")
 
 
 class Explanation(Schema):
     placed: str = Field(description="How the player was placed, in a sentence.")
+    group: int | None = Field(description="The rank where the player's tied group starts "
+                              "(the group's first row has this rank); null when alone on "
+                              "points.")
     steps: list[StepNoteOut] = Field(description="Every tie-break of the order, as the "
-                                     "player's tied group met it; none when alone on points.")
+                                     "player's tied group met it, with this player's "
+                                     "detail; none when alone on points.")
+    group_steps: list[GroupStepOut] = Field(description="The tied group's line for every "
+                                            "tie-break of the order, given once per group: "
+                                            "on its first row only, empty on the others.")
 
 
 class StandingRow(Schema):

@@ -149,6 +149,7 @@ def build_standings(
         alone = len(group) == 1
         done = _Separation([group], {}, [], [], {}) if alone else _separate(group, steps, ctx)
         position = i + 1
+        first = True
         for block in done.blocks:
             shared = len(block) > 1
             for pid in block:
@@ -174,8 +175,11 @@ def build_standings(
                         notes=tuple(replace(note, detail=mine.get(note.tiebreak))
                                     for note in done.notes),
                         withdrawn_after_round=_withdrawn(ctx.players[pid], after_round),
+                        group=None if alone else i + 1,
+                        group_steps=tuple(done.notes) if first and not alone else (),
                     )
                 )
+                first = False
             position += len(block)
         if not alone:
             still = [block for block in done.blocks if len(block) > 1]

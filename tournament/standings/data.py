@@ -167,12 +167,22 @@ class Row:
     #: Every step of the order as the player's tied group met it, with the player's detail.
     notes: tuple[StepNote, ...] = ()
     withdrawn_after_round: int | None = None
+    #: The rank where the player's tied group starts (:attr:`TiedGroup.rank`); None when
+    #: alone on their match points.
+    group: int | None = None
+    #: The group's own steps (each with its ``text``), on the group's first row only: the
+    #: JSON says them once per group, not once per member (they name every member).
+    group_steps: tuple[StepNote, ...] = ()
 
     def as_json(self) -> dict:
         """The object of ``manage.py standings --json`` (shared/spec/tournament-archive.md),
         plus ``withdrawn_after_round`` (null unless withdrawn by then) and ``explanation``:
-        ``{"placed": sentence, "steps": [StepNote.as_json(), ...]}`` (no steps for a player
-        alone on their match points)."""
+        ``{"placed": sentence, "group": rank where the tied group starts or null,
+        "steps": [StepNote.row_json(), ...], "group_steps": [StepNote.group_json(), ...]}``.
+        ``steps`` has this player's detail per step (none when alone on points);
+        ``group_steps`` the group's lines, on the group's first row only (else empty), so
+        the document grows with the number of players, not with the square of a group's
+        size."""
         return {
             "rank": self.rank,
             "shared": self.shared,
@@ -183,7 +193,9 @@ class Row:
             "withdrawn_after_round": self.withdrawn_after_round,
             "explanation": {
                 "placed": self.placed or self.decided_by or "",
-                "steps": [note.as_json() for note in self.notes],
+                "group": self.group,
+                "steps": [note.row_json() for note in self.notes],
+                "group_steps": [note.group_json() for note in self.group_steps],
             },
         }
 
@@ -213,6 +225,16 @@ class StepNote:
             "text": self.text,
             "detail": self.detail,
         }
+
+    def row_json(self) -> dict:
+        """One player's view of the step: without the group's ``text``."""
+        return {"tiebreak": self.tiebreak, "label": self.label, "outcome": self.outcome,
+                "detail": self.detail}
+
+    def group_json(self) -> dict:
+        """The group's view of the step: its ``text``, no player's detail."""
+        return {"tiebreak": self.tiebreak, "label": self.label, "outcome": self.outcome,
+                "text": self.text}
 
 
 @dataclass(frozen=True, slots=True)
