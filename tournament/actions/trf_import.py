@@ -96,7 +96,6 @@ def attendance(tournament, event, done: int) -> list[tuple[int, int, str]]:
     return rows
 
 
-@transaction.atomic
 def refuse_same_names(players) -> None:
     """A TRF file has no club to tell two people of one name apart, and an event holds each
     name (of a club) once: the director renames one in the file."""
@@ -110,6 +109,7 @@ def refuse_same_names(players) -> None:
         seen[key] = p.number
 
 
+@transaction.atomic
 def import_trf_event(text: str, *, slug: str = "", actor=None) -> Tournament:
     """All or nothing: a bad line or result refuses the whole file."""
     try:
