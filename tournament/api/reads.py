@@ -8,6 +8,7 @@ from pydantic import Field
 
 from .. import history
 from ..models import Match, Round, Tournament
+from ..models.event import DEFAULT_POINTS
 from ..models.rounds import PUBLIC_ROUND_STATUSES
 from . import schemas, serialize
 from .auth import user_for
@@ -47,8 +48,8 @@ def tournament(request, slug: str):
         "slug": t.slug, "name": t.name, "status": t.status, "ruleset": t.ruleset,
         "entrants": t.entrants_kind,
         "rounds_planned": t.rounds_planned, "rounds_paired": len(rounds),
-        "points": {k: t.points_for(k) for k in ("win", "loss", "bye", "forfeit_win",
-                                                 "forfeit_loss")},
+        # Every kind of result the event scores (an older event's missing keys: defaults).
+        "points": {k: t.points_for(k) for k in DEFAULT_POINTS},
         "tiebreaks": list(t.tiebreaks), "require_confirmation": t.require_confirmation,
         "revision": t.revision,
         "players": [serialize.entrant(e, t) for e in t.entrants.order_by("number")],

@@ -135,11 +135,29 @@ class RoundSummary(Schema):
     boards: int
 
 
+def _points(text: str):
+    return Field(description=f"Match points for {text}.")
+
+
+class PointsOut(Schema):
+    """The event's match points for each kind of result (the archive's `points`)."""
+
+    win: int | float = _points("a win over the board")
+    loss: int | float = _points("a loss over the board")
+    bye: int | float = _points("the pairing's bye")
+    forfeit_win: int | float = _points("a win by forfeit")
+    forfeit_loss: int | float = _points("a forfeit (also each side of a double forfeit)")
+    half_bye: int | float = _points("a requested half-point bye (no board)")
+    zero_bye: int | float = _points("a requested zero-point bye (no board)")
+    absent: int | float = _points("a round the director marked absent (no board)")
+    late_entry: int | float = _points("each round a late entry missed (no board)")
+
+
 class TournamentOut(TournamentSummary):
     ruleset: str
     entrants: Literal["singles", "pairs"] = Field(
         "singles", description="What an entrant is: a player, or a pair ranked as one.")
-    points: dict[str, int | float]
+    points: PointsOut
     tiebreaks: list[str]
     require_confirmation: bool
     revision: int
