@@ -216,6 +216,19 @@ def test_close_and_reopen_from_the_round_page(dc, event, director, arbiter, two_
     assert fresh(r1).status == Round.Status.PUBLISHED
 
 
+def test_closing_the_last_planned_round_from_its_page_says_the_event_is_finished(
+        dc, event, director):
+    events.update_settings(event, director, rounds_planned=1)
+    entrants.import_entrants(event, director, "name\nAnn\nBo")
+    rounds.publish_round(rounds.pair_round(event, director), director)
+    response = dc.post(url(event, "close_round", 1), {"reason": "time is up"})
+    assert response["Location"] == url(event, "round", 1)
+    page = dc.get(response["Location"]).content.decode()
+    assert ("Round 1 is closed. Every planned round is played: the event is finished."
+            in page)
+    assert fresh(event).status == Tournament.Status.FINISHED
+
+
 def test_arbiter_cannot_close_or_reopen(client_for, event, arbiter, two_rounds):
     c = client_for(arbiter)
     assert c.post(url(event, "close_round", 1), {"reason": "x"}).status_code == 403

@@ -151,7 +151,9 @@ def test_delete_draft_round(dc, seeded, director):
     rounds.pair_round(seeded, director)
     response = dc.post(url(seeded, "delete_round", 1))
     assert response.status_code == 302
+    assert response["Location"] == reverse("director:event", args=[seeded.slug])
     assert not seeded.rounds.exists()
+    assert "Round 1 is deleted." in dc.get(response["Location"]).content.decode()
 
 
 def test_delete_published_round_needs_a_reason(dc, seeded, director):

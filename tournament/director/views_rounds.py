@@ -124,57 +124,50 @@ def publish(request, event, number):
     return redirect("director:round", event.slug, number)
 
 
-@require_POST
-@director_view
-def delete(request, event, number):
-    round_ = get_round(event, number)
+def reasoned(request, event, round_, form_name, action, done, to=None):
+    """The round changes that ask the director why (delete, close, reopen): run `action`
+    with the reason given, then `done()` is the message and `to` the page to go to (the
+    round's by default); a refusal shows the round page again with the form as typed."""
     form = ReasonForm(request.POST)
     if form.is_valid():
         try:
-            rounds.delete_round(round_, request.user, reason=form.cleaned_data["reason"])
+            action(round_, request.user, reason=form.cleaned_data["reason"])
         except ActionError as exc:
             show_refusal(request, form, exc)
         else:
-            messages.success(request, f"Round {number} is deleted.")
-            return redirect("director:event", event.slug)
-    return render_round(request, event, round_, delete_form=form)
+            messages.success(request, done())
+            return redirect(*(to or ("director:round", event.slug, round_.number)))
+    return render_round(request, event, round_, **{form_name: form})
+
+
+@require_POST
+@director_view
+def delete(request, event, number):
+    return reasoned(request, event, get_round(event, number), "delete_form",
+                    rounds.delete_round, lambda: f"Round {number} is deleted.",
+                    to=("director:event", event.slug))
 
 
 @require_POST
 @director_view
 def close(request, event, number):
     """Close a published round; its open boards are decided as the page lists them."""
-    round_ = get_round(event, number)
-    form = ReasonForm(request.POST)
-    if form.is_valid():
-        try:
-            rounds.close_round(round_, request.user, reason=form.cleaned_data["reason"])
-        except ActionError as exc:
-            show_refusal(request, form, exc)
-        else:
-            event.refresh_from_db(fields=["status"])
-            messages.success(request, f"Round {number} is closed." + (
-                " Every planned round is played: the event is finished."
-                if event.status == event.Status.FINISHED else ""))
-            return redirect("director:round", event.slug, number)
-    return render_round(request, event, round_, close_form=form)
+    def done():
+        event.refresh_from_db(fields=["status"])
+        return f"Round {number} is closed." + (
+            " Every planned round is played: the event is finished."
+            if event.status == event.Status.FINISHED else "")
+
+    return reasoned(request, event, get_round(event, number), "close_form",
+                    rounds.close_round, done)
 
 
 @require_POST
 @director_view
 def reopen(request, event, number):
-    round_ = get_round(event, number)
-    form = ReasonForm(request.POST)
-    if form.is_valid():
-        try:
-            rounds.reopen_round(round_, request.user, reason=form.cleaned_data["reason"])
-        except ActionError as exc:
-            show_refusal(request, form, exc)
-        else:
-            messages.success(request, f"Round {number} is open again: close it when it is "
-                             "settled.")
-            return redirect("director:round", event.slug, number)
-    return render_round(request, event, round_, reopen_form=form)
+    return reasoned(request, event, get_round(event, number), "reopen_form",
+                    rounds.reopen_round,
+                    lambda: f"Round {number} is open again: close it when it is settled.")
 
 
 @director_view
