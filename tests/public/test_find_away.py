@@ -56,8 +56,17 @@ def test_each_reason_for_no_board_is_the_answer(client, away):
     assert answer(client, away, "4").endswith("the bye this round (board 3).")
 
 
-def test_the_a_to_z_list_carries_them_for_the_script(client, away):
+def test_the_list_of_who_is_not_paired_carries_why_for_the_script(client, away):
     html = client.get(away).content.decode()
+    not_paired = html.split('class="not-paired"')[1].split("</ul>")[0]
+    assert re.findall(r'<a href="/leek/player/(\d+)/" data-away="([^"]*)">', not_paired) == [
+        ("6", "half-point bye this round"), ("7", "absent this round"),
+        ("8", "withdrawn after round 1: not paired any more"),
+        ("9", "not paired this round (entered late)"), ("10", "zero-point bye this round")]
+
+
+def test_the_a_to_z_list_lists_them(client, away):
+    html = client.get(away, {"print": "alpha"}).content.decode()
     alpha = html.split('class="alpha"')[1]
     row = re.search(r'<tr[^>]*data-number="6"[^>]*>.*?</tr>', alpha, re.S).group(0)
     assert 'data-away="half-point bye this round"' in row
@@ -81,8 +90,9 @@ def test_a_partner_finds_the_pair_s_bye(client, db):
 
 
 def test_a_pairing_bye_says_bye_in_the_a_to_z_list(client, event):
-    html = client.get(reverse("public:round", args=[event.slug, 2])).content.decode()
+    html = client.get(reverse("public:round", args=[event.slug, 2]),
+                      {"print": "alpha"}).content.decode()
     row = re.search(r'<tr[^>]*data-number="4"[^>]*>.*?</tr>', html.split('class="alpha"')[1],
                     re.S).group(0)
     cells = [text_of(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
-    assert cells[1:] == ["3", "0", "bye", "—"]  # find.js answers "the bye" from "bye"
+    assert cells[1:] == ["3", "0", "bye", "—"]

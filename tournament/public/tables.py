@@ -56,6 +56,8 @@ class PairingTable(tables.Table):
 
     class Meta:
         attrs = {"class": "pairings"}
+        # "Find my board" links a board to its row: ?page=N#board-B.
+        row_attrs = {"id": lambda record: f"board-{record['board']}"}
         empty_text = "No boards in this round."
         sequence = ("board", "side0_name", "side0_points", "side1_points", "side1_name",
                     "result")

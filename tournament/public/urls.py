@@ -14,7 +14,7 @@ urlpatterns = [
     # What the live pages poll: never cached (views.revision is never_cache).
     path("<slug:slug>/revision.json", views.revision, name="revision"),
     path("<slug:slug>/round/<int:number>/",
-         public_cache(views.round_view, params=("print", "sort", "find")), name="round"),
+         public_cache(views.round_view, params=("print", "sort", "page", "find")), name="round"),
     path("<slug:slug>/round/<int:number>/pairings.csv", public_cache(views.round_csv),
          name="round_csv"),
     path("<slug:slug>/standings/",

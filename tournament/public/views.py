@@ -23,6 +23,7 @@ from .tables import (
 )
 
 PER_PAGE = 100
+BOARDS_PER_PAGE = 100  # a round page of 500 boards is five pages of about 40 KB
 POLL_SECONDS = 25  # how often a live page asks whether the event changed
 REFRESH_SECONDS = 60  # the same without scripts: the whole page, less often
 
@@ -127,6 +128,9 @@ def tables_rank(row) -> str:
 
 
 def round_view(request, slug, number):
+    """The round's boards, BOARDS_PER_PAGE to a page (the printable list has them all),
+    who has no board and why, and "find my board" over every board of the round. The A-Z
+    list is a page of its own (`?print=alpha`): beside 500 boards it doubled the page."""
     tournament = data.get_event(slug, request.user)
     rounds = data.published_rounds(tournament)
     round_ = data.get_round(tournament, number)
@@ -144,23 +148,44 @@ def round_view(request, slug, number):
             b["set_rows"] = data.set_rows(tournament, b)
         return render(request, "public/slips.html", ctx)
     not_paired = data.not_paired(tournament, round_.number)
-    entries = data.find_entries(tournament, boards, not_paired, points)
-    alpha = AlphaTable(entries, slug=tournament.slug)
-    RequestConfig(request, paginate=False).configure(alpha)
     if mode == "alpha":
+        entries = data.find_entries(tournament, boards, not_paired, points)
+        alpha = AlphaTable(entries, slug=tournament.slug)
+        RequestConfig(request, paginate=False).configure(alpha)
         return render(request, "public/round_alpha.html", {**ctx, "alpha": alpha})
+    for group in not_paired:  # what find.js answers for them, read from the list
+        for e in group["entrants"]:
+            e.away = data.away_words(group["kind"], e)
+    per_page = None if printing else BOARDS_PER_PAGE
+    params = request.GET.copy()
+    table_params(params, rows=len(boards), per_page=per_page, sorts=sortable(PairingTable))
+    request.GET = params
     table = PairingTable(boards, slug=tournament.slug, pairs=tournament.is_pairs,
                          drawn=ctx["drawn"])
-    RequestConfig(request, paginate=False).configure(table)
+    RequestConfig(request, paginate=False if printing else {"per_page": per_page}).configure(
+        table)
     query = request.GET.get("find", "")[:60]
-    ctx.update(table=table, alpha=alpha, find=query,
-               found=data.search(entries, query) if query.strip() else None,
-               not_paired=not_paired)
+    found = None
+    if query.strip():
+        found = data.search(data.find_entries(tournament, boards, not_paired, points), query)
+        pages = board_pages(boards, per_page)
+        for e in found:
+            e["page"] = pages.get(e["board"])
+    ctx.update(table=table, find=query, found=found, not_paired=not_paired,
+               paged=not printing and len(boards) > BOARDS_PER_PAGE)
     response = render(request, "public/round.html", ctx)
     if query:
         # One person's answer: not worth a shared cache entry per name typed.
         add_never_cache_headers(response)
     return response
+
+
+def board_pages(boards, per_page) -> dict:
+    """Board number -> the page of the pairing list it is on, in board order."""
+    if per_page is None:
+        return {b["board"]: 1 for b in boards}
+    ordered = sorted(b["board"] for b in boards)
+    return {board: i // per_page + 1 for i, board in enumerate(ordered)}
 
 
 def round_csv(request, slug, number):
@@ -218,10 +243,13 @@ def standings_context(request, tournament, after, show_all):
     RequestConfig(request, paginate=False if show_all else {"per_page": PER_PAGE}).configure(
         html_table)
     names = {p.id: p.name for p in event_data.players}
+    # The tied groups of the rows shown: each group's lines name all its members, so a
+    # page of 100 rows says no more than its own groups (all of them on one page).
+    shown = {row.record["player"] for row in html_table.paginated_rows}
     groups = [{"points": standings.format_value(g.points), "rank": g.rank,
                "players": [names[p] for p in g.players], "explanation": g.explanation,
                "steps": g.steps}
-              for g in table.groups]
+              for g in table.groups if shown.intersection(g.players)]
     finished = tournament.status == Tournament.Status.FINISHED and after is None
     return {"event": tournament, "table": html_table, "groups": groups,
             "show_all": show_all, "count": len(rows),

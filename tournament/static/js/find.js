@@ -1,56 +1,108 @@
-/* "Find your board" as you type: the same answers as the form (which works without
-   scripts), read from the A-Z list already on the page, so nothing is fetched. */
+/* "Find your board" as you type. It reads the boards already on the page (and the list of
+   who is not paired, whose links carry why in data-away) for an answer at once. When the
+   boards are on several pages, or nobody here matches, it asks the server too: the same
+   GET as the form (which works without scripts and searches every board of the round),
+   taking the answer from the page sent back. */
 (function () {
   "use strict";
-  function text(cell) { return cell ? cell.textContent.replace(/\s+/g, " ").trim() : ""; }
+  function text(node) { return node ? node.textContent.replace(/\s+/g, " ").trim() : ""; }
 
-  function starts(who) {
-    return who.indexOf("the draw") === 0 ? "the draw at the table decides who starts." : who + " starts set 1.";
+  function numberOf(link) {
+    var m = /\/player\/(\d+)\/?$/.exec(link.getAttribute("href") || "");
+    return m ? m[1] : "";
   }
 
-  function answer(row) {
-    var cells = row.querySelectorAll("td");
-    var name = text(cells[0]), board = text(cells[1]), opponent = text(cells[3]);
-    var p = document.createElement("p");
-    p.className = "answer";
-    p.textContent = row.dataset.away
-      ? name + ": " + row.dataset.away + "."
-      : opponent === "bye"
-      ? name + ": the bye this round (board " + board + ")."
-      : name + ": board " + board + " against " + opponent + "; " + starts(text(cells[4]));
-    return p;
+  function side(link) {
+    var cell = link.closest("td");
+    var members = cell ? text(cell.querySelector(".members")) : "";
+    return {name: text(link), number: numberOf(link), members: members};
   }
 
-  function matches(row, typed) {
-    if (/^\d+$/.test(typed)) return row.dataset.number === typed;
-    var words = typed.toLowerCase().split(/\s+/);
-    var hay = row.dataset.find || "";
-    return words.every(function (w) { return hay.indexOf(w) !== -1; });
+  // Everyone on this page: [{who, find, answer}], `answer` a function of the <p> to fill.
+  function people(drawn) {
+    var out = [];
+    document.querySelectorAll("table.pairings tbody tr").forEach(function (row) {
+      var links = row.querySelectorAll("a[href*='/player/']");
+      if (!links.length) return;
+      var board = text(row.querySelector("td"));
+      var a = side(links[0]), b = links[1] ? side(links[1]) : null;
+      var starts = drawn ? "the draw at the table decides who starts." : a.name + " starts set 1.";
+      [[a, b], [b, a]].forEach(function (pair) {
+        var me = pair[0], other = pair[1];
+        if (!me) return;
+        out.push({who: me, answer: function (p) {
+          p.appendChild(document.createTextNode(me.name + ", no.\u00a0" + me.number + ": "));
+          if (!other) {
+            p.appendChild(document.createTextNode("the bye this round (board " + board + ")."));
+            return;
+          }
+          p.appendChild(document.createTextNode("board "));
+          var link = document.createElement("a");
+          link.href = "#" + row.id;
+          link.textContent = board;
+          var strong = document.createElement("strong");
+          strong.appendChild(link);
+          p.appendChild(strong);
+          p.appendChild(document.createTextNode(" against " + other.name + " (" + other.number + "); " + starts));
+        }});
+      });
+    });
+    document.querySelectorAll("ul.not-paired a[data-away]").forEach(function (link) {
+      var me = side(link);
+      out.push({who: me, answer: function (p) {
+        p.textContent = me.name + ", no.\u00a0" + me.number + ": " + link.dataset.away + ".";
+      }});
+    });
+    return out;
+  }
+
+  function matches(who, typed) {
+    if (/^\d+$/.test(typed)) return who.number === typed;
+    var hay = (who.name + " " + who.members + " " + who.number).toLowerCase();
+    return typed.toLowerCase().split(/\s+/).every(function (w) { return hay.indexOf(w) !== -1; });
   }
 
   function wire() {
+    var form = document.getElementById("find");
     var input = document.getElementById("find-input");
     var out = document.getElementById("find-answer");
-    if (!input || !out || input.dataset.wired) return;
+    if (!form || !input || !out || input.dataset.wired) return;
     input.dataset.wired = "1";
-    var timer = null;
+    var timer = null, asked = 0;
+
+    function fromServer(typed, mine) {
+      var url = window.location.pathname + "?find=" + encodeURIComponent(typed);
+      fetch(url, {credentials: "same-origin"})
+        .then(function (r) { if (!r.ok) throw new Error(r.status); return r.text(); })
+        .then(function (html) {
+          if (mine !== asked) return;  // typed on since: a later answer is coming
+          var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("find-answer");
+          if (!fresh) return;
+          out.textContent = "";
+          Array.prototype.forEach.call(fresh.childNodes, function (node) {
+            out.appendChild(document.importNode(node, true));
+          });
+        })
+        .catch(function () { /* offline: the Find button still works */ });
+    }
+
     input.addEventListener("input", function () {
       clearTimeout(timer);
       timer = setTimeout(function () {
         var typed = input.value.trim().slice(0, 60);
+        var mine = ++asked;
         out.textContent = "";
         if (!typed) return;
-        var rows = Array.prototype.filter.call(
-          document.querySelectorAll("table.alpha tbody tr[data-find]"),
-          function (row) { return matches(row, typed); });
-        if (!rows.length) {
-          var none = document.createElement("p");
-          none.className = "answer";
-          none.textContent = "Nobody in this round matches \u201c" + typed + "\u201d. Check the spelling, or try the pairing number.";
-          out.appendChild(none);
-        }
-        rows.slice(0, 20).forEach(function (row) { out.appendChild(answer(row)); });
-      }, 150);
+        var found = people(!!form.dataset.drawn).filter(function (p) { return matches(p.who, typed); });
+        found.slice(0, 20).forEach(function (p) {
+          var line = document.createElement("p");
+          line.className = "answer";
+          p.answer(line);
+          out.appendChild(line);
+        });
+        // Boards on other pages may hold the same name: the server answers for them all.
+        if (!found.length || form.dataset.paged) fromServer(typed, mine);
+      }, 200);
     });
   }
 

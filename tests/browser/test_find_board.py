@@ -1,0 +1,44 @@
+"""Find my board as you type (static/js/find.js) on a round of 125 boards, two pages: an
+answer from the page at once, from the server for a board on the other page, and for
+someone without a board; axe-core on the page."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.public.factories import generate_event
+from tournament.models import Attendance, Entrant, Match
+
+from .test_walkthrough import DESKTOP, new_page
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_find_as_you_type_on_every_page(browser, live_server, a11y):
+    event = generate_event(250, 2, slug="twofifty", seed=5, last_live=True)
+    late = Entrant.objects.create(tournament=event, number=251, name="Zoe Quill")
+    Attendance.objects.create(entrant=late, round_number=2, kind="half_bye")
+    here = Match.objects.get(round__tournament=event, round__number=2, board=7)
+    there = Match.objects.get(round__tournament=event, round__number=2, board=120)
+    page = new_page(browser, **DESKTOP)
+    page.goto(f"{live_server.url}/twofifty/round/2/")
+    expect(page.locator("table.pairings tbody tr")).to_have_count(100)
+    a11y.check(page, "round-125-boards")
+    answer = page.locator("#find-answer")
+
+    page.get_by_label("Your name or pairing number").fill(str(here.side1.number))
+    expect(answer).to_have_text(
+        f"{here.side1.name}, no.\u00a0{here.side1.number}: board 7 against "
+        f"{here.side0.name} ({here.side0.number}); {here.side0.name} starts set 1.")
+
+    page.get_by_label("Your name or pairing number").fill(str(there.side0.number))
+    expect(answer).to_contain_text(f"board 120 against {there.side1.name}")
+    expect(answer.get_by_role("link", name="120")).to_have_attribute(
+        "href", "?page=2#board-120")
+    answer.get_by_role("link", name="120").click()
+    expect(page.locator("#board-120")).to_be_visible()
+
+    page.get_by_label("Your name or pairing number").fill("zoe quill")
+    expect(answer).to_have_text("Zoe Quill, no.\u00a0251: half-point bye this round.")
+    page.get_by_label("Your name or pairing number").fill("nobody such")
+    expect(answer).to_contain_text("Nobody in round 2 matches “nobody such”")
+    a11y.assert_clean()
