@@ -3,14 +3,13 @@
 import os
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
-from django.db import connection
 
 from tournament.models import Match, ResultVersion
 
+from ..races import at_once, needs_postgres, raised
 from .conftest import Api, score_record, token_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -20,22 +19,10 @@ RECORDS = [score_record([61, 40], [61, 30]), score_record([10, 61], [20, 61]),
 
 def race(match, keys):
     """Each key submits its own record for `match` at version 0, all released at once."""
-    barrier = threading.Barrier(len(keys))
-    answers = [None] * len(keys)
-
-    def device(i, key):
-        try:
-            api = Api(key)
-            barrier.wait(timeout=10)
-            answers[i] = api.submit(match, version=0, record=RECORDS[i])
-        finally:
-            connection.close()  # each thread has its own database connection
-
-    threads = [threading.Thread(target=device, args=(i, k)) for i, k in enumerate(keys)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=30)
+    devices = [Api(key) for key in keys]
+    answers = at_once(*[lambda d=d, r=r: d.submit(match, version=0, record=r)
+                        for d, r in zip(devices, RECORDS, strict=False)])
+    assert raised(answers) == []
     return answers
 
 
@@ -59,12 +46,9 @@ def setup_race(event, n):
     return match, keys
 
 
-@pytest.mark.postgres
-@pytest.mark.django_db(transaction=True)
+@needs_postgres
 @pytest.mark.parametrize("devices", [2, 4])
 def test_same_board_same_version_postgresql(event, devices):
-    if connection.vendor != "postgresql":
-        pytest.skip("needs DATABASE_URL=postgres://...")
     match, keys = setup_race(event, devices)
     for _ in range(3):  # a few rounds of racing, each on a fresh board state
         answers = race(match, keys)

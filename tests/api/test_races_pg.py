@@ -7,51 +7,19 @@ data is consistent. Run with DATABASE_URL=postgres://... (skipped on SQLite, whi
 serialises every writer anyway).
 """
 
-import threading
 import time
 
-import pytest
 from django.contrib.auth.models import User
-from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
 from tournament.actions import entrants, events, rounds
 from tournament.models import AuditEntry, Entrant, Match, ResultVersion, Round
 
+from ..races import POSTGRES_MARKS, at_once, raised
 from .conftest import Api, score_record, token_for
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture(autouse=True)
-def postgresql():
-    if connection.vendor != "postgresql":
-        pytest.skip("needs DATABASE_URL=postgres://...")
-
-
-def at_once(*calls):
-    """Run each call in a thread of its own (its own database connection), all released
-    together; returns what each returned, or the exception it raised."""
-    barrier = threading.Barrier(len(calls))
-    answers = [None] * len(calls)
-
-    def run(i, call):
-        try:
-            barrier.wait(timeout=10)
-            answers[i] = call()
-        except Exception as exc:  # noqa: BLE001 - the test looks at it
-            answers[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=120)
-    assert not any(t.is_alive() for t in threads), "a side never finished: a lock wait hung"
-    return answers
+pytestmark = POSTGRES_MARKS
 
 
 def signed_in(user) -> Client:
@@ -146,7 +114,7 @@ def test_deleting_a_round_while_results_arrive_gives_no_deadlock_500():
         calls += [lambda d=d, b=b, wait=delay: late_result(d, b, wait)
                   for d, b in zip(devices, boards, strict=False)]
         answers = at_once(*calls)
-        assert not [a for a in answers if isinstance(a, Exception)], answers
+        assert not raised(answers), answers
         deleted, results = answers[0], answers[1:]
         assert all(a.status_code < 500 for a in answers), [a.status_code for a in answers]
         gone = not Round.objects.filter(pk=round_.pk).exists()

@@ -1,13 +1,11 @@
 """Two directors post the same list at the same moment: one import, never every name twice."""
 
-import threading
-
 import pytest
-from django.db import connection
 
 from tournament.actions import ActionError, entrants, events
 from tournament.models import AuditEntry, Entrant
 
+from ..races import at_once, needs_postgres
 from .conftest import grant_director
 
 LIST = "name,club,rating\n" + "\n".join(f"Player {i},Club {i % 4},{1400 + i}"
@@ -15,33 +13,15 @@ LIST = "name,club,rating\n" + "\n".join(f"Player {i},Club {i % 4},{1400 + i}"
 
 
 def race(event, directors, text):
-    barrier = threading.Barrier(len(directors))
-    answers = [None] * len(directors)
-
-    def director_posts(i, user):
-        try:
-            barrier.wait(timeout=10)
-            answers[i] = len(entrants.import_entrants(event, user, text))
-        except ActionError as exc:
-            answers[i] = exc
-        finally:
-            connection.close()  # each thread has its own database connection
-
-    threads = [threading.Thread(target=director_posts, args=(i, u))
-               for i, u in enumerate(directors)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-    return answers
+    """Each director imports `text` at the same instant: how many each stored, or its
+    refusal (any other exception is an answer too, and fails the checks)."""
+    return at_once(*[lambda u=u: len(entrants.import_entrants(event, u, text))
+                     for u in directors])
 
 
-@pytest.mark.postgres
-@pytest.mark.django_db(transaction=True)
+@needs_postgres
 @pytest.mark.parametrize("posts", [2, 3])
 def test_same_list_posted_at_once_postgresql(django_user_model, posts):
-    if connection.vendor != "postgresql":
-        pytest.skip("needs DATABASE_URL=postgres://...")
     users = [grant_director(django_user_model.objects.create_user(f"d{i}", password="pw-1234"))
              for i in range(posts)]
     event = events.create_tournament(users[0], name="Race Open")

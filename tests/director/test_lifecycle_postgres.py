@@ -1,42 +1,20 @@
 """The last two boards of a round confirmed at the same moment still close the round."""
 
-import threading
-
-import pytest
 from django.contrib.auth.models import User
-from django.db import connection
 
 from tournament.actions import entrants, events, results, rounds
 from tournament.models import AuditEntry, Match, ResultVersion, Round, Tournament
 
+from ..races import at_once, needs_postgres, raised
+
 
 def confirm_together(boards, users):
-    barrier = threading.Barrier(len(boards))
-    errors = []
-
-    def confirm(match, user):
-        try:
-            barrier.wait(timeout=10)
-            results.confirm_result(match.pk, user, version=match.version)
-        except Exception as exc:  # noqa: BLE001 - reported below
-            errors.append(exc)
-        finally:
-            connection.close()  # each thread has its own database connection
-
-    threads = [threading.Thread(target=confirm, args=pair)
-               for pair in zip(boards, users, strict=True)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=30)
-    assert errors == []
+    assert raised(at_once(*[lambda m=m, u=u: results.confirm_result(m.pk, u, version=m.version)
+                            for m, u in zip(boards, users, strict=True)])) == []
 
 
-@pytest.mark.postgres
-@pytest.mark.django_db(transaction=True)
+@needs_postgres
 def test_last_boards_confirmed_at_once_close_the_round_postgresql():
-    if connection.vendor != "postgresql":
-        pytest.skip("needs DATABASE_URL=postgres://...")
     director = User.objects.create_user("dora", password="pw-123456")
     arbiters = [User.objects.create_user(n, password="pw-123456") for n in ("ann", "bob")]
     event = events.create_tournament(director, name="Race Open", rounds_planned=1)

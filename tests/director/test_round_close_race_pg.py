@@ -2,44 +2,24 @@
 an idle open board instead, rounds.holds_an_idle_board), and the round still closes exactly
 once with its last result (PostgreSQL, real concurrent transactions)."""
 
-import threading
-
 import pytest
 from django.contrib.auth.models import User
-from django.db import connection
 
 from tournament.actions import entrants, events, results, rounds
 from tournament.models import AuditEntry, Match, ResultVersion, Round, Tournament
 
+from ..races import at_once, needs_postgres, raised
+
 
 def enter_together(boards, users):
-    barrier = threading.Barrier(len(boards))
-    errors = []
-
-    def enter(match, user):
-        try:
-            barrier.wait(timeout=10)
-            results.submit_result(match.pk, user, version=match.version, outcome="forfeit",
-                                  conceded_by=1)
-        except Exception as exc:  # noqa: BLE001 - reported below
-            errors.append(exc)
-        finally:
-            connection.close()  # each thread has its own database connection
-
-    threads = [threading.Thread(target=enter, args=pair)
-               for pair in zip(boards, users, strict=True)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-    assert errors == []
+    assert raised(at_once(*[
+        lambda m=m, u=u: results.submit_result(m.pk, u, version=m.version, outcome="forfeit",
+                                               conceded_by=1)
+        for m, u in zip(boards, users, strict=True)])) == []
 
 
-@pytest.mark.postgres
-@pytest.mark.django_db(transaction=True)
+@needs_postgres
 def test_every_board_entered_at_once_closes_the_round_once_postgresql():
-    if connection.vendor != "postgresql":
-        pytest.skip("needs DATABASE_URL=postgres://...")
     director = User.objects.create_user("dora")
     event = events.create_tournament(director, name="Race Open", rounds_planned=1,
                                      require_confirmation=False)
