@@ -5,6 +5,7 @@ ruleset allows.  Pure; the Django side calls ``match_format`` for its own forms.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,6 +46,20 @@ def _choices(values: tuple[int, ...]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
+def _allowed(match: dict[str, Any], key: str, default: int, allowed: tuple[int, ...],
+             path: str, problems: list[tuple[str, str]], says: Callable[[str], str]) -> int:
+    """``match[key]`` where the ruleset allows it; else the default, and a problem:
+    ``says(the allowed values in words)`` and the value given."""
+    if key not in match:
+        return default
+    v = match[key]
+    if _is_int(v) and v in allowed:
+        return v
+    shown = v if _is_int(v) and abs(v) < 10**12 else "that"
+    problems.append((f"{path}/{key}", f"{says(_choices(allowed))}, not {shown}"))
+    return default
+
+
 def read_match_format(
     rules: Ruleset, match: Any, path: str = "/match"
 ) -> tuple[MatchFormat, list[tuple[str, str]]]:
@@ -59,29 +74,11 @@ def read_match_format(
     if not isinstance(match, dict):
         return fmt, [(path, 'match must be an object {"target": T, "sets_to_win": W}')]
     problems: list[tuple[str, str]] = []
-    target, wins = fmt.target, fmt.sets_to_win
-    if "target" in match:
-        t = match["target"]
-        if _is_int(t) and t in rules.allowed_targets:
-            target = t
-        else:
-            shown = t if _is_int(t) and abs(t) < 10**12 else "that"
-            problems.append((
-                f"{path}/target",
-                f"the {rules.name} ruleset plays sets to {_choices(rules.allowed_targets)} "
-                f"points, not {shown}",
-            ))
-    if "sets_to_win" in match:
-        w = match["sets_to_win"]
-        if _is_int(w) and w in rules.allowed_sets_to_win:
-            wins = w
-        else:
-            shown = w if _is_int(w) and abs(w) < 10**12 else "that"
-            problems.append((
-                f"{path}/sets_to_win",
-                f"the {rules.name} ruleset plays matches won by "
-                f"{_choices(rules.allowed_sets_to_win)} sets, not {shown}",
-            ))
+    target = _allowed(match, "target", fmt.target, rules.allowed_targets, path, problems,
+                      lambda these: f"the {rules.name} ruleset plays sets to {these} points")
+    wins = _allowed(match, "sets_to_win", fmt.sets_to_win, rules.allowed_sets_to_win, path,
+                    problems,
+                    lambda these: f"the {rules.name} ruleset plays matches won by {these} sets")
     return MatchFormat(target, wins), problems
 
 

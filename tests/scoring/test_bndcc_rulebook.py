@@ -137,6 +137,7 @@ def test_mso_refuses_any_other_format():
     )
     report = validate(match(sets, match={"sets_to_win": 3}))
     assert errs(report) == [("/match/sets_to_win", "bad_format")]
+    assert report["errors"][0]["message"] == "the mso ruleset plays matches won by 2 sets, not 3"
 
 
 def test_bad_match_values():
@@ -146,6 +147,9 @@ def test_bad_match_values():
     assert errs(report) == [("/match/target", "bad_format"), ("/match/sets_to_win", "bad_format")]
     assert report["errors"][0]["message"] == (
         "the bndcc ruleset plays sets to 61 or 121 points, not 100"
+    )
+    assert report["errors"][1]["message"] == (
+        "the bndcc ruleset plays matches won by 1, 2 or 3 sets, not that"  # True is no number
     )
 
 
