@@ -9,6 +9,7 @@ app_name = "director"
 urlpatterns = [
     path("", event.home, name="home"),
     path("new/", event.create, name="create"),
+    path("import/", event.import_event, name="import_event"),
     path("jobs/<uuid:pk>/", jobs.job_page, name="job"),
     path("jobs/<uuid:pk>/status.json", jobs.job_status, name="job_status"),
     path("jobs/<uuid:pk>/download", jobs.job_download, name="job_download"),

@@ -1,5 +1,7 @@
 """My events, creating one, its dashboard, settings, officials, audit log and archive."""
 
+from types import SimpleNamespace
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -7,6 +9,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from .. import tasks
 from ..actions import ActionError, events
 from ..arbiter.views import arbiter_only
 from ..archive import archive_json
@@ -15,10 +18,14 @@ from ..standings import label
 from ..tasks import runs_in_background
 from .access import director_view, show_refusal
 from .forms import CreateEventForm, DeleteEventForm, EditSettingsForm, HideForm, OfficialForm
+from .forms_import import ARCHIVE, ImportEventForm, kind_of, max_bytes
 from .progress import next_step, round_summaries
 from .views_jobs import start_job
 
 AUDIT_PAGE = 25
+# An import of at most this many bytes runs in the request (a TRF of a few hundred
+# players, the archive of a small event: well under a second); a bigger one is a job.
+INLINE_MAX_IMPORT_BYTES = 100_000
 
 
 @login_required
@@ -41,11 +48,7 @@ def home(request):
 @login_required
 def create(request):
     if not events.may_create_events(request.user):
-        return render(request, "director/refused.html", {
-            "title": "You cannot create events",
-            "message": "Creating an event needs a director's right, which the site's staff "
-                       "give. Ask them for it; to help at an event, ask its director to add "
-                       "you as an official."}, status=403)
+        return refused_creating(request)
     form = CreateEventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -59,6 +62,49 @@ def create(request):
             return redirect("director:event", event.slug)
     return render(request, "director/create.html", {"form": form},
                   status=400 if request.method == "POST" else 200)
+
+
+def refused_creating(request):
+    return render(request, "director/refused.html", {
+        "title": "You cannot create events",
+        "message": "Creating an event needs a director's right, which the site's staff "
+                   "give. Ask them for it; to help at an event, ask its director to add "
+                   "you as an official."}, status=403)
+
+
+@login_required
+def import_event(request):
+    """A new event from a TRF(x) file or an archive: at once for a small file, as a job
+    (the progress page) for a big one; all or nothing either way, the importer's own
+    words (naming the line or path) when it refuses."""
+    if not events.may_create_events(request.user):
+        return refused_creating(request)
+    form = ImportEventForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        text = form.cleaned_data["file"]
+        kind = kind_of(text)
+        job_kind = Job.Kind.IMPORT_ARCHIVE if kind == ARCHIVE else Job.Kind.IMPORT_TRF
+        if len(text.encode("utf-8", "surrogatepass")) > INLINE_MAX_IMPORT_BYTES:
+            return start_job(request, job_kind, payload=form.payload())
+        # The job's own work, run here: the same checks, messages and transaction.
+        work = tasks.from_archive if kind == ARCHIVE else tasks.from_trf
+        try:
+            message, result_url, _ = work(SimpleNamespace(payload=form.payload(),
+                                                          requested_by=request.user))
+        except ActionError as exc:
+            for where, problems in exc.errors.items():
+                for problem in problems if isinstance(problems, list) else [problems]:
+                    if str(problem) != exc.message:
+                        form.add_error(None, f"{where}: {problem}" if where.startswith("/")
+                                       else str(problem))
+            form.add_error("file", f"{exc.message} Nothing was imported; choose the file "
+                                   "again once it is corrected.")
+        else:
+            messages.success(request, message)
+            return redirect(result_url)
+    return render(request, "director/import_event.html", {
+        "form": form, "limit": max_bytes(), "inline_limit": INLINE_MAX_IMPORT_BYTES},
+        status=400 if request.method == "POST" else 200)
 
 
 @director_view
