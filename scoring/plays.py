@@ -212,8 +212,8 @@ class PlayChecker(DealReader):
     def lay_tile(
         self, st: HandState, k: int, kind: int, t: int, a: int, b: int, stands: bool
     ) -> None:
-        """A tile laid: the down, a tile at the end it fits (inline: the hot path), or
-        anything else through ``lay_at_end``; then its points and the next turn."""
+        """A tile laid: the down, or at an end (``lay_at_end``); then its points and the
+        next turn."""
         seat = st.turn
         held = st.held
         if held is not None and held[seat] & BIT[t]:
@@ -225,20 +225,6 @@ class PlayChecker(DealReader):
             total = self.lay_down(st, k, kind, a, b)
         elif st.lost:
             total = -1
-        elif kind == LEFT and not stands and (a == st.lv or b == st.lv):
-            st.lv = b if a == st.lv else a
-            st.lw = 2 if a == b else 1
-            if st.spinner:
-                st.rw = 2
-                st.spinner = False
-            total = st.lv * st.lw + st.rv * st.rw
-        elif kind == RIGHT and not stands and (a == st.rv or b == st.rv):
-            st.rv = b if a == st.rv else a
-            st.rw = 2 if a == b else 1
-            if st.spinner:
-                st.lw = 2
-                st.spinner = False
-            total = st.lv * st.lw + st.rv * st.rw
         else:
             total = self.lay_at_end(st, k, kind, a, b, seat, stands)
         st.knocks = 0
