@@ -41,7 +41,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_results import HOST, PG, admin_sql, build_event, free_port, records  # noqa: E402
+from bench_results import build_event, records  # noqa: E402
+from common import HOST, drop_database, free_port, fresh_database, server_env, start_gunicorn, stop  # noqa: E402
 
 DB = "fives_faults"
 PG_PORT = 5432
@@ -140,28 +141,11 @@ class Relay:
 
 
 def start_server(port: int, workers: int, db_port: int):
-    import secrets
-    import subprocess
-
-    env = dict(os.environ, DATABASE_URL=f"postgres://postgres@{HOST}:{db_port}/{DB}",
-               SECRET_KEY=secrets.token_hex(32), ALLOWED_HOSTS=HOST, LOCAL_DEV="1",
-               DEBUG="0", CONN_MAX_AGE="600", API_RATE_LIMITS="off")
-    cmd = [str(ROOT / ".venv/bin/gunicorn"), "tournament.wsgi", "-w", str(workers),
-           "-b", f"{HOST}:{port}", "--log-level", "error", "--timeout", "30"]
+    env = server_env(f"postgres://postgres@{HOST}:{db_port}/{DB}")
     # The app logs every 503 of the outage: kept in a file, not on this screen.
     log = open(LOG, "w")  # noqa: SIM115 - closed with the process, at exit
-    server = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=log)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            conn = http.client.HTTPConnection(HOST, port, timeout=2)
-            conn.request("GET", "/api/v1/tournaments/")
-            if conn.getresponse().status == 200:
-                return server
-        except OSError:
-            time.sleep(0.2)
-    server.terminate()
-    raise SystemExit("gunicorn did not answer within 30 s")
+    return start_gunicorn(port, workers, env, "--log-level", "error", "--timeout", "30",
+                          stdout=log, stderr=log)[0]
 
 
 def workers_of(master: int) -> list[int]:
@@ -292,18 +276,11 @@ def main() -> int:
         parser.error("keep it bounded: 2-2000 players, 1-9 rounds, 1-40 clients, 2-9 "
                      "workers, a 1-30 s outage ending at least 4 s before the load (<= 120 s)")
 
-    admin_sql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)", f"CREATE DATABASE {DB}")
     server = proxy = None
     try:
-        os.environ["DATABASE_URL"] = f"{PG}/{DB}"  # this process reads PostgreSQL directly
-        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
-        import django
-
-        django.setup()
-        from django.core.management import call_command
+        fresh_database(DB)  # this process reads PostgreSQL directly, not through the proxy
         from django.db import connections
 
-        call_command("migrate", verbosity=0)
         _, keys, boards = build_event(args.players, args.rounds, args.clients)
         connections.close_all()
         print(f"event: {args.players} players, {len(boards)} boards, {args.clients} clients")
@@ -344,15 +321,10 @@ def main() -> int:
               "outage" if not problems else "check FAILED: " + "; ".join(problems))
         return 1 if problems else 0
     finally:
-        if server is not None:
-            server.terminate()
-            server.wait(timeout=30)
+        stop(server)
         if proxy is not None:
             proxy.stop()
-        from django.db import connections
-
-        connections.close_all()
-        admin_sql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
+        drop_database(DB)
 
 
 if __name__ == "__main__":

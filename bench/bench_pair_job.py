@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
-import os
 import re
 import secrets
 import subprocess
@@ -34,7 +33,16 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_public import HOST, PG, admin_sql, free_port  # noqa: E402
+from common import (  # noqa: E402
+    HOST,
+    PG,
+    drop_database,
+    free_port,
+    fresh_database,
+    server_env,
+    start_gunicorn,
+    stop,
+)
 
 DB = "fives_bench_pair"
 SLUG = "bench"
@@ -85,46 +93,28 @@ def main() -> int:
     if not 2 <= args.players <= 4000:
         parser.error("keep it bounded: 2-4000 players")
 
-    admin_sql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)", f"CREATE DATABASE {DB}")
     procs = []
     try:
-        env = dict(os.environ, DATABASE_URL=f"{PG}/{DB}", SECRET_KEY=secrets.token_hex(32),
-                   ALLOWED_HOSTS=HOST, LOCAL_DEV="1", DEBUG="0", AXES_ENABLED="0",
-                   REVISION_CACHE_DIR=str(ROOT / "var" / "cache" / "bench-pair-revisions"))
-        os.environ.update(DATABASE_URL=env["DATABASE_URL"],
-                          DJANGO_SETTINGS_MODULE="tournament.settings")
-        import django
-
-        django.setup()
-        from django.core.management import call_command
+        env = server_env(f"{PG}/{DB}", AXES_ENABLED="0",
+                         REVISION_CACHE_DIR=str(ROOT / "var" / "cache" / "bench-pair-revisions"))
+        fresh_database(DB)
         from django.db import connections
 
         from tournament.models import Round
 
-        call_command("migrate", verbosity=0)
         password = secrets.token_hex(8)
         build(args.players, password)
         connections.close_all()
 
         port = free_port()
-        procs.append(subprocess.Popen(
-            [str(ROOT / ".venv/bin/gunicorn"), "tournament.wsgi", "-w", "5", "-b",
-             f"{HOST}:{port}", "--log-level", "warning"], cwd=ROOT, env=env))
+        procs.append(start_gunicorn(port, 5, env)[0])
         procs.append(subprocess.Popen(
             [str(ROOT / ".venv/bin/python"), "manage.py", "db_worker", "--interval", "0.5",
              "--verbosity", "0"], cwd=ROOT, env=env))
         print(f"event: {args.players} players, four finished rounds; gunicorn -w 5 (default "
               "30 s timeout) and manage.py db_worker on PostgreSQL")
         me = Browser(port)
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                me.request("GET", "/accounts/login/")
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise SystemExit("gunicorn did not answer within 30 s") from None
-                time.sleep(0.2)
+        me.request("GET", "/accounts/login/")
         status, headers, _ = me.request("POST", "/accounts/login/", {
             "username": "bench-director", "password": password,
             "csrfmiddlewaretoken": me.csrf()})
@@ -168,14 +158,8 @@ def main() -> int:
               else "check FAILED: " + "; ".join(problems))
         return 1 if problems else 0
     finally:
-        for p in procs:
-            p.terminate()
-        for p in procs:
-            p.wait(timeout=60)
-        from django.db import connections
-
-        connections.close_all()
-        admin_sql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
+        stop(*procs, seconds=60)
+        drop_database(DB)
 
 
 if __name__ == "__main__":

@@ -26,36 +26,31 @@ import argparse
 import http.client
 import json
 import multiprocessing
-import os
 import random
 import secrets
-import socket
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
-HOST, PG = "127.0.0.1", "postgres://postgres@127.0.0.1:5432"
+from common import (  # noqa: E402
+    HOST,
+    PG,
+    drop_database,
+    free_port,
+    fresh_database,
+    percentile,
+    server_env,
+    start_gunicorn,
+    stop,
+)
+
 DB = "fives_bench"
 TIME_LIMIT = 120  # seconds for the whole load phase, whatever the options
-
-
-def admin_sql(*statements):
-    import psycopg
-
-    with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
-        for sql in statements:
-            conn.execute(sql)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
 
 
 def records(count: int, plays_share: float, seed=11):
@@ -106,26 +101,6 @@ def build_event(players: int, rounds_count: int, clients: int, counting: bool = 
     boards = list(Match.objects.filter(round__tournament=t).exclude(side1=None)
                   .order_by("round__number", "board").values_list("pk", flat=True))
     return t, keys, boards
-
-
-def start_server(port: int, workers: int, threads: int):
-    env = dict(os.environ, DATABASE_URL=f"{PG}/{DB}", SECRET_KEY=secrets.token_hex(32),
-               ALLOWED_HOSTS=HOST, LOCAL_DEV="1", DEBUG="0", CONN_MAX_AGE="600",
-               API_RATE_LIMITS="off")  # every client comes from one address here
-    cmd = [str(ROOT / ".venv/bin/gunicorn"), "tournament.wsgi", "-w", str(workers),
-           "--threads", str(threads), "-b", f"{HOST}:{port}", "--log-level", "warning"]
-    server = subprocess.Popen(cmd, cwd=ROOT, env=env)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            conn = http.client.HTTPConnection(HOST, port, timeout=2)
-            conn.request("GET", "/api/v1/tournaments/")
-            if conn.getresponse().status == 200:
-                return server, cmd
-        except OSError:
-            time.sleep(0.2)
-    server.terminate()
-    raise SystemExit("gunicorn did not answer within 30 s")
 
 
 WARM_UP = 3
@@ -238,18 +213,11 @@ def main() -> int:
     if not (2 <= args.players <= 4000 and 1 <= args.rounds <= 9 and 1 <= args.clients <= 100):
         parser.error("keep it bounded: 2-4000 players, 1-9 rounds, 1-100 clients")
 
-    admin_sql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)", f"CREATE DATABASE {DB}")
     server = None
     try:
-        os.environ["DATABASE_URL"] = f"{PG}/{DB}"
-        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
-        import django
-
-        django.setup()
-        from django.core.management import call_command
+        fresh_database(DB)
         from django.db import connections
 
-        call_command("migrate", verbosity=0)
         started = time.perf_counter()
         _, keys, boards = build_event(args.players, args.rounds, args.clients, args.counting)
         print(f"event: {args.players} players, {args.rounds} published rounds, "
@@ -258,13 +226,14 @@ def main() -> int:
         connections.close_all()
 
         port = free_port()
-        server, cmd = start_server(port, args.workers, args.threads)
+        server, cmd = start_gunicorn(port, args.workers, server_env(f"{PG}/{DB}"),
+                                     "--threads", str(args.threads))
         print("server: " + " ".join(cmd[cmd.index("tournament.wsgi"):]))
         results, elapsed, depth = load(port, keys, boards, args.plays)
         latencies = sorted(t * 1000 for _, status, t in results if status == 200)
         rate = len(latencies) / elapsed
         p50 = statistics.median(latencies) if latencies else float("nan")
-        p95 = latencies[int(0.95 * (len(latencies) - 1))] if latencies else float("nan")
+        p95 = percentile(latencies, 0.95)
         print(f"load: {args.clients} clients, {len(results)} submissions "
               f"({args.plays:.0%} at play depth) in {elapsed:.2f} s")
         print(f"  {rate:.0f} submissions/s; latency p50 {p50:.0f} ms, p95 {p95:.0f} ms, "
@@ -274,7 +243,7 @@ def main() -> int:
                           if status == 200 and depth[m] == kind)
             if some:
                 print(f"  at {kind} depth: p50 {statistics.median(some):.0f} ms, "
-                      f"p95 {some[int(0.95 * (len(some) - 1))]:.0f} ms")
+                      f"p95 {percentile(some, 0.95):.0f} ms")
         problems = verify(results)
         print("check: every submission stored exactly once (version 1, entered)"
               if not problems else "check FAILED: " + "; ".join(problems))
@@ -282,13 +251,8 @@ def main() -> int:
         print(f"target (>= 100/s, p95 < 200 ms): {'met' if target else 'MISSED'}")
         return 0 if not problems and target else 1
     finally:
-        if server is not None:
-            server.terminate()
-            server.wait(timeout=30)
-        from django.db import connections
-
-        connections.close_all()
-        admin_sql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
+        stop(server)
+        drop_database(DB)
 
 
 if __name__ == "__main__":

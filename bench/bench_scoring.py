@@ -26,6 +26,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import percentile  # noqa: E402
 
 from scoring import simulate as sim  # noqa: E402
 from scoring import validate  # noqa: E402
@@ -74,7 +77,7 @@ def run_case(name: str, args: argparse.Namespace) -> bool:
     n = len(times)
     times.sort()
     median = statistics.median(times)
-    p95 = times[int(0.95 * (n - 1))]
+    p95 = percentile(times, 0.95)
     m = args.matches
     print(f"ruleset {name}: {m} matches x {args.repeat} runs, seed {args.seed}")
     print(
