@@ -42,6 +42,14 @@ def confirm_all(round_, user):
         results.confirm_result(m.pk, user, version=m.version)
 
 
+@pytest.fixture
+def round_two(event, director, arbiter, two_rounds):
+    """Round 1 entered and confirmed (so closed), round 2 paired: a draft."""
+    enter_all(two_rounds, director)
+    confirm_all(two_rounds, arbiter)
+    return rounds.pair_round(event, director)
+
+
 def test_round_closes_when_its_last_result_is_confirmed(event, director, arbiter, two_rounds):
     r1 = two_rounds
     enter_all(r1, director)
@@ -59,10 +67,8 @@ def test_round_closes_when_its_last_result_is_confirmed(event, director, arbiter
 
 
 def test_event_finishes_when_its_last_planned_round_closes(event, director, arbiter,
-                                                           two_rounds):
-    enter_all(two_rounds, director)
-    confirm_all(two_rounds, arbiter)
-    r2 = rounds.pair_round(event, director)
+                                                           round_two):
+    r2 = round_two
     rounds.publish_round(r2, director)
     enter_all(r2, director)
     assert fresh(event).status == Tournament.Status.RUNNING
@@ -166,22 +172,16 @@ def test_reopen_puts_the_latest_round_and_the_event_back_in_play(event, director
     assert fresh(event).status == Tournament.Status.FINISHED
 
 
-def test_only_the_latest_round_reopens(event, director, arbiter, two_rounds):
-    enter_all(two_rounds, director)
-    confirm_all(two_rounds, arbiter)
-    rounds.pair_round(event, director)
+def test_only_the_latest_round_reopens(event, director, two_rounds, round_two):
     with pytest.raises(ActionError, match="Round 2 is already paired"):
         rounds.reopen_round(two_rounds, director, reason="x")
     with pytest.raises(ActionError, match="not closed"):
-        rounds.reopen_round(event.rounds.get(number=2), director, reason="x")
+        rounds.reopen_round(round_two, director, reason="x")
 
 
-def test_deleting_a_round_leaves_the_closed_round_before_it_closed(event, director, arbiter,
-                                                                   two_rounds):
-    enter_all(two_rounds, director)
-    confirm_all(two_rounds, arbiter)
-    r2 = rounds.pair_round(event, director)
-    rounds.delete_round(r2, director)
+def test_deleting_a_round_leaves_the_closed_round_before_it_closed(director, two_rounds,
+                                                                   round_two):
+    rounds.delete_round(round_two, director)
     assert fresh(two_rounds).status == Round.Status.CLOSED
 
 

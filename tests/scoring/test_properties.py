@@ -14,6 +14,7 @@ from scoring import simulate as sim
 from scoring import validate
 from scoring.engine import _Validator
 
+from ..json_paths import nodes, parent_of
 from .records import codes
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -333,26 +334,17 @@ def test_never_raises_on_arbitrary_values(value):
     assert all(set(e) == {"path", "code", "message"} for e in report["errors"])
 
 
-def _nodes(value, path=()):
-    yield path
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _nodes(v, (*path, k))
-    elif isinstance(value, list):
-        for k, v in enumerate(value):
-            yield from _nodes(v, (*path, k))
+def _replace_a_node(rec, choice, value):
+    """One node of `rec` (not the whole), chosen by `choice`, replaced by `value`."""
+    target = random.Random(choice).choice(list(nodes(rec))[1:])
+    parent_of(rec, target)[target[-1]] = copy.deepcopy(value)
 
 
 @settings(max_examples=200, deadline=None)
 @given(SEEDS, st.integers(0, 2**32 - 1), JSON, st.sampled_from([sim.MSO, sim.BNDCC_PAIRS]))
 def test_never_raises_on_mutated_records(seed, choice, value, rules):
     rec = _match(seed % 1000, rules)
-    nodes = list(_nodes(rec))
-    target = random.Random(choice).choice(nodes[1:])
-    holder = rec
-    for key in target[:-1]:
-        holder = holder[key]
-    holder[target[-1]] = copy.deepcopy(value)
+    _replace_a_node(rec, choice, value)
     report = _Validator().run(rec)
     json.dumps(report)  # JSON-able
 
@@ -489,10 +481,5 @@ def test_each_penalty_corruption_is_caught_with_its_code(seed, choice, rules, co
 @given(SEEDS, st.integers(0, 2**32 - 1), JSON)
 def test_never_raises_on_mutated_penalty_records(seed, choice, value):
     rec = _rich(seed % 1000, sim.BNDCC_PAIRS)
-    nodes = list(_nodes(rec))
-    target = random.Random(choice).choice(nodes[1:])
-    holder = rec
-    for key in target[:-1]:
-        holder = holder[key]
-    holder[target[-1]] = copy.deepcopy(value)
+    _replace_a_node(rec, choice, value)
     json.dumps(_Validator().run(rec))
