@@ -41,8 +41,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+import common  # noqa: E402
 from bench_results import build_event, records  # noqa: E402
-from common import HOST, drop_database, free_port, fresh_database, server_env, start_gunicorn, stop  # noqa: E402
+from common import HOST  # noqa: E402
 
 DB = "fives_faults"
 PG_PORT = 5432
@@ -59,7 +60,7 @@ class Proxy:
     see the cut (a transaction left open, holding its row locks)."""
 
     def __init__(self):
-        self.port = free_port()
+        self.port = common.free_port()
         self.control, theirs = multiprocessing.Pipe()
         self.process = multiprocessing.get_context("fork").Process(
             target=Relay(self.port).run, args=(theirs,), daemon=True)
@@ -141,11 +142,11 @@ class Relay:
 
 
 def start_server(port: int, workers: int, db_port: int):
-    env = server_env(f"postgres://postgres@{HOST}:{db_port}/{DB}")
+    env = common.server_env(f"postgres://postgres@{HOST}:{db_port}/{DB}")
     # The app logs every 503 of the outage: kept in a file, not on this screen.
     log = open(LOG, "w")  # noqa: SIM115 - closed with the process, at exit
-    return start_gunicorn(port, workers, env, "--log-level", "error", "--timeout", "30",
-                          stdout=log, stderr=log)[0]
+    return common.start_gunicorn(port, workers, env, "--log-level", "error", "--timeout",
+                                 "30", stdout=log, stderr=log)[0]
 
 
 def workers_of(master: int) -> list[int]:
@@ -278,7 +279,7 @@ def main() -> int:
 
     server = proxy = None
     try:
-        fresh_database(DB)  # this process reads PostgreSQL directly, not through the proxy
+        common.fresh_database(DB)  # this process reads PostgreSQL directly, not by the proxy
         from django.db import connections
 
         _, keys, boards = build_event(args.players, args.rounds, args.clients)
@@ -286,7 +287,7 @@ def main() -> int:
         print(f"event: {args.players} players, {len(boards)} boards, {args.clients} clients")
 
         proxy = Proxy()
-        port = free_port()
+        port = common.free_port()
         server = start_server(port, args.workers, proxy.port)
         print(f"server: gunicorn -w {args.workers} on :{port}, PostgreSQL through the "
               f"proxy on :{proxy.port}")
@@ -321,10 +322,10 @@ def main() -> int:
               "outage" if not problems else "check FAILED: " + "; ".join(problems))
         return 1 if problems else 0
     finally:
-        stop(server)
+        common.stop(server)
         if proxy is not None:
             proxy.stop()
-        drop_database(DB)
+        common.drop_database(DB)
 
 
 if __name__ == "__main__":

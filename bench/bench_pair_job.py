@@ -33,16 +33,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from common import (  # noqa: E402
-    HOST,
-    PG,
-    drop_database,
-    free_port,
-    fresh_database,
-    server_env,
-    start_gunicorn,
-    stop,
-)
+import common  # noqa: E402
+from common import HOST, PG  # noqa: E402
 
 DB = "fives_bench_pair"
 SLUG = "bench"
@@ -95,9 +87,9 @@ def main() -> int:
 
     procs = []
     try:
-        env = server_env(f"{PG}/{DB}", AXES_ENABLED="0",
-                         REVISION_CACHE_DIR=str(ROOT / "var" / "cache" / "bench-pair-revisions"))
-        fresh_database(DB)
+        env = common.server_env(f"{PG}/{DB}", AXES_ENABLED="0", REVISION_CACHE_DIR=str(
+            ROOT / "var" / "cache" / "bench-pair-revisions"))
+        common.fresh_database(DB)
         from django.db import connections
 
         from tournament.models import Round
@@ -106,8 +98,8 @@ def main() -> int:
         build(args.players, password)
         connections.close_all()
 
-        port = free_port()
-        procs.append(start_gunicorn(port, 5, env)[0])
+        port = common.free_port()
+        procs.append(common.start_gunicorn(port, 5, env)[0])
         procs.append(subprocess.Popen(
             [str(ROOT / ".venv/bin/python"), "manage.py", "db_worker", "--interval", "0.5",
              "--verbosity", "0"], cwd=ROOT, env=env))
@@ -158,8 +150,8 @@ def main() -> int:
               else "check FAILED: " + "; ".join(problems))
         return 1 if problems else 0
     finally:
-        stop(*procs, seconds=60)
-        drop_database(DB)
+        common.stop(*procs, seconds=60)
+        common.drop_database(DB)
 
 
 if __name__ == "__main__":

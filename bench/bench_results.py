@@ -37,17 +37,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from common import (  # noqa: E402
-    HOST,
-    PG,
-    drop_database,
-    free_port,
-    fresh_database,
-    percentile,
-    server_env,
-    start_gunicorn,
-    stop,
-)
+import common  # noqa: E402
+from common import HOST, PG  # noqa: E402
 
 DB = "fives_bench"
 TIME_LIMIT = 120  # seconds for the whole load phase, whatever the options
@@ -215,7 +206,7 @@ def main() -> int:
 
     server = None
     try:
-        fresh_database(DB)
+        common.fresh_database(DB)
         from django.db import connections
 
         started = time.perf_counter()
@@ -225,15 +216,16 @@ def main() -> int:
               + ("; results count on entry" if args.counting else ""))
         connections.close_all()
 
-        port = free_port()
-        server, cmd = start_gunicorn(port, args.workers, server_env(f"{PG}/{DB}"),
-                                     "--threads", str(args.threads))
+        port = common.free_port()
+        env = common.server_env(f"{PG}/{DB}")
+        server, cmd = common.start_gunicorn(port, args.workers, env, "--threads",
+                                            str(args.threads))
         print("server: " + " ".join(cmd[cmd.index("tournament.wsgi"):]))
         results, elapsed, depth = load(port, keys, boards, args.plays)
         latencies = sorted(t * 1000 for _, status, t in results if status == 200)
         rate = len(latencies) / elapsed
         p50 = statistics.median(latencies) if latencies else float("nan")
-        p95 = percentile(latencies, 0.95)
+        p95 = common.percentile(latencies, 0.95)
         print(f"load: {args.clients} clients, {len(results)} submissions "
               f"({args.plays:.0%} at play depth) in {elapsed:.2f} s")
         print(f"  {rate:.0f} submissions/s; latency p50 {p50:.0f} ms, p95 {p95:.0f} ms, "
@@ -243,7 +235,7 @@ def main() -> int:
                           if status == 200 and depth[m] == kind)
             if some:
                 print(f"  at {kind} depth: p50 {statistics.median(some):.0f} ms, "
-                      f"p95 {percentile(some, 0.95):.0f} ms")
+                      f"p95 {common.percentile(some, 0.95):.0f} ms")
         problems = verify(results)
         print("check: every submission stored exactly once (version 1, entered)"
               if not problems else "check FAILED: " + "; ".join(problems))
@@ -251,8 +243,8 @@ def main() -> int:
         print(f"target (>= 100/s, p95 < 200 ms): {'met' if target else 'MISSED'}")
         return 0 if not problems and target else 1
     finally:
-        stop(server)
-        drop_database(DB)
+        common.stop(server)
+        common.drop_database(DB)
 
 
 if __name__ == "__main__":
