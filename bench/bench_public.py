@@ -45,25 +45,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
-HOST, PG = "127.0.0.1", "postgres://postgres@127.0.0.1:5432"
+import common  # noqa: E402
+from common import HOST, PG  # noqa: E402
+
 DB = "fives_bench_public"
 SLUG = "bench"
 TARGET_SHARE, TARGET_P99 = 0.60, 100.0
-
-
-def admin_sql(*statements):
-    import psycopg
-
-    with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
-        for sql in statements:
-            conn.execute(sql)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
 
 
 def ensure_wrk() -> str:
@@ -91,7 +80,7 @@ def get(port, path, headers=None):
 
 
 def start_redis():
-    port = free_port()
+    port = common.free_port()
     server = subprocess.Popen(["redis-server", "--bind", HOST, "--port", str(port), "--save",
                                "", "--appendonly", "no"], stdout=subprocess.DEVNULL)
     deadline = time.monotonic() + 10
@@ -106,24 +95,10 @@ def start_redis():
 
 
 def start_server(port, workers, env_extra):
-    env = dict(os.environ, DATABASE_URL=f"{PG}/{DB}", SECRET_KEY=secrets.token_hex(32),
-               ALLOWED_HOSTS=HOST, LOCAL_DEV="1", DEBUG="0", CONN_MAX_AGE="600",
-               # Every request comes from 127.0.0.1: the API's per-address limits are off.
-               API_RATE_LIMITS="off",
-               DJANGO_SETTINGS_MODULE="bare_site",
-               PYTHONPATH=os.pathsep.join([str(ROOT / "bench"), str(ROOT)]), **env_extra)
-    cmd = [str(ROOT / ".venv/bin/gunicorn"), "tournament.wsgi", "-w", str(workers),
-           "-b", f"{HOST}:{port}", "--log-level", "warning"]
-    server = subprocess.Popen(cmd, cwd=ROOT, env=env)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            if get(port, "/api/v1/tournaments/")[0] == 200:
-                return server, cmd
-        except OSError:
-            time.sleep(0.2)
-    server.terminate()
-    raise SystemExit("gunicorn did not answer within 30 s")
+    env = common.server_env(f"{PG}/{DB}", DJANGO_SETTINGS_MODULE="bare_site",
+                            PYTHONPATH=os.pathsep.join([str(ROOT / "bench"), str(ROOT)]),
+                            **env_extra)
+    return common.start_gunicorn(port, workers, env)
 
 
 def wrk(binary, port, path, seconds, connections):
@@ -211,12 +186,9 @@ def main() -> int:
                      "1-16 workers, 1-5 runs")
     binary = ensure_wrk()
 
-    admin_sql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)", f"CREATE DATABASE {DB}")
     server = redis = None
     scratch = tempfile.TemporaryDirectory()
     try:
-        os.environ["DATABASE_URL"] = f"{PG}/{DB}"
-        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
         extra = {"REVISION_CACHE_DIR": str(Path(scratch.name) / "revisions")}
         if args.cache.startswith("redis"):
             redis, extra["CACHE_URL"] = start_redis()
@@ -225,20 +197,16 @@ def main() -> int:
         # This process enters the result of the change check: it must share the server's
         # revision store.
         os.environ.update(extra)
-        import django
-
-        django.setup()
-        from django.core.management import call_command
+        common.fresh_database(DB)
         from django.db import connections
 
-        call_command("migrate", verbosity=0)
         started = time.perf_counter()
         _, open_board, director = build_event(args.players)
         print(f"event: {args.players} players, 5 rounds, round 5 live, built in "
               f"{time.perf_counter() - started:.1f} s")
         connections.close_all()
 
-        port = free_port()
+        port = common.free_port()
         bare = Path(scratch.name) / "bare"  # each page's bytes, for the bare view
         bare.mkdir()
         server, cmd = start_server(port, args.workers, {**extra, "BENCH_BARE_DIR": str(bare)})
@@ -293,16 +261,9 @@ def main() -> int:
               f"{TARGET_P99:.0f} ms): {'met' if met else 'MISSED'}")
         return 0 if met and not problems else 1
     finally:
-        if server is not None:
-            server.terminate()
-            server.wait(timeout=30)
-        if redis is not None:
-            redis.terminate()
-            redis.wait(timeout=10)
-        from django.db import connections
-
-        connections.close_all()
-        admin_sql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
+        common.stop(server)
+        common.stop(redis, seconds=10)
+        common.drop_database(DB)
         scratch.cleanup()
 
 

@@ -61,9 +61,11 @@ def drop_database(db: str) -> None:
 def server_env(database_url: str, **extra: str) -> dict[str, str]:
     """gunicorn's environment: DEBUG off, a fresh secret key, kept database connections,
     and the API's per-address limits off (every request here comes from one address)."""
-    return dict(os.environ, DATABASE_URL=database_url, SECRET_KEY=secrets.token_hex(32),
-                ALLOWED_HOSTS=HOST, LOCAL_DEV="1", DEBUG="0", CONN_MAX_AGE="600",
-                API_RATE_LIMITS="off", **extra)
+    env = dict(os.environ, DATABASE_URL=database_url, SECRET_KEY=secrets.token_hex(32),
+               ALLOWED_HOSTS=HOST, LOCAL_DEV="1", DEBUG="0", CONN_MAX_AGE="600",
+               API_RATE_LIMITS="off")
+    env.update(extra)  # a bench's own settings win
+    return env
 
 
 def answers(port: int, path: str = UP_PATH) -> bool:
