@@ -15,10 +15,10 @@ Usage: .venv/bin/python bench/bench_public.py [--players 1000] [--seconds 10]
 4. starts `gunicorn tournament.wsgi` with --workers sync workers, DEBUG off, the API's
    per-address limits off (every request comes from one address), and the settings of
    bench/bare_site.py: the project's plus a bare Django view;
-5. saves the bytes of the standings page, the live round's page and the API standings for
-   the bare view, warms every worker, then runs `wrk -t2 -c50 -d10s --latency` on each
-   page and on the bare view answering the same bytes, in turn, --runs times (3; the
-   medians are shown), all in the same run;
+5. saves the bytes of the standings page, the live round's page (its first 100 boards) and
+   the API standings for the bare view, warms every worker, then runs
+   `wrk -t2 -c50 -d10s --latency` on each page and on the bare view answering the same
+   bytes, in turn, --runs times (3; the medians are shown), all in the same run;
 6. checks that a change is visible at once under gunicorn: a result entered through the
    action changes the round page's ETag and its content;
 7. prints requests/s, p50/p99 and each page's share of its bare view's rate; stops the
