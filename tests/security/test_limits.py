@@ -8,7 +8,7 @@ import pytest
 from django.conf import settings as django_settings
 from django.contrib.auth.models import User
 from django.core.management import call_command
-from django.test import Client
+from django.test import Client, override_settings
 from django.urls import reverse
 
 from tournament.actions import tokens
@@ -133,3 +133,15 @@ def test_the_address_behind_trusted_proxies_is_the_clients(settings):
     seen = [proxy.get("/api/v1/tournaments/", headers={"X-Forwarded-For": f"spoof, 10.3.0.{i}"})
             .status_code for i in (1, 2, 1)]
     assert seen == [200, 200, 429]
+
+
+def test_a_request_without_an_address_is_none_not_a_made_up_one():
+    from django.test import RequestFactory
+
+    from tournament.limits import client_ip
+    request = RequestFactory().get("/", REMOTE_ADDR="")
+    assert client_ip(request) is None  # django-axes stores None; "unknown" broke PostgreSQL
+    with override_settings(TRUSTED_PROXY_COUNT=1):
+        spoofed = RequestFactory().get("/", REMOTE_ADDR="10.0.0.9",
+                                       HTTP_X_FORWARDED_FOR="not-an-address")
+        assert client_ip(spoofed) == "10.0.0.9"
