@@ -60,3 +60,20 @@ def test_showing_everyone_ignores_the_page(client, big):
         '<tr class="') == 120
     assert client.get(big, {"per_page": "all", "page": "8"}).status_code == 200
     assert len(fragment_keys()) == 1
+
+
+@pytest.mark.parametrize("view", ["public:standings", "public:round"])
+def test_junk_spellings_get_no_whole_page_entry_of_their_own(client, big, view):
+    from tournament.public.http_cache import local
+
+    url = reverse(view, args=["onetwenty", 1] if view == "public:round" else ["onetwenty"])
+    local.clear()
+    assert client.get(url).status_code == 200
+    assert client.get(url, {"page": "1"}).status_code == 200
+    canonical = set(local.entries)
+    assert len(canonical) == 2  # no query, and page 1 as its plain number
+    for query in junk_variants():
+        client.get(url, query)
+    assert set(local.entries) == canonical
+    # A junk spelling is still answered, from the page as the view normalised it.
+    assert client.get(url, {"page": "0001"}).content == client.get(url, {"page": "1"}).content

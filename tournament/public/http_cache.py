@@ -244,6 +244,9 @@ def cached(request, query, slug, render):
                 log.exception("Public cache unreachable")
             if rev is None:  # changed while rendering, or the cache away: answer, keep nothing
                 return mark_public(entry.answer(request))
+        # Kept under the query as the view left it (a page as its plain number, no unknown
+        # sort): junk spellings are answered but never stored under a key of their own.
+        key = entry_key(request, request.GET)
         if request.method == "GET":
             local.put(key, entry)
             try:
