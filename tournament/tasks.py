@@ -150,6 +150,8 @@ def from_archive(job):
         doc = json.loads(given["text"])
     except ValueError as exc:
         raise ActionError(f"The archive is not JSON: {exc}.") from None
+    except RecursionError:
+        raise ActionError("The archive is nested too deeply to be one of ours.") from None
     event = import_tournament(doc, slug=given.get("slug", ""), actor=job.requested_by)
     return (f"{event.name} is imported from the archive.",
             reverse("director:event", args=[event.slug]), "")

@@ -230,6 +230,15 @@ def test_a_bad_archive_fails_and_makes_no_event(director, immediate):
     assert not Tournament.objects.filter(slug="x").exists()
 
 
+def test_a_deeply_nested_archive_fails_with_our_words(director, immediate):
+    deep = "[" * 100_000 + "]" * 100_000
+    job = tasks.start(Job.Kind.IMPORT_ARCHIVE, director,
+                      payload=json.dumps({"text": deep, "slug": "deep"}))
+    assert job.status == "failed"
+    assert job.message == "The archive is nested too deeply to be one of ours."
+    assert not Tournament.objects.filter(slug="deep").exists()
+
+
 @pytest.mark.django_db(transaction=True)
 def test_the_database_backend_and_its_worker(seeded, director, background):
     """The path `make run` and a server take: the request enqueues a row, the worker
