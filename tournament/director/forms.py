@@ -72,7 +72,7 @@ def format_help() -> str:
 class SettingsForm(forms.Form):
     """An event's rules: shared by 'create an event' and 'settings'."""
 
-    name = Text(max_length=120)
+    name = Text(max_length=Tournament._meta.get_field("name").max_length)
     ruleset = forms.ChoiceField(initial="mso")  # the model's default; not the first listed
     entrants_kind = forms.ChoiceField(
         label="Entrants", choices=Tournament.Entrants.choices, initial="singles",
