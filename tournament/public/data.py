@@ -278,6 +278,34 @@ def members_text(members) -> str:
                       m.get("name", "") for m in members)
 
 
+def ranking_changes(tournament) -> list[dict]:
+    """Changes to how the standings rank (points, tie-breaks) made once round 1 was
+    paired, oldest first, in words: the standings page says when the order changed."""
+    first = tournament.rounds.order_by("number").values_list("paired_at", flat=True).first()
+    if first is None:
+        return []
+    changes = []
+    for entry in tournament.audit_entries.filter(action="update_settings",
+                                                 at__gte=first).order_by("at", "id"):
+        words = ranking_words(entry.detail.get("changes", {}))
+        if words:
+            changes.append({"at": entry.at, "what": words, "reason": entry.reason})
+    return changes
+
+
+def ranking_words(changes: dict) -> str:
+    words = []
+    if "tiebreaks" in changes:
+        old, new = changes["tiebreaks"]
+        words.append(f"tie-breaks from {standings.describe_order(old)} "
+                     f"to {standings.describe_order(new)}")
+    if "points" in changes:
+        old, new = changes["points"]
+        words += [f"points for {key.replace('_', ' ')} from {old.get(key)} to {new.get(key)}"
+                  for key in new if old.get(key) != new.get(key)]
+    return "; ".join(words)
+
+
 def latest_change(tournament):
     """When the event last changed (its latest audit entry), in one query that also gives
     Tournament.revision its value, so a page asks only once. None before any change.
