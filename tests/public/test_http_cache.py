@@ -16,7 +16,7 @@ from tournament.public import http_cache
 
 pytestmark = pytest.mark.django_db
 
-PUBLIC = "public, max-age=5, stale-while-revalidate=30"
+PUBLIC = "public, no-cache"  # browsers revalidate; the caches in front keep it 5 s
 
 
 @pytest.fixture
@@ -57,6 +57,18 @@ def test_a_hit_makes_no_query_and_carries_validators(client, event,
     assert again["Cache-Control"] == PUBLIC
     assert again["Vary"] == "Cookie"
     assert again["Content-Type"] == "text/html; charset=utf-8"
+
+
+def test_caches_in_front_keep_a_page_seconds_while_browsers_revalidate(client, event):
+    """A browser holding a page must not show it once a result changed it: it revalidates
+    (a 304 costs nothing). A CDN (RFC 9213) and nginx keep it a few seconds."""
+    response = client.get(reverse("public:round", args=["crewe", 1]))
+    assert response["Cache-Control"] == "public, no-cache"
+    assert response["CDN-Cache-Control"] == "public, max-age=5, stale-while-revalidate=30"
+    assert response["X-Accel-Expires"] == "5"
+    same = client.get(reverse("public:round", args=["crewe", 1]),
+                      HTTP_IF_NONE_MATCH=response["ETag"])
+    assert same.status_code == 304 and same["Cache-Control"] == "public, no-cache"
 
 
 @pytest.mark.parametrize("name, args", [
