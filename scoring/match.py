@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from .formats import read_match_format
-from .hands import HandChecker
 from .report import (
     BAD_FORMAT,
     MATCH_SHAPE,
@@ -21,11 +20,12 @@ from .report import (
     show_pair,
 )
 from .rulesets import RULESETS, SET_STARTER_ALTERNATES, Ruleset
+from .set_start import SetStartChecker
 
 FORMAT = "fives-and-threes-match/1"
 
 
-class MatchChecker(HandChecker):
+class MatchChecker(SetStartChecker):
     def check_record(self, record: Any, sets_report: list[dict[str, Any]]) -> int | None:
         """Check the whole record; returns the match's winner (a side) or None."""
         sets = self.read_header(record)
