@@ -43,6 +43,16 @@ def test_revision_endpoint_changes_with_the_event(client, event):
     get(client, reverse("public:revision", args=["nope"]), status=404)
 
 
+def test_polling_while_nothing_changes_costs_no_query(client, event, django_assert_num_queries):
+    url = reverse("public:revision", args=["leek"])
+    first = get(client, url)
+    with django_assert_num_queries(0):
+        again = get(client, url)
+    assert again.json() == first.json()
+    audit(event, None, "confirm_result", "Confirmed round 2 board 2")
+    assert get(client, url).json()["revision"] == str(AuditEntry.objects.latest("id").pk)
+
+
 def test_live_page_carries_its_revision_and_the_time_of_the_last_change(client, event):
     html = get(client, reverse("public:standings", args=["leek"])).content.decode()
     assert 'data-revision="0"' in html and "No change yet." in html

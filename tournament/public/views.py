@@ -6,7 +6,6 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import add_never_cache_headers
-from django.views.decorators.cache import never_cache
 from django_tables2 import RequestConfig
 
 from .. import standings
@@ -81,10 +80,10 @@ def events(request):
     return render(request, "public/events.html", {"table": table})
 
 
-@never_cache
 def revision(request, slug):
     """The event's revision, for the live pages' script: a page re-fetches itself only
-    when this changed. Two small queries; never cached by browsers or proxies."""
+    when this changed. Cached whole like the pages (public/urls.py): while nothing
+    changes, a poll costs no query."""
     tournament = data.get_event(slug, request.user)
     return JsonResponse(data.revision_state(tournament, data.published_rounds(tournament)))
 

@@ -31,7 +31,7 @@
   function check() {
     timer = null;
     if (document.hidden) return;  // resumed on visibilitychange
-    fetch(region.dataset.revisionUrl, {credentials: "same-origin", cache: "no-store"})
+    fetch(region.dataset.revisionUrl, {credentials: "same-origin", cache: "no-cache"})
       .then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); })
       .then(function (state) {
         // Unchanged, or someone is typing in the page: look again next time.
