@@ -218,3 +218,24 @@ def test_403_for_a_refused_board_says_why_and_links_back(client, event):
     assert "You are not an arbiter or director of Leek Open." in html
     assert 'href="/arbiter/"' in html and "Back to result entry" in html
     assert "signed in as <strong>stranger</strong>" in html
+
+
+def slip_starters(html: str, board: int) -> list[str]:
+    slip = html[html.index(f"Board {board}"):]
+    slip = slip[:slip.index("</table>")]
+    return [text_of(cell) for cell in re.findall(r"<tr><td>\d</td><td[^>]*>(.*?)</td>", slip)]
+
+
+def test_slips_follow_the_boards_first_set_starter(client, event):
+    """The slips name each set's starter by the same rule as the validator: alternating
+    from the board's first-set starter, which a director may change."""
+    from tournament.actions import results
+
+    url = reverse("public:round", args=["leek", 2])
+    assert slip_starters(get(client, url, print="slips").content.decode(), 1) == [
+        "Cy Hale", "Ann Lee", "Cy Hale"]
+    match = Match.objects.get(round__tournament=event, round__number=2, board=1)
+    root = User.objects.create_superuser("root", password="pw-123456")
+    results.set_first_starter(match.pk, root, seat=1, reason="agreed at the table")
+    assert slip_starters(get(client, url, print="slips").content.decode(), 1) == [
+        "Ann Lee", "Cy Hale", "Ann Lee"]

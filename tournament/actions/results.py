@@ -141,6 +141,17 @@ def first_starter(match) -> int:
     return match.first_starter if match.first_starter is not None else 0
 
 
+def set_starters(tournament, match) -> list[int | None]:
+    """The seat expected to start each set the board can have (at most 2W - 1): from the
+    board's first-set starter where sets alternate; None where a draw at the table
+    decides. What the printed slips and the arbiters' list show."""
+    if not sets_alternate(tournament.ruleset):
+        return [None] * tournament.max_sets
+    first = first_starter(match)
+    return [set_starter(tournament.ruleset, tournament.seats, i, first_set_starter=first)
+            for i in range(tournament.max_sets)]
+
+
 def _err(path, code, message):
     return {"path": path, "code": code, "message": message}
 

@@ -12,9 +12,7 @@ from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from scoring.starters import set_starter
-
-from ..actions.results import first_starter
+from ..actions.results import set_starters
 from ..models import Tournament
 from ..public import qr
 from ..rules import pairing_starts_set_one
@@ -36,13 +34,8 @@ def set_rows(tournament, match) -> list[tuple[int, str]]:
     """(set number, who starts it) for the 2W - 1 sets a match can have: alternating from
     the board's first-set starter (the pairing's, or the director's change), or blank
     where a draw at the table decides."""
-    drawn = not pairing_starts_set_one(tournament.ruleset)
-    first = first_starter(match)
-    rows = []
-    for index in range(2 * tournament.sets_to_win - 1):
-        seat = None if drawn else set_starter(tournament.ruleset, tournament.seats, index, first)
-        rows.append((index + 1, "" if seat is None else starter_text(tournament, match, seat)))
-    return rows
+    return [(i, "" if seat is None else starter_text(tournament, match, seat))
+            for i, seat in enumerate(set_starters(tournament, match), start=1)]
 
 
 def card(request, tournament, match) -> dict:

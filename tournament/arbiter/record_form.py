@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from scoring.formats import MatchFormat
 from scoring.rulesets import RULESETS
 from scoring.starters import set_starter, sets_alternate
 
@@ -58,7 +59,7 @@ class Table:
 
     @property
     def max_sets(self) -> int:
-        return 2 * self.sets_to_win - 1
+        return MatchFormat(self.target, self.sets_to_win).max_sets
 
     @property
     def pairs(self) -> bool:

@@ -122,6 +122,13 @@ class Tournament(models.Model):
         """The archive's and the record's `match` object."""
         return {"target": self.match_target, "sets_to_win": self.sets_to_win}
 
+    @property
+    def max_sets(self) -> int:
+        """The most sets a match can have (2W - 1), as the rules engine counts them."""
+        from scoring.formats import MatchFormat
+
+        return MatchFormat(self.match_target, self.sets_to_win).max_sets
+
     def points_for(self, outcome: str):
         return self.points.get(outcome, DEFAULT_POINTS[outcome])
 

@@ -10,6 +10,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from .. import history, standings
+from ..actions.results import set_starters
 from ..models import Match, Round, Tournament
 from ..models.rounds import live_round
 from ..rules import pairing_starts_set_one
@@ -146,6 +147,7 @@ def boards(tournament, round_, points=None) -> list[dict]:
         result = match_result(tournament, m)
         rows.append({
             "id": m.pk,
+            "match": m,
             "board": m.board,
             "side0": m.side0,
             "side0_name": m.side0.name,
@@ -192,11 +194,11 @@ def drawn_starters(tournament) -> bool:
 
 def set_rows(tournament, board) -> list[tuple[int, str]]:
     """(set number, who starts it) for a result slip: at most 2W - 1 sets, the starter
-    alternating from side 0, or left to fill in where a draw decides."""
-    drawn = drawn_starters(tournament)
+    alternating from the board's first-set starter (the pairing's, or a director's
+    change), or left to fill in where a draw decides."""
     names = (board["side0_name"], board["side1_name"])
-    return [(n, "" if drawn else names[(n - 1) % 2])
-            for n in range(1, 2 * tournament.sets_to_win)]
+    return [(n, "" if seat is None else names[seat % 2])
+            for n, seat in enumerate(set_starters(tournament, board["match"]), start=1)]
 
 
 def find_entries(tournament, boards_, not_paired_=(), points=None) -> list[dict]:
