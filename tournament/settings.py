@@ -61,6 +61,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "tournament.offline.user.OfflineUser",  # whose pages a phone may keep (docs/offline.md)
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",  # last, as axes asks: turns a lock-out into its page
@@ -190,6 +191,10 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "tournament" / "static"]
+# Pyodide from npm (package.json; `make install` runs `npm ci`): the phone's rules engine.
+PYODIDE_DIR = BASE_DIR / "node_modules" / "pyodide"
+if PYODIDE_DIR.is_dir():
+    STATICFILES_DIRS.append(("pyodide", PYODIDE_DIR))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -1,0 +1,24 @@
+"""Opting a page into the offline machinery (docs/offline.md): `{% offline_head %}` in its
+head block; an entry form adds `{% offline_engine table %}` to check on the phone."""
+
+from django import template
+from django.templatetags.static import static
+
+from ..arbiter.record_check import table_json
+from ..offline.bundle import engine_zip
+from ..offline.config import pyodide_index
+from ..offline.user import user_tag
+
+register = template.Library()
+
+
+@register.inclusion_tag("offline/_head.html", takes_context=True)
+def offline_head(context):
+    request = context.get("request")
+    return {"user_tag": user_tag(getattr(request, "user", None))}
+
+
+@register.inclusion_tag("offline/_engine.html")
+def offline_engine(table):
+    return {"table": table_json(table), "pyodide": pyodide_index(),
+            "worker": static("js/engine-worker.js"), "digest": engine_zip()[1]}
