@@ -185,7 +185,9 @@
   function queue(form) {
     var fields = [];
     new FormData(form).forEach(function (value, name) { fields.push([name, String(value)]); });
-    var item = Q.item(form.action || location.href, fields, form.dataset.offlineLabel || document.title, user);
+    // getAttribute: the entry form's field named "action" hides the form's .action.
+    var target = new URL(form.getAttribute("action") || "", location.href).href;
+    var item = Q.item(target, fields, form.dataset.offlineLabel || document.title, user);
     return Q.put(item).then(function () {
       if (form.dataset.offlineBack) { location.href = form.dataset.offlineBack; } else { show(); }
     });

@@ -1,0 +1,116 @@
+"""Done when (issue 19): on a phone-sized screen with the network cut, an arbiter enters
+three results: one is refused on the phone by the rules engine with the server's own
+message, two are queued; the page is reloaded offline; the network returns and the two
+are stored once each."""
+
+import re
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from tournament.actions import events
+from tournament.models import Entrant, Match, Official, ResultVersion, Round
+
+from .test_walkthrough import PASSWORD, PHONE, new_page, sign_in
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+REFUSED = {"s1_a": "61", "s1_b": "61", "s2_a": "40", "s2_b": "61"}
+GOOD = {2: {"s1_a": "61", "s1_b": "40", "s2_a": "61", "s2_b": "52"},
+        3: {"s1_a": "30", "s1_b": "61", "s2_a": "61", "s2_b": "58", "s3_a": "44", "s3_b": "61"}}
+
+
+@pytest.fixture
+def hall(db):
+    director = User.objects.create_user("dora", password=PASSWORD)
+    arbiter = User.objects.create_user("arnie", password=PASSWORD)
+    t = events.create_tournament(director, name="Pub League Open")
+    Official.objects.create(tournament=t, user=arbiter, role=Official.Role.ARBITER)
+    r1 = Round.objects.create(tournament=t, number=1, status=Round.Status.PUBLISHED)
+    names = ["Ann Lee", "Bo Park", "Cy Dee", "Di Fox", "Ed Roe", "Flo Bax"]
+    people = [Entrant.objects.create(tournament=t, number=n + 1, name=name)
+              for n, name in enumerate(names)]
+    boards = {b: Match.objects.create(round=r1, board=b, side0=people[2 * b - 2],
+                                      side1=people[2 * b - 1]) for b in (1, 2, 3)}
+    return {"t": t, "arbiter": arbiter, "boards": boards}
+
+
+def server_messages(arbiter, match, fields):
+    """What the server's own form says at set 1 for the same typing."""
+    client = Client()
+    client.force_login(arbiter)
+    page = client.post(reverse("arbiter:match", args=[match.pk]),
+                       {"action": "enter", "version": match.version, "outcome": "played",
+                        **fields}).content.decode()
+    found = re.search(r'<ul class="errorlist" id="s1-errors">(.*?)</ul>', page, re.S)
+    return [re.sub(r"<.*?>", "", li).strip() for li in found.group(1).split("</li>") if
+            li.strip()]
+
+
+def type_in(page, fields):
+    for name, value in fields.items():
+        page.locator(f"input[name={name}]").fill(value)
+    page.get_by_role("button", name="Store the result").click()
+
+
+def test_three_results_with_the_network_cut(browser, live_server, hall):
+    base = live_server.url
+    boards = hall["boards"]
+    page = new_page(browser, **PHONE)
+    page.context.set_default_timeout(60_000)
+    sign_in(page, base, "arnie")
+    round_url = f"{base}/arbiter/{hall['t'].slug}/round/1/"
+    page.goto(round_url)
+    # The service worker takes over and keeps the round's page and every board's form.
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("""async () => {
+      const kept = await (await caches.open("ft-pages")).keys();
+      return kept.filter(r => /\\/arbiter\\/match\\/\\d+\\/$/.test(r.url)).length >= 3;
+    }""")
+    page.reload()  # now under the worker, which keeps this page too
+
+    page.context.set_offline(True)
+    # The worker itself is cut off too: a page it never kept is not there.
+    assert page.evaluate("fetch('/arbiter/start/').then(r => r.status)") == 503
+
+    href = f"{base}/arbiter/match/{boards[1].pk}/"
+    page.goto(href)
+    expect(page.get_by_role("heading", name="Board 1")).to_be_visible()
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    type_in(page, REFUSED)
+    alert = page.locator("p.phone-verdict")
+    expect(alert).to_contain_text("The rules engine refused this result")
+    phone = page.locator("#s1-errors li").all_inner_texts()
+    assert phone and phone == server_messages(hall["arbiter"], boards[1], REFUSED)
+    expect(page.locator("input[name=s1_a]")).to_have_value("61")  # the typing is kept
+
+    for number in (2, 3):
+        page.goto(f"{base}/arbiter/match/{boards[number].pk}/")
+        expect(page.get_by_role("heading", name=f"Board {number}")).to_be_visible()
+        type_in(page, GOOD[number])
+        expect(page).to_have_url(round_url)
+        expect(page.locator(".queue-count")).to_have_text(
+            re.compile(rf"Saved on this phone, not sent yet: {number - 1} waiting"))
+
+    page.reload()
+    expect(page.locator(".queue-count")).to_contain_text(
+        "Saved on this phone, not sent yet: 2 waiting")
+    expect(page.locator("#offline-queue li.waiting")).to_have_count(2)
+    assert ResultVersion.objects.count() == 0
+
+    page.context.set_offline(False)
+    expect(page.locator(".queue-count")).to_have_text(
+        "Everything saved on this phone has been sent.")
+    expect(page.locator("#offline-queue li.stored")).to_have_count(2)
+    expect(page.locator("#offline-queue")).to_contain_text("Board 2: result stored")
+    for number in (2, 3):
+        assert ResultVersion.objects.filter(match=boards[number]).count() == 1
+        boards[number].refresh_from_db()
+        assert boards[number].status == Match.Status.ENTERED
+    assert not ResultVersion.objects.filter(match=boards[1]).exists()
+    # Sending again (another tab, a later retry) finds nothing waiting: nothing twice.
+    page.evaluate("self.OfflineSend(true)")
+    assert ResultVersion.objects.count() == 2
