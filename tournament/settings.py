@@ -214,7 +214,8 @@ DJANGO_TABLES2_TEMPLATE = "tables/table.html"
 
 # Production hardening; `manage.py check --deploy` is clean with DEBUG off and SECRET_KEY set.
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-SESSION_COOKIE_SECURE = not (DEBUG or LOCAL_DEV)
+# SECURE_COOKIES=0: the venue server on the hall's network over plain HTTP (docs/deploy.md).
+SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", default=not (DEBUG or LOCAL_DEV))
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=SESSION_COOKIE_SECURE)
 SECURE_HSTS_SECONDS = int(

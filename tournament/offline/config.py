@@ -2,6 +2,9 @@
 entry page needs with the network cut. A new offline page adds its prefix here and opts in
 with `{% include "offline/_head.html" %}` (docs/offline.md)."""
 
+import json
+
+from django.conf import settings
 from django.templatetags.static import static
 from django.urls import reverse
 
@@ -20,12 +23,22 @@ PYODIDE = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zi
 
 
 def pyodide_index() -> str:
-    """The folder URL Pyodide loads its files from (it names them itself)."""
-    return static("pyodide/pyodide.js").rsplit("/", 1)[0] + "/"
+    """The folder URL Pyodide loads its files from. Pyodide names its files itself, so
+    they are asked for by their own names (WhiteNoise keeps those beside the hashed ones)."""
+    return f"{settings.STATIC_URL}pyodide/"  # STATIC_URL ends with a slash
+
+
+def pyodide_version() -> str:
+    """The pinned Pyodide's version: the worker's version changes with it (its files keep
+    their names from one release to the next)."""
+    try:
+        return json.loads((settings.PYODIDE_DIR / "package.json").read_text())["version"]
+    except (OSError, ValueError, KeyError):
+        return "missing"
 
 
 def precache() -> list[str]:
     from .bundle import engine_zip
 
-    return ([static(p) for p in STATIC] + [static(f"pyodide/{p}") for p in PYODIDE]
+    return ([static(p) for p in STATIC] + [pyodide_index() + p for p in PYODIDE]
             + [reverse("offline:engine", args=[engine_zip()[1]]), reverse("offline:manifest")])

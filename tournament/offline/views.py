@@ -23,7 +23,7 @@ def service_worker(request):
     """sw.js with its settings on the first line; its version changes with any of them,
     so a deploy that changes a kept file replaces the phone's copies."""
     settings = {"pages": config.PAGES, "precache": config.precache(),
-                "queue": static("js/queue.js"),
+                "queue": static("js/queue.js"), "pyodide": config.pyodide_version(),
                 "token": "/offline/token/"}
     source = WORKER.read_text()
     settings["version"] = hashlib.sha256(
