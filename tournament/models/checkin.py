@@ -1,12 +1,25 @@
 from django.db import models
 from django.utils import timezone
 
+from .attendance import Attendance
 from .people import Entrant
 
 
 class CheckInQuerySet(models.QuerySet):
     def of_round(self, tournament, number: int):
         return self.filter(entrant__tournament=tournament, round_number=number)
+
+
+def roll_call(tournament, number: int):
+    """The entrants still to play round `number`, by pairing number, each with `checked_in_at`
+    (None: not checked in) and `away` (a requested bye or absence recorded for that round,
+    else None): one query, for the roll call and the API."""
+    def of_round(model, field):
+        return models.Subquery(model.objects.filter(
+            entrant=models.OuterRef("pk"), round_number=number).values(field)[:1])
+    return (Entrant.objects.filter(tournament=tournament).active_for_round(number)
+            .annotate(checked_in_at=of_round(CheckIn, "at"), away=of_round(Attendance, "kind"))
+            .order_by("number"))
 
 
 class CheckIn(models.Model):
