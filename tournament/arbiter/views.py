@@ -5,6 +5,8 @@ may do to a board is `results.permissions`, the rule the actions enforce; every 
 goes through one action in tournament.actions.results.
 """
 
+import secrets
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -16,6 +18,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
+from .. import idempotency
 from ..actions import ActionError, tokens
 from ..actions import results as result_actions
 from ..actions.base import lost_race, retrying
@@ -203,6 +206,9 @@ def board_context(request, match, *, form=None, version=None, conflict=None, pro
         "starter_seats": [(n, f"{seats[n]}: {table.names[n % 2]}")
                           for n in range(tournament.seats)],
         "starter_errors": starter_errors or {}, "starter_reason": starter_reason,
+        # A new key each time the page is drawn: the same form sent twice (a double tap, a
+        # resend after a lost connection) is carried out once (tournament/idempotency.py).
+        "idempotency_key": secrets.token_urlsafe(18),
     }
 
 
@@ -221,13 +227,18 @@ def board(request, match_id):
     match = load_match(match_id)
     require_official(match.round.tournament, request.user)
     if request.method == "POST":
-        action = request.POST.get("action")
-        if action == "confirm":
-            return confirm(request, match)
-        if action == "first_starter":
-            return change_first_starter(request, match)
-        return enter(request, match)
+        return idempotency.form_post(request, f"user:{request.user.pk}",
+                                     lambda: posted(request, match))
     return render(request, "arbiter/match.html", board_context(request, match))
+
+
+def posted(request, match):
+    action = request.POST.get("action")
+    if action == "confirm":
+        return confirm(request, match)
+    if action == "first_starter":
+        return change_first_starter(request, match)
+    return enter(request, match)
 
 
 def after_change(match):

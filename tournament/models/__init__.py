@@ -2,7 +2,9 @@
 
 from .attendance import Attendance
 from .audit import AuditEntry
+from .checkin import CheckIn
 from .event import Official, Tournament
+from .idempotency import StoredAnswer
 from .jobs import Job
 from .people import Entrant, ForbiddenPair
 from .rounds import Match, ResultVersion, Round, SetResult
@@ -12,6 +14,7 @@ __all__ = [
     "ApiToken",
     "Attendance",
     "AuditEntry",
+    "CheckIn",
     "Entrant",
     "ForbiddenPair",
     "Job",
@@ -20,5 +23,6 @@ __all__ = [
     "ResultVersion",
     "Round",
     "SetResult",
+    "StoredAnswer",
     "Tournament",
 ]
