@@ -194,10 +194,14 @@
   }
 
   document.querySelectorAll("form[data-offline]").forEach(function (form) {
-    if (!form.querySelector("input[name=idempotency_key]")) {
-      // The same key goes with the first try and every resend of this write.
-      form.appendChild(el("input", {type: "hidden", name: "idempotency_key", value: Q.newKey()}));
+    // A new key for each view of the form (a kept copy of the page would otherwise bring
+    // back the key of its first drawing); the same key goes with every resend of it.
+    var field = form.querySelector("input[name=idempotency_key]");
+    if (!field) {
+      field = el("input", {type: "hidden", name: "idempotency_key"});
+      form.appendChild(field);
     }
+    field.value = Q.newKey();
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       var check = self.EntryCheck && form.matches("[data-offline-check]")
