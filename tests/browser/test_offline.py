@@ -50,6 +50,18 @@ def server_messages(arbiter, match, fields):
             li.strip()]
 
 
+def keep_round(page, round_url):
+    """Open the round's boards online: the service worker takes over and keeps the page
+    and every board's form."""
+    page.goto(round_url)
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("""async () => {
+      const kept = await (await caches.open("ft-pages")).keys();
+      return kept.filter(r => /\\/arbiter\\/match\\/\\d+\\/$/.test(r.url)).length >= 3;
+    }""")
+    page.reload()  # now under the worker, which keeps this page too
+
+
 def type_in(page, fields):
     for name, value in fields.items():
         page.locator(f"input[name={name}]").fill(value)
@@ -63,14 +75,7 @@ def test_three_results_with_the_network_cut(browser, live_server, hall):
     page.context.set_default_timeout(60_000)
     sign_in(page, base, "arnie")
     round_url = f"{base}/arbiter/{hall['t'].slug}/round/1/"
-    page.goto(round_url)
-    # The service worker takes over and keeps the round's page and every board's form.
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
-    page.wait_for_function("""async () => {
-      const kept = await (await caches.open("ft-pages")).keys();
-      return kept.filter(r => /\\/arbiter\\/match\\/\\d+\\/$/.test(r.url)).length >= 3;
-    }""")
-    page.reload()  # now under the worker, which keeps this page too
+    keep_round(page, round_url)
 
     page.context.set_offline(True)
     # The worker itself is cut off too: a page it never kept is not there.
@@ -114,3 +119,55 @@ def test_three_results_with_the_network_cut(browser, live_server, hall):
     # Sending again (another tab, a later retry) finds nothing waiting: nothing twice.
     page.evaluate("self.OfflineSend(true)")
     assert ResultVersion.objects.count() == 2
+
+
+def test_answers_a_conflict_and_a_server_outage(browser, live_server, hall):
+    """Queued offline: board 1, which another arbiter stores meanwhile (shown as "someone
+    else changed this board" with both versions), and board 2, whose first sending meets a
+    503 (kept, and stored at the next try)."""
+    base = live_server.url
+    boards = hall["boards"]
+    page = new_page(browser, **PHONE)
+    page.context.set_default_timeout(60_000)
+    sign_in(page, base, "arnie")
+    round_url = f"{base}/arbiter/{hall['t'].slug}/round/1/"
+    keep_round(page, round_url)
+    page.context.set_offline(True)
+    for number in (1, 2):
+        page.goto(f"{base}/arbiter/match/{boards[number].pk}/")
+        type_in(page, GOOD[2])
+        expect(page).to_have_url(round_url)
+    expect(page.locator(".queue-count")).to_contain_text("2 waiting")
+
+    other = User.objects.create_user("bella")
+    Official.objects.create(tournament=hall["t"], user=other, role=Official.Role.ARBITER)
+    client = Client()
+    client.force_login(other)
+    client.post(reverse("arbiter:match", args=[boards[1].pk]),
+                {"action": "enter", "version": 0, "outcome": "played",
+                 "s1_a": "61", "s1_b": "20", "s2_a": "61", "s2_b": "33"})
+    assert Match.objects.get(pk=boards[1].pk).version == 1
+
+    outage = {"left": 1}
+
+    def one_503(route):
+        if route.request.method == "POST" and f"/match/{boards[2].pk}/" in route.request.url \
+                and outage["left"]:
+            outage["left"] -= 1
+            route.fulfill(status=503, body="Down for a moment", headers={"Retry-After": "1"})
+        else:
+            route.continue_()
+
+    page.route("**/arbiter/match/**", one_503)
+    page.context.set_offline(False)
+    conflict = page.locator("#offline-queue li.conflict")
+    expect(conflict).to_contain_text("someone else changed this board")
+    expect(conflict.locator(".yours")).to_contain_text("sets 61–40, 61–52")
+    expect(conflict.locator(".theirs")).to_contain_text("61–20")
+    waiting = page.locator("#offline-queue li.waiting")
+    expect(waiting).to_contain_text("the server could not take it (503)")
+    assert not ResultVersion.objects.filter(match=boards[2]).exists()
+    page.get_by_role("button", name="Send now").click()
+    expect(page.locator("#offline-queue li.stored")).to_have_count(1)
+    assert ResultVersion.objects.filter(match=boards[2]).count() == 1
+    assert ResultVersion.objects.filter(match=boards[1]).count() == 1  # theirs alone
