@@ -11,7 +11,7 @@
   var table = document.getElementById("entry-table");
   if (!me || !table || !self.Worker) { return; }
   var board = JSON.parse(table.textContent);
-  var worker = null, ready = false, waiting = {}, next = 1;
+  var worker = null, ready = false, failed = false, waiting = {}, next = 1, onReady = [];
   var WAIT_MS = 4000;
 
   try {
@@ -23,16 +23,32 @@
     var d = event.data || {};
     if (d.ready) {
       ready = true;
+      onReady.splice(0).forEach(function (f) { f(true); });
       document.documentElement.dataset.engine = "ready";
       document.documentElement.dataset.engineMs = String(d.ms);
     } else if (d.failed) {
+      failed = true;
+      onReady.splice(0).forEach(function (f) { f(false); });
       document.documentElement.dataset.engine = "failed";
     } else if (waiting[d.id]) {
       waiting[d.id](d);
       delete waiting[d.id];
     }
   };
-  worker.onerror = function () { document.documentElement.dataset.engine = "failed"; };
+  worker.onerror = function () {
+    failed = true;
+    onReady.splice(0).forEach(function (f) { f(false); });
+    document.documentElement.dataset.engine = "failed";
+  };
+
+  /* Resolves true once the engine is ready, false if it failed or `ms` passed first. */
+  function whenReady(ms) {
+    if (ready || failed || !ms) { return Promise.resolve(ready); }
+    return new Promise(function (resolve) {
+      onReady.push(resolve);
+      setTimeout(function () { resolve(ready); }, ms);
+    });
+  }
   document.documentElement.dataset.engine = "loading";
   worker.postMessage({init: {pyodide: me.dataset.pyodide, engine: me.dataset.engine}});
 
@@ -136,10 +152,14 @@
   self.EntryCheck = {
     ready: function () { return ready; },
     ask: ask,
-    /* true: send (valid, or not checkable here); false: problems shown at the fields. */
-    check: function (form) {
-      if (!ready) { return Promise.resolve(true); }
-      return ask({op: "check", fields: fieldsOf(form), table: board}).then(function (d) {
+    /* true: send (valid, or not checkable here); false: problems shown at the fields.
+       waitMs: how long to wait for an engine still starting (offline, where nobody else
+       would check it before it is queued); 0 sends at once (the server checks it). */
+    check: function (form, waitMs) {
+      return whenReady(waitMs).then(function (up) {
+        if (!up) { return {}; }
+        return ask({op: "check", fields: fieldsOf(form), table: board});
+      }).then(function (d) {
         var v = d.result;
         if (!v || !v.checked || v.valid) { clear(form); return true; }
         showProblems(form, v);

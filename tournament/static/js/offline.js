@@ -17,6 +17,7 @@
   var Q = self.OfflineQueue;
   var user = me.dataset.user || "";
   var RETRY_MS = 20000;
+  var ENGINE_WAIT_MS = 20000;  // offline, a form waits this long for the engine to start
   var sending = false;
 
   if ("serviceWorker" in navigator) {
@@ -205,7 +206,7 @@
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       var check = self.EntryCheck && form.matches("[data-offline-check]")
-        ? self.EntryCheck.check(form) : Promise.resolve(true);
+        ? self.EntryCheck.check(form, navigator.onLine ? 0 : ENGINE_WAIT_MS) : Promise.resolve(true);
       check.then(function (ok) {
         if (!ok) { return; }
         if (!navigator.onLine) { return queue(form); }
