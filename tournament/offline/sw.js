@@ -6,7 +6,8 @@
    - Entry pages (OFFLINE.pages): network first; a copy is kept for the signed-in user
      and served with the network cut only to that user. Every answer names its user
      (X-Offline-User); when another user, or nobody, signs in, every kept page goes.
-     An answer marked no-store (the API key page) is never kept.
+     An answer marked no-store (the API key page) is never kept, unless it says
+     X-Offline-Keep (a private page kept for its one visitor only).
    - A form posted while the network is down is kept in the queue (queue.js) and the
      browser is sent back to the page it came from, which shows it waiting. */
 "use strict";
@@ -52,9 +53,9 @@ function noteUser(response) {
 }
 
 function keepable(response) {
+  var private_ = /no-store/.test(response.headers.get("Cache-Control") || "");
   return response.ok && response.type === "basic" && !response.redirected
-    && !/no-store/.test(response.headers.get("Cache-Control") || "")
-    && !!response.headers.get(HEADER);
+    && !!response.headers.get(HEADER) && (!private_ || response.headers.has("X-Offline-Keep"));
 }
 
 function fromNetwork(request, keep) {

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET
 
 from . import config
 from .bundle import engine_zip
-from .user import user_tag
+from .user import request_tag
 
 WORKER = Path(__file__).with_name("sw.js")
 
@@ -72,4 +72,4 @@ def engine(request, digest):
 def token(request):
     """A CSRF token for the session as it is now, and whose session it is: a write queued
     on the phone is sent with this token, and only for the user who queued it."""
-    return JsonResponse({"csrf": get_token(request), "user": user_tag(request.user)})
+    return JsonResponse({"csrf": get_token(request), "user": request_tag(request)})

@@ -7,15 +7,14 @@ from django.templatetags.static import static
 from ..arbiter.record_check import table_json
 from ..offline.bundle import engine_zip
 from ..offline.config import pyodide_index
-from ..offline.user import user_tag
+from ..offline.user import request_tag
 
 register = template.Library()
 
 
 @register.inclusion_tag("offline/_head.html", takes_context=True)
 def offline_head(context):
-    request = context.get("request")
-    return {"user_tag": user_tag(getattr(request, "user", None))}
+    return {"user_tag": request_tag(context.get("request"))}
 
 
 @register.inclusion_tag("offline/_engine.html")
