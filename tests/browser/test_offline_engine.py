@@ -95,3 +95,30 @@ def test_same_form_messages_as_the_server(browser, live_server):
         assert got["result"] == want, label
         refused += want["valid"] is False
     assert refused >= len(expected) // 2
+
+
+CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
+       "connect-src 'self'; object-src 'none'")
+
+
+def test_the_engine_starts_under_a_strict_content_security_policy(browser, live_server):
+    """No eval beyond WebAssembly's: the policy the site sends (django-csp) with only
+    'wasm-unsafe-eval' added lets Pyodide start and check a record."""
+    page = new_page(browser, **PHONE)
+    page.context.set_default_timeout(60_000)
+    violations = []
+    page.on("console", lambda m: violations.append(m.text)
+            if "Content Security Policy" in m.text else None)
+
+    def with_csp(route):
+        response = route.fetch()
+        route.fulfill(response=response,
+                      headers={**response.headers, "content-security-policy": CSP})
+
+    page.route("**/static/js/engine-worker.js", with_csp)
+    page.route(f"{live_server.url}/", with_csp)
+    start_engine(page, live_server.url)
+    record = records(per_ruleset=1)[0][1]
+    got = page.evaluate(ASK_ALL, [{"op": "validate", "record": record}])[0]
+    assert got["result"] == json.loads(json.dumps(validate(record)))
+    assert not violations, violations
