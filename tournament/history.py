@@ -245,9 +245,11 @@ def trf_event(tournament, *, through_round: int | None = None) -> TrfEvent:
             code = codes.get(gaps.get((e.id, r)), "Z")
             results.append(trf_result(m, e.id, number) if m else TrfResult(None, "-", code))
         coming = attendance.get((e.id, rounds + 1))
-        if e.withdrawn_after_round is not None and e.withdrawn_after_round <= rounds:
+        if rounds >= tournament.rounds_planned:
+            pass  # no round is to be paired: nobody is marked absent from it
+        elif e.withdrawn_after_round is not None and e.withdrawn_after_round <= rounds:
             absent.add(e.number)
-        elif coming is not None and rounds < tournament.rounds_planned:
+        elif coming is not None:
             if codes[coming] == "Z":
                 absent.add(e.number)  # written as the trailing `0000 - Z` TRF(x) uses
             else:
