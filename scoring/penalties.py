@@ -212,7 +212,8 @@ class PenaltyChecker(LineChecker):
         reached the target in this hand: found on the turnover, it still takes the set
         (rule 5: "on the turnover or during the course of play")."""
         pen = p["penalty"]
-        if not isinstance(pen, dict) or pen.get("rule") != "held_after_knock":
+        rule = pen.get("rule") if isinstance(pen, dict) else None
+        if rule != "held_after_knock" or rule not in self.rules.penalty_rules:  # type: ignore[union-attr]
             return False
         seat = pen.get("seat")
         if type(seat) is not int or not 0 <= seat < st.n:
