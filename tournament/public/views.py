@@ -236,7 +236,8 @@ def without_set_scores(tournament, matches):
     labels = standings.set_score_labels(tournament.tiebreaks)
     if not (count and labels):
         return None
-    return count, ", ".join(labels[:-1]) + " and " + labels[-1] if len(labels) > 1 else labels[0]
+    named = labels[0] if len(labels) == 1 else f"{', '.join(labels[:-1])} and {labels[-1]}"
+    return count, named
 
 
 def standings_context(request, tournament, after, show_all):
