@@ -68,7 +68,7 @@ def type_in(page, fields):
     page.get_by_role("button", name="Store the result").click()
 
 
-def test_three_results_with_the_network_cut(browser, live_server, hall):
+def test_three_results_with_the_network_cut(browser, live_server, hall, a11y):
     base = live_server.url
     boards = hall["boards"]
     page = new_page(browser, **PHONE)
@@ -95,7 +95,8 @@ def test_three_results_with_the_network_cut(browser, live_server, hall):
     for number in (2, 3):
         page.goto(f"{base}/arbiter/match/{boards[number].pk}/")
         expect(page.get_by_role("heading", name=f"Board {number}")).to_be_visible()
-        type_in(page, GOOD[number])
+        page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+        type_in(page, GOOD[number])  # checked on the phone: good, so queued
         expect(page).to_have_url(round_url)
         expect(page.locator(".queue-count")).to_have_text(
             re.compile(rf"Saved on this phone, not sent yet: {number - 1} waiting"))
@@ -105,6 +106,7 @@ def test_three_results_with_the_network_cut(browser, live_server, hall):
         "Saved on this phone, not sent yet: 2 waiting")
     expect(page.locator("#offline-queue li.waiting")).to_have_count(2)
     assert ResultVersion.objects.count() == 0
+    a11y.check(page, "offline-queue-waiting")
 
     page.context.set_offline(False)
     expect(page.locator(".queue-count")).to_have_text(
@@ -119,6 +121,8 @@ def test_three_results_with_the_network_cut(browser, live_server, hall):
     # Sending again (another tab, a later retry) finds nothing waiting: nothing twice.
     page.evaluate("self.OfflineSend(true)")
     assert ResultVersion.objects.count() == 2
+    a11y.check(page, "offline-queue-sent")
+    a11y.assert_clean()
 
 
 def test_answers_a_conflict_and_a_server_outage(browser, live_server, hall):
@@ -136,7 +140,7 @@ def test_answers_a_conflict_and_a_server_outage(browser, live_server, hall):
     for number in (1, 2):
         page.goto(f"{base}/arbiter/match/{boards[number].pk}/")
         type_in(page, GOOD[2])
-        expect(page).to_have_url(round_url)
+        expect(page).to_have_url(round_url, timeout=30_000)  # after the phone's check
     expect(page.locator(".queue-count")).to_contain_text("2 waiting")
 
     other = User.objects.create_user("bella")

@@ -46,6 +46,7 @@
   function summarise(fields) {
     var values = {};
     fields.forEach(function (pair) { values[pair[0]] = pair[1]; });
+    if (values.action === "confirm") { return "confirm version " + values.version; }
     var outcome = values.outcome || "";
     if (outcome && outcome !== "played") { return outcome.replace(/_/g, " "); }
     var sets = [];
