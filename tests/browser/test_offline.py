@@ -175,3 +175,35 @@ def test_answers_a_conflict_and_a_server_outage(browser, live_server, hall):
     expect(page.locator("#offline-queue li.stored")).to_have_count(1)
     assert ResultVersion.objects.filter(match=boards[2]).count() == 1
     assert ResultVersion.objects.filter(match=boards[1]).count() == 1  # theirs alone
+
+
+def test_kept_pages_are_never_shown_to_someone_else(browser, live_server, hall):
+    """Arnie's kept pages go when he signs out and when Bella signs in on the same phone:
+    offline, neither she nor a signed-out visitor sees his boards."""
+    base = live_server.url
+    bella = User.objects.create_user("bella", password=PASSWORD)  # she runs another event
+    theirs = events.create_tournament(User.objects.get(username="dora"), name="Other Cup")
+    Official.objects.create(tournament=theirs, user=bella, role=Official.Role.ARBITER)
+    round_url = f"{base}/arbiter/{hall['t'].slug}/round/1/"
+    board = f"{base}/arbiter/match/{hall['boards'][1].pk}/"
+    page = new_page(browser, **PHONE)
+    page.context.set_default_timeout(60_000)
+    sign_in(page, base, "arnie")
+    keep_round(page, round_url)
+
+    page.get_by_role("button", name="Sign out arnie").click()
+    page.wait_for_load_state()
+    page.context.set_offline(True)
+    for url in (round_url, board):
+        page.goto(url)
+        expect(page.get_by_text("This page was not opened on this phone")).to_be_visible()
+    page.context.set_offline(False)
+
+    sign_in(page, base, "arnie")
+    keep_round(page, round_url)
+    sign_in(page, base, "bella")  # on the same phone, without signing out
+    page.goto(f"{base}/arbiter/")  # her page: the worker sees whose answers these are
+    page.context.set_offline(True)
+    for url in (round_url, board):
+        page.goto(url)
+        expect(page.get_by_text("This page was not opened on this phone")).to_be_visible()
