@@ -105,6 +105,7 @@ def test_three_results_with_the_network_cut(browser, live_server, hall, a11y):
     expect(page.locator(".queue-count")).to_contain_text(
         "Saved on this phone, not sent yet: 2 waiting")
     expect(page.locator("#offline-queue li.waiting")).to_have_count(2)
+    expect(page.locator("a.board .on-phone")).to_have_count(2)  # boards 2 and 3
     assert ResultVersion.objects.count() == 0
     a11y.check(page, "offline-queue-waiting")
 

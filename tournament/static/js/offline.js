@@ -78,6 +78,7 @@
       box.hidden = items.length === 0;
       var waiting = items.filter(function (i) { return i.state === "waiting"; });
       document.documentElement.dataset.offlineWaiting = String(waiting.length);
+      markTiles(waiting);
       if (!items.length) { return items; }
       box.className = "offline-queue no-print card" + (waiting.length ? " waiting" : "");
       var head = el("p", {"class": "queue-count"});
@@ -103,6 +104,20 @@
         box.appendChild(clear);
       }
       return items;
+    });
+  }
+
+  /* On the round's boards, a board with a write waiting on this phone says so. */
+  function markTiles(waiting) {
+    var urls = waiting.map(function (i) { return new URL(i.url, location.href).pathname; });
+    document.querySelectorAll("a.board[href]").forEach(function (tile) {
+      var mark = tile.querySelector(".on-phone");
+      var here = urls.indexOf(new URL(tile.href).pathname) >= 0;
+      if (here && !mark) {
+        tile.appendChild(el("span", {"class": "badge on-phone"}, "Saved on this phone"));
+      } else if (!here && mark) {
+        mark.remove();
+      }
     });
   }
 
