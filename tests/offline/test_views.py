@@ -103,3 +103,20 @@ def test_the_board_pages_opt_in(client, event, people):
     assert 'data-offline data-offline-check' in page
     assert 'id="entry-table"' in page and 'id="entry-check-script"' in page
     assert f"/offline/engine-{engine_zip()[1]}.zip" in page
+
+
+def test_the_workers_version_follows_a_kept_files_date(client, settings, tmp_path):
+    import os
+
+    from django.contrib.staticfiles import finders
+
+    _, before = worker_settings(client)
+    css = finders.find("css/arbiter.css")
+    stat = os.stat(css)
+    try:
+        os.utime(css, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
+        _, after = worker_settings(client)
+    finally:
+        os.utime(css, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert after["version"] != before["version"]
+    assert worker_settings(client)[1]["version"] == before["version"]

@@ -3,6 +3,7 @@ entry page needs with the network cut. A new offline page adds its prefix here a
 with `{% include "offline/_head.html" %}` (docs/offline.md)."""
 
 import json
+from pathlib import Path
 
 from django.conf import settings
 from django.templatetags.static import static
@@ -42,3 +43,12 @@ def precache() -> list[str]:
 
     return ([static(p) for p in STATIC] + [pyodide_index() + p for p in PYODIDE]
             + [reverse("offline:engine", args=[engine_zip()[1]]), reverse("offline:manifest")])
+
+
+def stamps() -> list[int]:
+    """When each kept file last changed: under `make run` the files keep their names as
+    they change, so the worker's version must follow their contents' dates."""
+    from django.contrib.staticfiles import finders
+
+    found = [finders.find(p) for p in STATIC + [f"pyodide/{p}" for p in PYODIDE]]
+    return [Path(f).stat().st_mtime_ns if f else 0 for f in found]

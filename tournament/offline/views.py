@@ -26,8 +26,8 @@ def service_worker(request):
                 "queue": static("js/queue.js"), "pyodide": config.pyodide_version(),
                 "token": "/offline/token/"}
     source = WORKER.read_text()
-    settings["version"] = hashlib.sha256(
-        (json.dumps(settings, sort_keys=True) + source).encode()).hexdigest()[:12]
+    material = json.dumps([settings, config.stamps()], sort_keys=True) + source
+    settings["version"] = hashlib.sha256(material.encode()).hexdigest()[:12]
     body = f"self.OFFLINE = {json.dumps(settings)};\n{source}"
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
     # The browser checks for a new worker on every visit; it must not keep this one.

@@ -18,6 +18,10 @@ def offline_head(context):
 
 
 @register.inclusion_tag("offline/_engine.html")
-def offline_engine(table):
+def offline_engine(table=None):
+    """The phone's check of an entry form; nothing where the page has no board's format
+    (the form then goes unchecked to the server, which checks it)."""
+    if table is None or table == "":
+        return {}
     return {"table": table_json(table), "pyodide": pyodide_index(),
             "worker": static("js/engine-worker.js"), "digest": engine_zip()[1]}

@@ -232,7 +232,8 @@
     });
   });
 
-  document.querySelectorAll("form[action$='/accounts/logout/']").forEach(function (form) {
+  // Signing out (an official, or a player's "sign out of this phone": data-offline-forget).
+  document.querySelectorAll("form[action$='/accounts/logout/'], form[data-offline-forget]").forEach(function (form) {
     form.addEventListener("submit", function () {
       if (navigator.serviceWorker && navigator.serviceWorker.controller) {
         navigator.serviceWorker.controller.postMessage({forget: true});
