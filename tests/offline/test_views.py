@@ -105,7 +105,7 @@ def test_the_board_pages_opt_in(client, event, people):
     assert f"/offline/engine-{engine_zip()[1]}.zip" in page
 
 
-def test_the_workers_version_follows_a_kept_files_date(client, settings, tmp_path):
+def test_the_workers_version_follows_a_kept_files_date(client):
     import os
 
     from django.contrib.staticfiles import finders
