@@ -346,7 +346,8 @@ def open_board_plan(round_) -> list[tuple[Match, str]]:
     """What closing the round by hand does to each open board: an entered result waiting
     for confirmation is confirmed ("confirm"); a board without a result is recorded as a
     double forfeit ("double_forfeit": both players get the forfeit-loss points)."""
-    return [(m, "confirm" if m.status == Match.Status.ENTERED else "double_forfeit")
+    return [(m, "confirm" if m.status in (Match.Status.ENTERED, Match.Status.ACCEPTED)
+             else "double_forfeit")
             for m in open_boards(round_)]
 
 

@@ -160,6 +160,9 @@ class TournamentOut(TournamentSummary):
     points: PointsOut
     tiebreaks: list[str]
     require_confirmation: bool
+    entry_policy: Literal["officials", "players_accept", "players_then_official"] = Field(
+        "officials", description="Who enters results and when they count "
+                                 "(shared/spec/table-entry.md).")
     revision: int
     players: list[Player]
     rounds: list[RoundSummary]

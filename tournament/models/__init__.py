@@ -5,6 +5,7 @@ from .audit import AuditEntry
 from .event import Official, Tournament
 from .jobs import Job
 from .people import Entrant, ForbiddenPair
+from .players import PlayerKey
 from .rounds import Match, ResultVersion, Round, SetResult
 from .tokens import ApiToken
 
@@ -17,6 +18,7 @@ __all__ = [
     "Job",
     "Match",
     "Official",
+    "PlayerKey",
     "ResultVersion",
     "Round",
     "SetResult",
