@@ -349,6 +349,36 @@ def checked_reason(reason) -> str:
         raise ActionError(str(exc), {"reason": [str(exc)]}) from None
 
 
+def checked_outcome(match, outcome, record, conceded_by) -> tuple[dict, dict | None, object,
+                                                                  object]:
+    """(report, record as stored, the entrant who conceded, the winner) of a result for
+    this board, or the refusal naming what is wrong. Officials' and players' entries
+    (actions/table.py) both come through here."""
+    tournament = match.round.tournament
+    if outcome not in OUTCOMES_ENTERED:
+        raise ActionError(f"Unknown result type {outcome!r}.",
+                          {"outcome": ["Choose played, forfeit, double forfeit or abandoned."]})
+    report = {"valid": True, "depth": None, "errors": [], "sets": [], "winner": None}
+    conceded = winner = None
+    if outcome == "played":
+        report = check_record(tournament, record, match=match)
+        record = report.pop("record")
+        winner = match.players[report["winner"]]
+    elif outcome == "abandoned":
+        conceded = side_entrant(match, conceded_by)
+        if record is not None:
+            report = check_record(tournament, record, match=match, conceded_side=conceded_by)
+            record = report.pop("record")
+        winner = match.players[1 - conceded_by]
+    elif outcome == "forfeit":
+        conceded = side_entrant(match, conceded_by)
+        record = None
+        winner = match.players[1 - conceded_by]
+    else:
+        record = None
+    return report, record, conceded, winner
+
+
 @transaction.atomic
 def submit_result(match_id, actor, *, version: int, outcome: str = "played", record=None,
                   conceded_by: int | None = None, reason: str = "") -> tuple[Match, dict]:
@@ -368,29 +398,7 @@ def submit_result(match_id, actor, *, version: int, outcome: str = "played", rec
                           {"reason": ["A correction needs a reason."]})
     if version != match.version:
         raise StaleVersion(match)
-    if outcome not in OUTCOMES_ENTERED:
-        raise ActionError(f"Unknown result type {outcome!r}.",
-                          {"outcome": ["Choose played, forfeit, double forfeit or abandoned."]})
-
-    report = {"valid": True, "depth": None, "errors": [], "sets": [], "winner": None}
-    conceded = winner = None
-    if outcome == "played":
-        report = check_record(tournament, record, match=match)
-        record = report.pop("record")
-        winner = match.players[report["winner"]]
-    elif outcome == "abandoned":
-        conceded = side_entrant(match, conceded_by)
-        if record is not None:
-            report = check_record(tournament, record, match=match, conceded_side=conceded_by)
-            record = report.pop("record")
-        winner = match.players[1 - conceded_by]
-    elif outcome == "forfeit":
-        conceded = side_entrant(match, conceded_by)
-        record = None
-        winner = match.players[1 - conceded_by]
-    else:
-        record = None
-
+    report, record, conceded, winner = checked_outcome(match, outcome, record, conceded_by)
     old = result_state(match) if match.status != Match.Status.PENDING else None
     # Players' entry (actions/table.py): an official's entry settles a disputed board.
     settling = match.status == Match.Status.DISPUTED

@@ -26,3 +26,26 @@ class TokenAuth(APIKeyHeader):
 
     def authenticate(self, request, key):
         return user_for(request)
+
+
+PLAYER_PREFIX = "player "
+
+
+def player_for(request):
+    """The current player key the request carries as `Authorization: Player <key>`
+    (models.PlayerKey, with its entrant and event), or None."""
+    from ..models import PlayerKey
+
+    header = request.headers.get("Authorization", "")
+    if not header[: len(PLAYER_PREFIX)].lower() == PLAYER_PREFIX:
+        return None
+    return PlayerKey.objects.holding(header[len(PLAYER_PREFIX):].strip())
+
+
+class PlayerAuth(APIKeyHeader):
+    """A player's key (shared/spec/table-entry.md); unknown or renewed: 401."""
+
+    param_name = "Authorization"
+
+    def authenticate(self, request, key):
+        return player_for(request)

@@ -54,7 +54,9 @@ def install(api):
             body["report"] = bad_format(str(exc))
         response = api.create_response(request, body, status=exc.status_code)
         if isinstance(exc, AuthenticationError):
-            body["detail"] = "Send your API token as 'Authorization: Token <key>'."
+            body["detail"] = ("Send your API token as 'Authorization: Token <key>' (a "
+                              "player: 'Authorization: Player <key>'): this one is not "
+                              "current.")
             response = api.create_response(request, body, status=401)
             response["WWW-Authenticate"] = "Token"
         return response
