@@ -84,13 +84,33 @@ def tile(match, require_confirmation: bool) -> dict:
             score = ", ".join(str(s) for s in match.sets.all())  # "23–40 awarded" too
         if match.outcome != "played":
             score = f"{score} {match.get_outcome_display()}".strip()
-    who = ""
+    who = words = ""
     if match.status != Match.Status.PENDING:
-        who = f"entered by {match.entered_by.username if match.entered_by else '?'}"
+        who = f"entered by {entered_by(match)}"
         if match.status == Match.Status.CONFIRMED:
             who += f", confirmed by {match.confirmed_by.username if match.confirmed_by else '?'}"
+        answered = match.answered_by_player
+        if answered is not None and match.status != Match.Status.CONFIRMED:
+            who += f", {match.get_status_display().lower()} by {answered.name}"
+        elif answered is not None and match.confirmed_by is None:
+            who += f", accepted by {answered.name}"
+    if match.status == Match.Status.DISPUTED:
+        # Both sides' words: what one entered (the score above) and why the other objects.
+        words = f"{match.answered_by_player.name if match.answered_by_player else '?'}: " \
+                f"“{match.dispute_reason}”"
     return {"id": match.pk, "board": match.board, "status": match.status, "label": label,
-            "score": score, "who": who, "version": match.version}
+            "score": score, "who": who, "words": words, "version": match.version}
+
+
+def entered_by(match) -> str:
+    if match.entered_by_player_id is not None:
+        return f"{match.entered_by_player.name} (player)"
+    return match.entered_by.username if match.entered_by else "?"
+
+
+def disputed_first(matches):
+    """Disputed boards first (an official settles them), then in board order."""
+    return sorted(matches, key=lambda m: (m.status != Match.Status.DISPUTED, m.board))
 
 
 def round_boards(request, slug, number):
@@ -105,8 +125,9 @@ def round_boards(request, slug, number):
             raise Http404(f"{tournament.name} has no round {number}.")
     matches = []
     if current is not None:
-        matches = list(current.matches.for_listing().select_related("entered_by",
-                                                                    "confirmed_by"))
+        matches = disputed_first(current.matches.for_listing().select_related(
+            "entered_by", "confirmed_by", "entered_by_player__entrant",
+            "answered_by_player__entrant"))
     return tournament, rounds, current, matches
 
 

@@ -1,0 +1,10 @@
+from django.urls import path
+
+from . import views
+
+app_name = "players"
+urlpatterns = [
+    path("", views.me, name="me"),
+    path("out/", views.sign_out, name="sign_out"),
+    path("board/<int:match_id>/", views.board, name="board"),
+]
