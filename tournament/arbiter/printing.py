@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET
 
 from ..actions.results import set_starters
 from ..models import Tournament
-from ..players.view import entry_path
+from ..players.links import entry_path
 from ..public import qr
 from ..rules import pairing_starts_set_one
 from .views import require_official

@@ -79,11 +79,3 @@ def check_in(player) -> dict:
     upcoming = paired + 1 if paired < tournament.rounds_planned else None
     return {"round": upcoming, "checked_in": False}
 
-
-def entry_path(tournament, match_id) -> str:
-    """Where a board's QR code on a slip leads: the players' board page where they enter
-    their own results, else the arbiters' entry page."""
-    from django.urls import reverse
-
-    name = "players:board" if tournament.players_enter else "arbiter:match"
-    return reverse(name, args=[match_id])

@@ -11,7 +11,7 @@ from django_tables2 import RequestConfig
 from .. import standings
 from ..models import Round, Tournament
 from ..models.rounds import live_round
-from ..players.view import entry_path
+from ..players.links import entry_path
 from . import crosstab, data, exports, qr
 from .cache import cached_fragment, fragment_key, sortable, table_params
 from .tables import (
