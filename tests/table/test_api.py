@@ -206,3 +206,12 @@ def test_me_of_a_pair_member(director):
     body = PlayerApi(key_for(t, 1, member=2)).get("/api/v1/me/").json()
     assert body["member"] == 2 and body["name"].startswith("Bob")
     assert body["board"]["starts_set_one"] is None  # bndcc: drawn at the table
+
+
+def test_repeated_wrong_keys_429_with_retry_after(board, side0, settings):
+    settings.API_RATE_LIMITS = {"token_failures_per_address": "2/10m"}
+    wrong = PlayerApi("ABCD-EFGH-JKMN-PQRS")
+    assert [wrong.accept(board, 0).status_code for _ in range(2)] == [401, 401]
+    response = wrong.accept(board, 0)
+    assert response.status_code == 429 and int(response["Retry-After"]) > 0
+    assert Match.objects.get(pk=board.pk).version == 0

@@ -183,3 +183,9 @@ def test_wrong_codes_throttled_per_address_and_per_board(event, board, settings)
                       ).status_code == 429
     right = other.post(url, {"action": "code", "code": key_for(event, board.side0.number)})
     assert right.status_code == 302
+
+
+def test_an_official_scanning_the_slip_goes_to_the_arbiters_page(board, director, client):
+    client.force_login(director)
+    response = client.get(f"/me/board/{board.pk}/")
+    assert response.status_code == 302 and response["Location"] == f"/arbiter/match/{board.pk}/"

@@ -158,6 +158,8 @@ def board(request, match_id):
             return refused
         return signed_in(request, found, request.path)
     if player is None:
+        if match.round.tournament.is_official(request.user):  # an arbiter scanned the slip
+            return redirect("arbiter:match", match.pk)
         return sign_in_page(request, next_url=request.path)
     if action == "enter":
         return enter(request, player, match)
