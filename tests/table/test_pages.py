@@ -47,7 +47,7 @@ def test_code_becomes_a_cookie_and_the_page_is_private(event, board):
     page = c.get("/me/")
     assert page.status_code == 200
     assert "no-store" in page["Cache-Control"] and "private" in page["Cache-Control"]
-    assert page["Referrer-Policy"] == "no-referrer"
+    assert page["Referrer-Policy"] == "same-origin"
     body = text(page)
     assert board.side0.name in body and board.side1.name in body
     assert f"board {board.board}" in body and "you start" in body

@@ -157,7 +157,9 @@ def board_states(request, slug, number):
 def load_match(match_id) -> Match:
     return get_object_or_404(
         Match.objects.select_related("round__tournament", "side0", "side1", "conceded_by",
-                                     "winner", "entered_by", "confirmed_by"),
+                                     "winner", "entered_by", "confirmed_by",
+                                     "entered_by_player__entrant",
+                                     "answered_by_player__entrant"),
         pk=match_id)
 
 

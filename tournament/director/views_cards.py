@@ -59,5 +59,5 @@ def print_cards(request, event):
     response = render(request, "director/cards.html", {
         "event": event, "cards": [card(request, event, row, key) for row, key in made],
         "now": timezone.localtime()})
-    response["Referrer-Policy"] = "no-referrer"
+    response["Referrer-Policy"] = "same-origin"  # players/views.private says why
     return response
