@@ -22,6 +22,7 @@ from .. import idempotency
 from ..actions import ActionError, tokens
 from ..actions import results as result_actions
 from ..actions.base import lost_race, retrying
+from ..actions.checkin import open_round
 from ..models import Match, Official, ResultVersion, Round, Tournament
 from ..models.rounds import live_round as models_live_round
 from ..models.rounds import status_counts
@@ -71,7 +72,8 @@ def home(request):
     rows = []
     for t in events:
         rounds = list(t.rounds.all())
-        rows.append({"event": t, "round": live_round(t, rounds)})
+        rows.append({"event": t, "round": live_round(t, rounds),
+                     "checkin_round": open_round(t, paired=len(rounds))})
     return render(request, "arbiter/home.html", {"rows": rows})
 
 
