@@ -140,3 +140,35 @@ def test_linked_from_the_arbiters_home(client, desk, people):
     client_for(client, people["arb"])
     page = client.get(reverse("arbiter:home")).content.decode()
     assert url(desk) in page and "Roll call for round 1" in page
+
+
+def queries_for(people, players: int) -> tuple[int, int, int]:
+    """Queries of the roll call page, its JSON and the API's list for `players` entrants."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from tournament.actions import events, tokens
+
+    t = events.create_tournament(people["dir"], name=f"Roll of {players}")
+    Entrant.objects.bulk_create(Entrant(tournament=t, number=n, name=f"P{n:03}")
+                                for n in range(1, players + 1))
+    for n in range(1, players + 1, 3):
+        set_checkin(t, people["dir"], entrant=t.entrants.get(number=n), round_number=1,
+                    checked_in=True)
+    client = Client()
+    client.force_login(people["dir"])
+    key = tokens.issue(people["dir"])
+    counts = []
+    for url_, headers in ((url(t), {}),
+                          (reverse("arbiter:checkin_states", args=[t.slug]), {}),
+                          (f"/api/v1/tournaments/{t.slug}/checkins/",
+                           {"Authorization": f"Token {key}"})):
+        with CaptureQueriesContext(connection) as ctx:
+            assert client.get(url_, headers=headers).status_code == 200
+        counts.append(len(ctx))
+    return tuple(counts)
+
+
+def test_the_roll_call_costs_the_same_queries_for_10_or_40_players(people):
+    assert queries_for(people, 10) == queries_for(people, 40)

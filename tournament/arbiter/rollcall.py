@@ -59,7 +59,7 @@ def state(tournament, number) -> dict:
 def page(request, slug):
     tournament = officials_event(request, slug)
     if request.method == "POST":
-        return idempotency.form_post(request, f"user:{request.user.pk}",
+        return idempotency.form_post(request, idempotency.credential_of(request.user),
                                      lambda: tick(request, tournament))
     now = state(tournament, open_round(tournament))
     return render(request, "arbiter/rollcall.html", {

@@ -229,7 +229,7 @@ def board(request, match_id):
     match = load_match(match_id)
     require_official(match.round.tournament, request.user)
     if request.method == "POST":
-        return idempotency.form_post(request, f"user:{request.user.pk}",
+        return idempotency.form_post(request, idempotency.credential_of(request.user),
                                      lambda: posted(request, match))
     return render(request, "arbiter/match.html", board_context(request, match))
 
