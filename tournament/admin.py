@@ -12,6 +12,7 @@ from .models import (
     ApiToken,
     Attendance,
     AuditEntry,
+    CheckIn,
     Entrant,
     ForbiddenPair,
     Match,
@@ -114,6 +115,14 @@ class AttendanceAdmin(ReadOnly, admin.ModelAdmin):
 
     list_display = ["entrant", "round_number", "kind"]
     list_filter = ["kind", "entrant__tournament"]
+
+
+@admin.register(CheckIn)
+class CheckInAdmin(ReadOnly, admin.ModelAdmin):
+    """Ticked on the roll call or from a player's phone (actions.checkin), which audit."""
+
+    list_display = ["entrant", "round_number", "at"]
+    list_filter = ["entrant__tournament"]
 
 
 @admin.register(AuditEntry)

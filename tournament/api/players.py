@@ -3,26 +3,26 @@ enters its result (through `PUT .../result/`, writes.py), the other side accepts
 disputes it, and a player reads their own view (`GET /me/`). Each write calls ONE action
 of tournament.actions.table."""
 
-from ninja import Router, Status
+from ninja import Router, Schema, Status
+from pydantic import Field, StrictInt
 
-from .. import history
+from .. import history, idempotency
 from ..actions import ActionError
 from ..actions import table as actions
 from ..actions.base import retrying
+from ..actions.checkin import set_checkin
 from ..limits import client_ip
 from ..players import view
 from . import schemas, serialize
 from .auth import PlayerAuth
+from .writes import ERRORS, refused
 
 router = Router(tags=["players"], auth=PlayerAuth())
-
-ERRORS = {400: schemas.Refused | schemas.Detail, 401: schemas.Detail, 403: schemas.Detail,
-          404: schemas.Detail, 409: schemas.Stale | schemas.Detail, **schemas.WRITE}
+WRITE = {**ERRORS, 422: schemas.KeyRefused}
 
 
-def refused(exc: ActionError):
-    from .writes import refused as officials_refused
-    return officials_refused(exc)
+class CheckinRound(Schema):
+    round: StrictInt = Field(description="The next round to be paired.")
 
 
 def submit(request, match_id: int, body: schemas.ResultIn):
@@ -36,7 +36,9 @@ def submit(request, match_id: int, body: schemas.ResultIn):
     return Status(200, {"version": match.version, "status": match.status, "report": report})
 
 
-@router.post("/matches/{match_id}/accept/", response={200: schemas.Confirmed, **ERRORS})
+@router.post("/matches/{match_id}/accept/", response={200: schemas.Confirmed, **WRITE},
+             openapi_extra=idempotency.OPENAPI)
+@idempotency.api_write()
 def accept(request, match_id: int, body: schemas.ConfirmIn):
     try:
         match = retrying(actions.accept_result)(match_id, request.auth, version=body.version,
@@ -46,7 +48,9 @@ def accept(request, match_id: int, body: schemas.ConfirmIn):
     return Status(200, {"version": match.version, "status": match.status})
 
 
-@router.post("/matches/{match_id}/dispute/", response={200: schemas.Confirmed, **ERRORS})
+@router.post("/matches/{match_id}/dispute/", response={200: schemas.Confirmed, **WRITE},
+             openapi_extra=idempotency.OPENAPI)
+@idempotency.api_write()
 def dispute(request, match_id: int, body: schemas.DisputeIn):
     try:
         match = retrying(actions.dispute_result)(
@@ -85,3 +89,38 @@ def me(request):
             "version": board.match.version},
         "results": results,
     }
+
+
+def check_in(request, slug: str, body: CheckinRound, checked_in: bool):
+    player = request.auth
+    if player.tournament.slug != slug:
+        return Status(403, {"detail": f"Your key is for {player.tournament.name}: it checks "
+                                      "you in there only."})
+    try:
+        row = retrying(set_checkin)(player.tournament, None, entrant=player.entrant,
+                                    round_number=body.round, checked_in=checked_in,
+                                    player=player, address=client_ip(request))
+    except ActionError as exc:
+        return Status(exc.status, {"detail": exc.message, "errors": exc.errors or None})
+    return {"round": body.round, "checked_in": row is not None}
+
+
+CHECKIN = {200: schemas.CheckedIn, 400: schemas.Detail | schemas.KeyRefused,
+           401: schemas.Detail, 403: schemas.Detail, 409: schemas.Detail,
+           422: schemas.KeyRefused, **schemas.WRITE}
+
+
+@router.post("/tournaments/{slug}/checkin/", response=CHECKIN,
+             openapi_extra=idempotency.OPENAPI)
+@idempotency.api_write()
+def checkin(request, slug: str, body: CheckinRound):
+    """A player (or a pair's member, for the pair) checks in for the next round."""
+    return check_in(request, slug, body, True)
+
+
+@router.delete("/tournaments/{slug}/checkin/", response=CHECKIN,
+               openapi_extra=idempotency.OPENAPI)
+@idempotency.api_write()
+def checkout(request, slug: str, body: CheckinRound):
+    """Undo the check-in."""
+    return check_in(request, slug, body, False)

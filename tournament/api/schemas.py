@@ -56,6 +56,14 @@ class Detail(Schema):
     errors: dict[str, list[str]] | None = None
 
 
+class KeyRefused(Schema):
+    """An Idempotency-Key refused: `idempotency_key_invalid` (400), `idempotency_key_reused`
+    (422: the key was used for another request)."""
+
+    detail: str
+    code: Literal["idempotency_key_invalid", "idempotency_key_reused"]
+
+
 class Report(Schema):
     valid: bool
     depth: str | None = None

@@ -2,6 +2,7 @@
 
 from ninja import Router, Status
 
+from .. import idempotency
 from ..actions import ActionError
 from ..actions import results as actions
 from ..actions.base import retrying
@@ -11,8 +12,11 @@ from .auth import PlayerAuth, TokenAuth
 
 router = Router(tags=["write"], auth=TokenAuth())
 
-ERRORS = {400: schemas.Refused | schemas.Detail, 401: schemas.Detail, 403: schemas.Detail,
-          404: schemas.Detail, 409: schemas.Stale | schemas.Detail, **schemas.WRITE}
+# Every write takes an Idempotency-Key (tournament/idempotency.py): 400 for a key that is not
+# one, 422 for a key used for another request (schemas.KeyRefused).
+ERRORS = {400: schemas.Refused | schemas.KeyRefused | schemas.Detail, 401: schemas.Detail,
+          403: schemas.Detail, 404: schemas.Detail, 409: schemas.Stale | schemas.Detail,
+          **schemas.WRITE}
 
 
 def refused(exc: ActionError):
@@ -25,7 +29,9 @@ def refused(exc: ActionError):
 
 
 @router.put("/matches/{match_id}/result/", auth=[TokenAuth(), PlayerAuth()],
-            response={200: schemas.Stored, 422: schemas.Refused, **ERRORS})
+            response={200: schemas.Stored, 422: schemas.Refused | schemas.KeyRefused, **ERRORS},
+            openapi_extra=idempotency.OPENAPI)
+@idempotency.api_write()
 def submit_result(request, match_id: int, body: schemas.ResultIn):
     if isinstance(request.auth, PlayerKey):  # a side of the board, at the table
         from .players import submit
@@ -40,7 +46,10 @@ def submit_result(request, match_id: int, body: schemas.ResultIn):
     return Status(200, {"version": match.version, "status": match.status, "report": report})
 
 
-@router.post("/matches/{match_id}/confirm/", response={200: schemas.Confirmed, **ERRORS})
+@router.post("/matches/{match_id}/confirm/",
+             response={200: schemas.Confirmed, 422: schemas.KeyRefused, **ERRORS},
+             openapi_extra=idempotency.OPENAPI)
+@idempotency.api_write()
 def confirm_result(request, match_id: int, body: schemas.ConfirmIn):
     try:
         match = retrying(actions.confirm_result)(match_id, request.auth, version=body.version)

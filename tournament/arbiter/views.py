@@ -5,6 +5,8 @@ may do to a board is `results.permissions`, the rule the actions enforce; every 
 goes through one action in tournament.actions.results.
 """
 
+import secrets
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -16,9 +18,11 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
+from .. import idempotency
 from ..actions import ActionError, tokens
 from ..actions import results as result_actions
 from ..actions.base import lost_race, retrying
+from ..actions.checkin import open_round
 from ..models import Match, Official, ResultVersion, Round, Tournament
 from ..models.rounds import live_round as models_live_round
 from ..models.rounds import status_counts
@@ -68,7 +72,8 @@ def home(request):
     rows = []
     for t in events:
         rounds = list(t.rounds.all())
-        rows.append({"event": t, "round": live_round(t, rounds)})
+        rows.append({"event": t, "round": live_round(t, rounds),
+                     "checkin_round": open_round(t, paired=len(rounds))})
     return render(request, "arbiter/home.html", {"rows": rows})
 
 
@@ -226,6 +231,9 @@ def board_context(request, match, *, form=None, version=None, conflict=None, pro
         "starter_seats": [(n, f"{seats[n]}: {table.names[n % 2]}")
                           for n in range(tournament.seats)],
         "starter_errors": starter_errors or {}, "starter_reason": starter_reason,
+        # A new key each time the page is drawn: the same form sent twice (a double tap, a
+        # resend after a lost connection) is carried out once (tournament/idempotency.py).
+        "idempotency_key": secrets.token_urlsafe(18),
     }
 
 
@@ -244,13 +252,18 @@ def board(request, match_id):
     match = load_match(match_id)
     require_official(match.round.tournament, request.user)
     if request.method == "POST":
-        action = request.POST.get("action")
-        if action == "confirm":
-            return confirm(request, match)
-        if action == "first_starter":
-            return change_first_starter(request, match)
-        return enter(request, match)
+        return idempotency.form_post(request, idempotency.credential_of(request.user),
+                                     lambda: posted(request, match))
     return render(request, "arbiter/match.html", board_context(request, match))
+
+
+def posted(request, match):
+    action = request.POST.get("action")
+    if action == "confirm":
+        return confirm(request, match)
+    if action == "first_starter":
+        return change_first_starter(request, match)
+    return enter(request, match)
 
 
 def after_change(match):

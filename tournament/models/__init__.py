@@ -2,7 +2,9 @@
 
 from .attendance import Attendance
 from .audit import AuditEntry
+from .checkin import CheckIn
 from .event import Official, Tournament
+from .idempotency import StoredAnswer
 from .jobs import Job
 from .people import Entrant, ForbiddenPair
 from .players import PlayerKey
@@ -13,6 +15,7 @@ __all__ = [
     "ApiToken",
     "Attendance",
     "AuditEntry",
+    "CheckIn",
     "Entrant",
     "ForbiddenPair",
     "Job",
@@ -22,5 +25,6 @@ __all__ = [
     "ResultVersion",
     "Round",
     "SetResult",
+    "StoredAnswer",
     "Tournament",
 ]

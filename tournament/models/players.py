@@ -81,7 +81,8 @@ class PlayerKey(models.Model):
         ]
 
     def __str__(self):
-        return f"key of {self.name} ({self.tournament})"
+        # How the audit names the player (actions.checkin words it "by the player …").
+        return f"{self.name} (no. {self.entrant.number})"
 
     @property
     def name(self) -> str:

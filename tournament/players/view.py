@@ -11,6 +11,7 @@ from django.db.models import Q
 
 from .. import history
 from ..actions import table
+from ..actions.checkin import open_round
 from ..actions.results import set_starters
 from ..models import Match, Round
 
@@ -73,9 +74,12 @@ def opponent_json(entrant):
 
 
 def check_in(player) -> dict:
-    """{"round": the next round to pair (None once every planned round is), "checked_in"}."""
-    tournament = player.tournament
-    paired = tournament.rounds.count()
-    upcoming = paired + 1 if paired < tournament.rounds_planned else None
-    return {"round": upcoming, "checked_in": False}
+    """{"round": the next round to pair (None once every planned round is), "checked_in"}:
+    check-in is for the next round to be paired (actions.checkin.open_round)."""
+    from ..models import CheckIn
 
+    tournament = player.tournament
+    number = open_round(tournament)
+    here = number is not None and CheckIn.objects.filter(
+        entrant_id=player.entrant_id, round_number=number).exists()
+    return {"round": number, "checked_in": here}

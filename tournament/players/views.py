@@ -9,6 +9,7 @@ tournament.actions.table (docs/players.md).
 
 import functools
 import json
+import secrets
 
 from django.contrib import messages
 from django.db import OperationalError
@@ -17,10 +18,12 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
+from .. import idempotency
 from ..actions import ActionError
 from ..actions import results as result_actions
 from ..actions import table as actions
 from ..actions.base import lost_race, retrying
+from ..actions.checkin import set_checkin
 from ..arbiter import record as rec
 from ..arbiter.forms import EntryForm, place_of
 from ..arbiter.views import describe, load_match, stored_form_data, table_for
@@ -84,6 +87,7 @@ def me(request):
         "board": view.current(player, boards), "place": view.place(player),
         "results": [receipt(player, m) for m in reversed(boards)],
         "check_in": view.check_in(player),
+        "idempotency_key": secrets.token_urlsafe(18),
     })
 
 
@@ -95,6 +99,36 @@ def receipt(player, match) -> dict:
             # The receipt: each stored version with its record as the server holds it.
             "versions": [(v, json.dumps(v.record, indent=1, ensure_ascii=False)
                           if v.record else "") for v in match.versions.all()]}
+
+
+@private
+@require_POST
+def check_in(request):
+    """The player checks in (or out) for the next round to be paired."""
+    player = session.from_cookie(request)
+    if player is None:
+        return sign_in_page(request, problem="Open your page with your card's code first.",
+                            status=401)
+    return idempotency.form_post(request, idempotency.credential_of(player),
+                                 lambda: checked_in(request, player))
+
+
+def checked_in(request, player):
+    wanted = request.POST.get("checked_in") == "yes"
+    try:
+        number = int(request.POST.get("round", ""))
+    except ValueError:
+        number = -1
+    try:
+        retrying(set_checkin)(player.tournament, None, entrant=player.entrant,
+                              round_number=number, checked_in=wanted, player=player,
+                              address=client_ip(request))
+    except ActionError as exc:
+        messages.error(request, exc.message)
+        return redirect("players:me")
+    messages.success(request, f"You are checked in for round {number}." if wanted
+                     else f"You are no longer checked in for round {number}.")
+    return redirect("players:me")
 
 
 @require_POST
@@ -135,6 +169,9 @@ def board_context(request, player, match, *, form=None, problem="", conflict="",
             match.round.tournament, match, side),
         "dispute_errors": dispute_errors or {}, "reason": reason,
         "correcting": False, "is_director": False,
+        # A new key each time the page is drawn: a form sent twice (a double tap, a resend
+        # after a lost connection) is carried out once (tournament/idempotency.py).
+        "idempotency_key": secrets.token_urlsafe(18),
     }
 
 
@@ -164,11 +201,16 @@ def board(request, match_id):
         if match.round.tournament.is_official(request.user):  # an arbiter scanned the slip
             return redirect("arbiter:match", match.pk)
         return sign_in_page(request, next_url=request.path)
+    if action in ("enter", "accept", "dispute"):
+        return idempotency.form_post(request, idempotency.credential_of(player),
+                                     lambda: posted(request, player, match, action))
+    return render_board(request, player, match)
+
+
+def posted(request, player, match, action):
     if action == "enter":
         return enter(request, player, match)
-    if action in ("accept", "dispute"):
-        return answer(request, player, match, action)
-    return render_board(request, player, match)
+    return answer(request, player, match, action)
 
 
 def enter(request, player, match):
