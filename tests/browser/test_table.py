@@ -8,7 +8,9 @@ side enters a best-of-three at set scores, the other accepts it on their own pho
 it counts. Board 2: one side enters, the other disputes it with a reason; the arbiters'
 list shows it first with both sides' words, and the arbiter's entry settles it. The time
 and the requests the players take for board 1 are printed (docs/players.md quotes them).
-axe-core checks the players' pages at phone and desktop sizes.
+Then three players check in for round 2 on their phones and the director pairs only
+them: the fourth is absent from round 2, not withdrawn. axe-core checks the players'
+pages at phone and desktop sizes.
 """
 
 import time
@@ -18,7 +20,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from tournament.actions import entrants, events, rounds
-from tournament.models import Match
+from tournament.models import Attendance, Match
 
 from .test_walkthrough import DESKTOP, PHONE, new_page
 
@@ -100,8 +102,11 @@ def test_players_enter_accept_and_an_arbiter_settles_a_dispute(browser, live_ser
     seconds = time.perf_counter() - started
     requests = first_seen + second_seen
     documents = [r for r in requests if r[1] == "document"]
+    kinds = sorted({kind for _, kind, _ in requests})
     print(f"\nboard 1 entered and accepted by its players in {seconds:.2f} s, "
-          f"{len(requests)} requests ({len(documents)} pages and posts)")
+          f"{len(requests)} requests ({len(documents)} pages, posts and redirects; "
+          + ", ".join(f"{kind} {sum(r[1] == kind for r in requests)}" for kind in kinds)
+          + "):\n  " + "\n  ".join(f"{m} {url.removeprefix(base)}" for m, _, url in documents))
     one.refresh_from_db()
     assert one.status == "confirmed" and one.answered_by_player.entrant_id == one.side1_id
     screenshots(second, "table-02-accepted")
@@ -137,4 +142,19 @@ def test_players_enter_accept_and_an_arbiter_settles_a_dispute(browser, live_ser
     assert event.rounds.get(number=1).status == "closed"
     fourth.goto(f"{base}/me/")
     expect(fourth.locator("#results")).to_contain_text("counts")
+
+    # Three players check in for round 2 on their phones; the director pairs only them.
+    for phone in (first, second, fourth):
+        phone.goto(f"{base}/me/")
+        phone.get_by_role("button", name="Check in for round 2").click()
+        expect(phone.get_by_text("You are checked in for round 2.").first).to_be_visible()
+    a11y.check(fourth, "player-page-checked-in")
+    desk.goto(f"{base}/manage/{SLUG}/")
+    desk.get_by_label("Pair only the checked-in (3 of 4)", exact=False).check()
+    desk.get_by_role("button", name="Pair the next round").click()
+    expect(desk.get_by_text("Round 2 is paired as a draft")).to_be_visible()
+    absent = set(Attendance.objects.filter(kind="absent", round_number=2)
+                 .values_list("entrant__name", flat=True))
+    assert absent == {two.side1.name}  # not checked in: absent, not withdrawn
+    assert not event.entrants.filter(withdrawn_after_round__isnull=False).exists()
     a11y.assert_clean()

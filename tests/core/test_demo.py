@@ -187,3 +187,5 @@ def test_demo_club_night_players_enter_and_accept(demo):
     assert accepted.entered_by_player is not None and accepted.answered_by_player is not None
     assert accepted.confirmed_by is None  # the opponent's acceptance made it count
     assert Round.objects.get(tournament=event, number=1).status == "closed"
+    from tournament.models import CheckIn
+    assert CheckIn.objects.filter(entrant__tournament=event, round_number=3).count() == 5

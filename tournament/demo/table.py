@@ -1,12 +1,13 @@
 """The players' demo event: a club night where the players enter and accept their own
 results at the table (entry policy players_accept, docs/players.md). Round 1 played and
 accepted; round 2 live: boards accepted, one disputed, one waiting for the opponent's
-acceptance, one still being played.
+acceptance, one still being played; check-in open for round 3, half the players in.
 
 Built through the same actions as the players' pages, with the players' keys.
 """
 
 from tournament.actions import entrants, events, rounds, table
+from tournament.actions.checkin import set_checkin
 from tournament.actions.players import issue_key
 from tournament.models import PlayerKey
 
@@ -46,4 +47,8 @@ def build(rng, director, arbiter, checker):
                 continue  # waiting for the opponent's acceptance
             else:
                 table.accept_result(match.pk, answering, version=1)
+    # Check-in for round 3 is open: half the players have ticked themselves in.
+    for entrant in event.entrants.order_by("number")[::2]:
+        set_checkin(event, None, entrant=entrant, round_number=3, checked_in=True,
+                    player=key_of(event, entrant))
     return event
