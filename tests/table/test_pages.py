@@ -189,3 +189,35 @@ def test_an_official_scanning_the_slip_goes_to_the_arbiters_page(board, director
     client.force_login(director)
     response = client.get(f"/me/board/{board.pk}/")
     assert response.status_code == 302 and response["Location"] == f"/arbiter/match/{board.pk}/"
+
+
+def test_the_players_page_costs_the_same_queries_after_more_rounds(event, board, director):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.table.conftest import PlayerApi
+
+    def play_round(number):
+        for m in Match.objects.filter(round__number=number).exclude(side1=None):
+            PlayerApi(key_for(event, m.side0.number)).enter(m)
+            PlayerApi(key_for(event, m.side1.number)).accept(m, 1)
+
+    def cost(c):
+        with CaptureQueriesContext(connection) as queries:
+            assert c.get("/me/").status_code == 200
+        return len(queries)
+
+    play_round(1)
+    c = phone(key_for(event, board.side0.number))
+    api = PlayerApi(key_for(event, board.side0.number))
+    once = cost(c)
+    with CaptureQueriesContext(connection) as api_once:
+        api.get("/api/v1/me/")
+    rounds.publish_round(rounds.pair_round(event, director), director)
+    play_round(2)
+    c = phone(key_for(event, board.side0.number))
+    api = PlayerApi(key_for(event, board.side0.number))
+    assert cost(c) == once
+    with CaptureQueriesContext(connection) as api_twice:
+        api.get("/api/v1/me/")
+    assert len(api_twice) == len(api_once)
