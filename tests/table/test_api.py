@@ -215,3 +215,14 @@ def test_repeated_wrong_keys_429_with_retry_after(board, side0, settings):
     response = wrong.accept(board, 0)
     assert response.status_code == 429 and int(response["Retry-After"]) > 0
     assert Match.objects.get(pk=board.pk).version == 0
+
+
+def test_a_round_with_a_disputed_board_is_not_closed_by_hand(director, board, side0, side1):
+    from tournament.actions import ActionError
+    side0.enter(board)
+    side1.dispute(board, 1)
+    with pytest.raises(ActionError) as refused:
+        rounds.close_round(board.round, director, reason="time")
+    assert refused.value.status == 409 and f"Board {board.board}" in refused.value.message
+    board.refresh_from_db()
+    assert board.status == "disputed" and board.round.status == "published"

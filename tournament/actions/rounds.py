@@ -379,6 +379,13 @@ def close_round(round_, actor, *, reason: str = "") -> Round:
         raise ActionError(f"Round {round_.number} is {round_.get_status_display().lower()}: "
                           "only a published round can be closed.")
     plan = open_board_plan(round_)
+    disputed = [m.board for m, _ in plan if m.status == Match.Status.DISPUTED]
+    if disputed:  # the players disagree: an official settles it (docs/players.md)
+        raise ActionError(f"Board{'s' if len(disputed) > 1 else ''} "
+                          f"{', '.join(map(str, disputed))} of round {round_.number} "
+                          f"{'are' if len(disputed) > 1 else 'is'} disputed: settle "
+                          f"{'them' if len(disputed) > 1 else 'it'} before closing the round.",
+                          status=409)
     if plan and not reason.strip():
         raise ActionError(f"Closing round {round_.number} decides {len(plan)} open board"
                           f"{'s' if len(plan) != 1 else ''}: give a reason.",
