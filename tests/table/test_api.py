@@ -180,7 +180,9 @@ def test_dispute_needs_a_reason(board, side0, side1):
 
 
 def test_me(event, board, side0, side1):
-    body = side0.get("/api/v1/me/").json()
+    answer = side0.get("/api/v1/me/")
+    assert answer["Cache-Control"] == "private, no-store"
+    body = answer.json()
     assert body["tournament"] == event.slug and body["player"] == board.side0.number
     assert body["name"] == board.side0.name
     assert body["board"] == {"id": board.pk, "round": 1, "board": board.board,

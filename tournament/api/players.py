@@ -3,6 +3,7 @@ enters its result (through `PUT .../result/`, writes.py), the other side accepts
 disputes it, and a player reads their own view (`GET /me/`). Each write calls ONE action
 of tournament.actions.table."""
 
+from django.http import HttpResponse
 from ninja import Router, Schema, Status
 from pydantic import Field, StrictInt
 
@@ -62,8 +63,9 @@ def dispute(request, match_id: int, body: schemas.DisputeIn):
 
 
 @router.get("/me/", response={200: schemas.Me, 401: schemas.Detail, **schemas.READ})
-def me(request):
+def me(request, response: HttpResponse):
     player = request.auth
+    response["Cache-Control"] = "private, no-store"  # one player's own view
     tournament = player.tournament
     boards = list(view.boards_of(player))
     board = view.current(player, boards)
