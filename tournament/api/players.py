@@ -13,7 +13,7 @@ from ..actions import table as actions
 from ..actions.base import retrying
 from ..actions.checkin import set_checkin
 from ..limits import client_ip
-from ..players import view
+from ..players import reads
 from . import schemas, serialize
 from .auth import PlayerAuth
 from .writes import ERRORS, refused
@@ -67,8 +67,8 @@ def me(request, response: HttpResponse):
     player = request.auth
     response["Cache-Control"] = "private, no-store"  # one player's own view
     tournament = player.tournament
-    boards = list(view.boards_of(player))
-    board = view.current(player, boards)
+    boards = list(reads.boards_of(player))
+    board = reads.current(player, boards)
     results = []
     for m in boards:
         if m.is_bye:
@@ -83,10 +83,10 @@ def me(request, response: HttpResponse):
     return {
         "tournament": tournament.slug, "player": player.entrant.number,
         "member": player.member or None, "name": player.name,
-        "checked_in": view.check_in(player),
+        "checked_in": reads.check_in(player),
         "board": None if board is None else {
             "id": board.match.pk, "round": board.match.round.number,
-            "board": board.match.board, "opponent": view.opponent_json(board.opponent),
+            "board": board.match.board, "opponent": reads.opponent_json(board.opponent),
             "starts_set_one": board.starts_set_one, "status": board.match.status,
             "version": board.match.version},
         "results": results,

@@ -29,7 +29,7 @@ from ..arbiter.forms import EntryForm, place_of
 from ..arbiter.views import describe, load_match, stored_form_data, table_for
 from ..limits import client_ip
 from ..models.rounds import status_counts
-from . import session, view
+from . import reads, session
 
 
 def private(view_func):
@@ -80,13 +80,13 @@ def me(request):
     player = session.from_cookie(request)
     if player is None:
         return sign_in_page(request)
-    boards = list(view.boards_of(player).prefetch_related(
+    boards = list(reads.boards_of(player).prefetch_related(
         "versions__by", "versions__by_player__entrant"))
     return render(request, "players/me.html", {
         "player": player, "tournament": player.tournament,
-        "board": view.current(player, boards), "place": view.place(player),
+        "board": reads.current(player, boards), "place": reads.place(player),
         "results": [receipt(player, m) for m in reversed(boards)],
-        "check_in": view.check_in(player),
+        "check_in": reads.check_in(player),
         "idempotency_key": secrets.token_urlsafe(18),
     })
 
@@ -165,7 +165,7 @@ def board_context(request, player, match, *, form=None, problem="", conflict="",
         "described": describe(match), "answer_mode": answer_mode,
         "refusal": actions.refusal(match, player, actions.ENTER),
         "counts": status_counts(match.status, match.round.tournament.require_confirmation),
-        "starts_set_one": None if side is None else view.starts_set_one(
+        "starts_set_one": None if side is None else reads.starts_set_one(
             match.round.tournament, match, side),
         "dispute_errors": dispute_errors or {}, "reason": reason,
         "correcting": False, "is_director": False,
