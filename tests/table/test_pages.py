@@ -221,3 +221,28 @@ def test_the_players_page_costs_the_same_queries_after_more_rounds(event, board,
     with CaptureQueriesContext(connection) as api_twice:
         api.get("/api/v1/me/")
     assert len(api_twice) == len(api_once)
+
+
+def test_a_pairs_board_entered_by_one_member_accepted_by_a_member_opposite(director):
+    from tournament.actions import entrants
+
+    t = events.create_tournament(director, name="Pairs Night", ruleset="bndcc",
+                                 entrants_kind="pairs", entry_policy="players_accept")
+    entrants.import_entrants(t, director, "name,member1,member2\n" + "\n".join(
+        f"Pair {i},Ann {i},Bob {i}" for i in range(4)))
+    rounds.publish_round(rounds.pair_round(t, director), director)
+    board = Match.objects.filter(round__tournament=t).select_related("side0", "side1").first()
+    bob = phone(key_for(t, board.side0.number, member=2))
+    url = f"/me/board/{board.pk}/"
+    assert 'name="seat0"' in text(bob.get(url))  # the pairs form: who sat where
+    stored = bob.post(url, {"action": "enter", "version": "0", "outcome": "played",
+                            "seat0": "0", "seat1": "0", "s1_starter": "0", "s1_a": "61",
+                            "s1_b": "3", "s2_starter": "1", "s2_a": "61", "s2_b": "4"})
+    assert stored.status_code == 302, text(stored)[:2000]
+    partner = phone(key_for(t, board.side0.number, member=1), ip="10.9.0.3")
+    assert partner.post(url, {"action": "accept", "version": "1"}).status_code == 403
+    ann = phone(key_for(t, board.side1.number, member=1), ip="10.9.0.4")
+    assert ann.post(url, {"action": "accept", "version": "1"}).status_code == 302
+    board.refresh_from_db()
+    assert board.status == "confirmed" and board.answered_by_player.member == 1
+    assert AuditEntry.objects.get(action="player_enter_result").detail["member"] == 2
