@@ -246,3 +246,11 @@ def test_a_pairs_board_entered_by_one_member_accepted_by_a_member_opposite(direc
     board.refresh_from_db()
     assert board.status == "confirmed" and board.answered_by_player.member == 1
     assert AuditEntry.objects.get(action="player_enter_result").detail["member"] == 2
+
+
+def test_the_audit_log_names_the_player_and_the_address(event, board, director, client):
+    a = phone(key_for(event, board.side0.number), ip="10.9.7.7")
+    a.post(f"/me/board/{board.pk}/", entry())
+    client.force_login(director)
+    log = text(client.get(f"/manage/{event.slug}/audit/"))
+    assert f"{board.side0.name} (player {board.side0.number}) from 10.9.7.7" in log
