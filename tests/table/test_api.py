@@ -228,3 +228,17 @@ def test_a_round_with_a_disputed_board_is_not_closed_by_hand(director, board, si
     assert refused.value.status == 409 and f"Board {board.board}" in refused.value.message
     board.refresh_from_db()
     assert board.status == "disputed" and board.round.status == "published"
+
+
+def test_wrong_keys_at_one_board_429_but_a_right_key_still_works(board, side0, settings):
+    settings.API_RATE_LIMITS = {"player_codes_per_board": "2/10m"}
+    from django.test import Client
+    codes = []
+    for i in range(3):  # from three addresses: the board's count, not the address's
+        client = Client(REMOTE_ADDR=f"10.8.0.{i}")
+        codes.append(client.post(f"/api/v1/matches/{board.pk}/accept/", '{"version": 0}',
+                                 content_type="application/json",
+                                 headers={"Authorization": "Player ABCD-EFGH-JKMN-PQRS"}))
+    assert [r.status_code for r in codes] == [401, 401, 429]
+    assert int(codes[2]["Retry-After"]) > 0
+    assert side0.enter(board).status_code == 200

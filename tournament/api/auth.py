@@ -43,9 +43,19 @@ def player_for(request):
 
 
 class PlayerAuth(APIKeyHeader):
-    """A player's key (shared/spec/table-entry.md); unknown or renewed: 401."""
+    """A player's key (shared/spec/table-entry.md); unknown or renewed: 401. Wrong keys
+    sent at one board are also counted against that board (players/session.py): over its
+    limit they are 429, while a right key still works."""
 
     param_name = "Authorization"
 
     def authenticate(self, request, key):
-        return player_for(request)
+        player = player_for(request)
+        board = (request.resolver_match.kwargs.get("match_id")
+                 if request.resolver_match else None)
+        if player is None and board is not None and key:
+            from .. import limits
+            wait = limits.over("player_codes_per_board", str(board))
+            if wait:
+                raise limits.TooMany(wait, "wrong player keys at this board")
+        return player

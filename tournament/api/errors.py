@@ -5,6 +5,7 @@ import logging
 from django.core.exceptions import RequestDataTooBig
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
+from ..limits import TooMany, too_many
 from ..middleware import is_outage, unavailable
 from .serialize import bad_format
 
@@ -60,6 +61,10 @@ def install(api):
             response = api.create_response(request, body, status=401)
             response["WWW-Authenticate"] = "Token"
         return response
+
+    @api.exception_handler(TooMany)
+    def limited(request, exc):
+        return too_many(exc.wait, exc.what)
 
     @api.exception_handler(RequestDataTooBig)
     def too_big(request, exc):
