@@ -22,7 +22,7 @@ from .entrant_rules import (
     entrant_key,
 )
 from .json_text import check_json_text
-from .models import Attendance, Match
+from .models import Attendance, Match, Tournament
 from .models.event import DEFAULT_POINTS
 from .rules import known_rulesets, known_tiebreaks, pairing_starts_set_one
 from .text import TextError
@@ -79,6 +79,7 @@ def export_tournament(tournament) -> dict:
         "rounds_planned": tournament.rounds_planned,
         "points": {**DEFAULT_POINTS, **tournament.points},
         "tiebreaks": list(tournament.tiebreaks),
+        "entry_policy": tournament.entry_policy,
         "players": players,
         "rounds": [{"number": n, "matches": ms, **by_round.get(n, {})}
                    for n, ms in rounds.items()],
@@ -210,6 +211,9 @@ def check_archive(doc) -> dict:
         _need(isinstance(name, str) and name in known_tiebreaks(), f"/tiebreaks/{i}",
               f"unknown tie-break {str(name)[:40]!r}")
     _need(len(set(tiebreaks)) == len(tiebreaks), "/tiebreaks", "a tie-break is listed twice")
+    policy = doc.get("entry_policy", "officials")
+    _need(isinstance(policy, str) and policy in Tournament.EntryPolicy.values,
+          "/entry_policy", f"one of {', '.join(Tournament.EntryPolicy.values)}")
     ids = check_players(doc.get("players"), pairs=kind == "pairs", planned=planned)
     rounds = doc.get("rounds", [])
     _need(isinstance(rounds, list), "/rounds", "must be a list")

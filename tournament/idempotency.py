@@ -19,10 +19,10 @@ Use it from a django-ninja view (the view returns `Status(code, data)` as usual;
 kept as JSON and given again through the same response schema, hence the same bytes):
 
     @router.put("/matches/{match_id}/result/", response={...})
-    @idempotency.api_write()                  # credential: "user:<request.auth.pk>"
+    @idempotency.api_write()          # credential: credential_of(request.auth), "user:12"
     def submit_result(request, match_id: int, body: ResultIn): ...
 
-or `api_write(credential=lambda request: f"player:{request.auth.id}")`; its response map
+or `api_write(credential=lambda request: ...)` for a string of one's own; its response map
 must hold 400 and 422 with `schemas.KeyRefused`. From a plain Django view answering a form
 post (the key in the `Idempotency-Key` header or a hidden field `idempotency_key`; the
 redirect it answered is kept, a refusal is not: it changed nothing, and the page it shows
@@ -163,11 +163,20 @@ OPENAPI = {"parameters": [{
                    "another request it is 422 idempotency_key_reused. Kept 24 hours."}]}
 
 
-def user_credential(request) -> str:
-    return f"user:{request.auth.pk}"
+def credential_of(principal) -> str:
+    """Whose key it is: "user:12" for an account; any other principal (a player key) by its
+    model's name and id ("playerkey:7"), so that two kinds never share a scope."""
+    from django.contrib.auth import get_user_model
+    if isinstance(principal, get_user_model()):
+        return f"user:{principal.pk}"
+    return f"{type(principal).__name__.lower()}:{principal.pk}"
 
 
-def api_write(credential: Callable = user_credential):
+def auth_credential(request) -> str:
+    return credential_of(request.auth)
+
+
+def api_write(credential: Callable = auth_credential):
     """Decorate a django-ninja write view (under the router's decorator): see the module."""
     from ninja import Status
     from ninja.responses import NinjaJSONEncoder

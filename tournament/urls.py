@@ -15,6 +15,7 @@ urlpatterns = [
     path("manage/", include("tournament.director.urls")),
     path("arbiter/", include("tournament.arbiter.urls")),
     path("", include("tournament.offline.urls")),
+    path("me/", include("tournament.players.urls")),
     path("", include("tournament.public.urls")),
 ]
 

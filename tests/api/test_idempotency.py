@@ -192,3 +192,10 @@ def test_the_openapi_document_names_the_header_and_the_codes(anon):
         assert "422" in op["responses"] and "400" in op["responses"]
     codes = doc["components"]["schemas"]["KeyRefused"]["properties"]["code"]
     assert set(codes["enum"]) == {"idempotency_key_invalid", "idempotency_key_reused"}
+
+
+def test_a_credential_names_its_kind(director):
+    class PlayerKey:
+        pk = director.pk  # the same id as an account: still another scope
+    assert idempotency.credential_of(director) == f"user:{director.pk}"
+    assert idempotency.credential_of(PlayerKey()) == f"playerkey:{director.pk}"

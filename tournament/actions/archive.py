@@ -39,7 +39,8 @@ def create_from(doc, *, slug: str, actor, hidden: bool = False) -> Tournament:
     tournament = create_tournament(
         actor, name=doc["name"], slug=slug or slugify(doc["name"]), ruleset=doc["ruleset"],
         rounds_planned=doc.get("rounds_planned", 5), points=doc.get("points"),
-        tiebreaks=doc.get("tiebreaks"), hidden=hidden)
+        tiebreaks=doc.get("tiebreaks"), hidden=hidden,
+        entry_policy=doc.get("entry_policy", "officials"))
     fmt = match_format(doc["ruleset"], doc.get("match"))
     tournament.entrants_kind = doc.get("entrants", "singles")
     tournament.match_target, tournament.sets_to_win = fmt.target, fmt.sets_to_win

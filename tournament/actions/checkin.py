@@ -15,9 +15,10 @@ from .attendance import set_attendance
 from .base import ActionError, PermissionDenied, audit, lock_event, require_official
 
 
-def open_round(tournament) -> int | None:
-    """The round check-in is for: the next one to be paired, or None once all are."""
-    number = tournament.rounds.count() + 1
+def open_round(tournament, paired: int | None = None) -> int | None:
+    """The round check-in is for: the next one to be paired, or None once all are.
+    `paired`: the number of rounds paired, where the caller has read them already."""
+    number = (tournament.rounds.count() if paired is None else paired) + 1
     return number if number <= tournament.rounds_planned else None
 
 

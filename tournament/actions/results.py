@@ -17,6 +17,7 @@ import scoring
 from scoring.starters import set_starter, sets_alternate
 
 from ..models import Match, Official, ResultVersion, Round, SetResult
+from ..models.rounds import AWAITING
 from ..text import TextError, clean_text
 from .base import ActionError, PermissionDenied, audit, require_director, require_official
 from .rounds import close_if_complete
@@ -80,7 +81,7 @@ def permissions(match, user) -> frozenset[str]:
         out.add(ENTER)
     elif user is None or tournament.is_director(user):
         out.add(CORRECT)
-    if (match.status == Match.Status.ENTERED and tournament.require_confirmation
+    if (match.status in AWAITING and tournament.require_confirmation
             and match.round.status != Round.Status.CLOSED
             and (user is None or match.entered_by_id != user.pk)):
         out.add(CONFIRM)
@@ -100,7 +101,7 @@ def require(match, user, *wanted: str) -> str:
     if match.is_bye:
         raise ActionError(f"Board {match.board} is a bye: it has no result to enter.")
     if CONFIRM in wanted:
-        if match.status != Match.Status.ENTERED or match.round.status == Round.Status.CLOSED:
+        if match.status not in AWAITING or match.round.status == Round.Status.CLOSED:
             raise ActionError(f"Board {match.board} has no entered result waiting for "
                               "confirmation.", status=409)
         if not tournament.require_confirmation:
@@ -313,10 +314,11 @@ def store_sets(match, record):
     )
 
 
-def snapshot(match, actor, reason=""):
+def snapshot(match, actor, reason="", by_player=None):
     ResultVersion.objects.create(
         match=match, version=match.version, status=match.status, outcome=match.outcome,
-        conceded_by=match.conceded_by, record=match.record, by=actor, reason=reason)
+        conceded_by=match.conceded_by, record=match.record, by=actor, reason=reason,
+        by_player=by_player)
 
 
 def side_entrant(match, side):
@@ -347,6 +349,36 @@ def checked_reason(reason) -> str:
         raise ActionError(str(exc), {"reason": [str(exc)]}) from None
 
 
+def checked_outcome(match, outcome, record, conceded_by) -> tuple[dict, dict | None, object,
+                                                                  object]:
+    """(report, record as stored, the entrant who conceded, the winner) of a result for
+    this board, or the refusal naming what is wrong. Officials' and players' entries
+    (actions/table.py) both come through here."""
+    tournament = match.round.tournament
+    if outcome not in OUTCOMES_ENTERED:
+        raise ActionError(f"Unknown result type {outcome!r}.",
+                          {"outcome": ["Choose played, forfeit, double forfeit or abandoned."]})
+    report = {"valid": True, "depth": None, "errors": [], "sets": [], "winner": None}
+    conceded = winner = None
+    if outcome == "played":
+        report = check_record(tournament, record, match=match)
+        record = report.pop("record")
+        winner = match.players[report["winner"]]
+    elif outcome == "abandoned":
+        conceded = side_entrant(match, conceded_by)
+        if record is not None:
+            report = check_record(tournament, record, match=match, conceded_side=conceded_by)
+            record = report.pop("record")
+        winner = match.players[1 - conceded_by]
+    elif outcome == "forfeit":
+        conceded = side_entrant(match, conceded_by)
+        record = None
+        winner = match.players[1 - conceded_by]
+    else:
+        record = None
+    return report, record, conceded, winner
+
+
 @transaction.atomic
 def submit_result(match_id, actor, *, version: int, outcome: str = "played", record=None,
                   conceded_by: int | None = None, reason: str = "") -> tuple[Match, dict]:
@@ -366,36 +398,18 @@ def submit_result(match_id, actor, *, version: int, outcome: str = "played", rec
                           {"reason": ["A correction needs a reason."]})
     if version != match.version:
         raise StaleVersion(match)
-    if outcome not in OUTCOMES_ENTERED:
-        raise ActionError(f"Unknown result type {outcome!r}.",
-                          {"outcome": ["Choose played, forfeit, double forfeit or abandoned."]})
-
-    report = {"valid": True, "depth": None, "errors": [], "sets": [], "winner": None}
-    conceded = winner = None
-    if outcome == "played":
-        report = check_record(tournament, record, match=match)
-        record = report.pop("record")
-        winner = match.players[report["winner"]]
-    elif outcome == "abandoned":
-        conceded = side_entrant(match, conceded_by)
-        if record is not None:
-            report = check_record(tournament, record, match=match, conceded_side=conceded_by)
-            record = report.pop("record")
-        winner = match.players[1 - conceded_by]
-    elif outcome == "forfeit":
-        conceded = side_entrant(match, conceded_by)
-        record = None
-        winner = match.players[1 - conceded_by]
-    else:
-        record = None
-
+    report, record, conceded, winner = checked_outcome(match, outcome, record, conceded_by)
     old = result_state(match) if match.status != Match.Status.PENDING else None
+    # Players' entry (actions/table.py): an official's entry settles a disputed board.
+    settling = match.status == Match.Status.DISPUTED
+    match.entered_by_player = match.answered_by_player = None
+    match.dispute_reason = ""
     now = timezone.now()
     match.outcome, match.record, match.conceded_by, match.winner = outcome, record, conceded, winner
     match.version += 1
     match.entered_by, match.entered_at = actor, now
-    if correcting:
-        # A director's correction is itself the authority.
+    if correcting or settling:
+        # A director's correction, or an official settling a dispute, is the authority.
         match.status = Match.Status.CONFIRMED
         match.confirmed_by, match.confirmed_at = actor, now
     else:
@@ -407,7 +421,8 @@ def submit_result(match_id, actor, *, version: int, outcome: str = "played", rec
     snapshot(match, actor, reason)
     finish_if_last(match)
     detail = {"match": match.pk, "version": match.version, "new": result_state(match)}
-    summary = (f"{'Corrected' if correcting else 'Entered'} round {match.round.number} "
+    verb = "Corrected" if correcting else "Settled the dispute on" if settling else "Entered"
+    summary = (f"{verb} round {match.round.number} "
                f"board {match.board}: {describe(match)}")
     if old is not None:
         detail["old"] = old

@@ -23,6 +23,7 @@ from .. import history
 from ..models import Attendance, Match, ResultVersion, Round, Tournament
 from ..models.rounds import status_counts
 from ..pairing import PairingError, explain, pair_next_round
+from . import checkin
 from .base import ActionError, audit, lock_event, require_director
 
 
@@ -130,8 +131,9 @@ def close_if_complete(match) -> bool:
 
 
 @transaction.atomic
-def pair_round(tournament, actor) -> Round:
-    """Pair the next round with the FIDE Dutch system; it stays a draft until published."""
+def pair_round(tournament, actor, *, only_checked_in: bool = False) -> Round:
+    """Pair the next round with the FIDE Dutch system; it stays a draft until published.
+    `only_checked_in`: whoever is not checked in is recorded absent first (actions.checkin)."""
     require_director(tournament, actor)
     tournament = lock_event(tournament)
     rounds = list(tournament.rounds.order_by("number"))
@@ -148,6 +150,8 @@ def pair_round(tournament, actor) -> Round:
                 f"Round {last.number} is not finished: {len(still_open)} board"
                 f"{'s' if len(still_open) != 1 else ''} still open: {describe_open(still_open)}.",
                 {"open_boards": [m.board for m in still_open]})
+    absent = (checkin.absent_unless_checked_in(tournament, actor, number)
+              if only_checked_in else [])
     lot = ""
     if number == 1 and not tournament.first_colour:
         # FIDE: the colour of the top seed in round 1 is drawn by lot.
@@ -172,10 +176,13 @@ def pair_round(tournament, actor) -> Round:
             previous.save(update_fields=["status"])
     update_status(tournament)
     summary = f"Paired round {number}: {len(pairing.boards)} boards"
+    if only_checked_in:
+        summary += f"; only the checked-in ({len(absent)} absent)"
     if lot:
         summary += f"; by lot, {'player 1' if lot == 'white1' else 'his opponent'} starts board 1"
     audit(tournament, actor, "pair_round", summary, round=number, first_colour=lot or None,
-          boards=[[b.white, b.black] for b in pairing.boards])
+          boards=[[b.white, b.black] for b in pairing.boards],
+          absent_not_checked_in=[e.number for e in absent] if only_checked_in else None)
     return round_
 
 
@@ -346,7 +353,8 @@ def open_board_plan(round_) -> list[tuple[Match, str]]:
     """What closing the round by hand does to each open board: an entered result waiting
     for confirmation is confirmed ("confirm"); a board without a result is recorded as a
     double forfeit ("double_forfeit": both players get the forfeit-loss points)."""
-    return [(m, "confirm" if m.status == Match.Status.ENTERED else "double_forfeit")
+    return [(m, "confirm" if m.status in (Match.Status.ENTERED, Match.Status.ACCEPTED)
+             else "double_forfeit")
             for m in open_boards(round_)]
 
 
@@ -371,6 +379,13 @@ def close_round(round_, actor, *, reason: str = "") -> Round:
         raise ActionError(f"Round {round_.number} is {round_.get_status_display().lower()}: "
                           "only a published round can be closed.")
     plan = open_board_plan(round_)
+    disputed = [m.board for m, _ in plan if m.status == Match.Status.DISPUTED]
+    if disputed:  # the players disagree: an official settles it (docs/players.md)
+        raise ActionError(f"Board{'s' if len(disputed) > 1 else ''} "
+                          f"{', '.join(map(str, disputed))} of round {round_.number} "
+                          f"{'are' if len(disputed) > 1 else 'is'} disputed: settle "
+                          f"{'them' if len(disputed) > 1 else 'it'} before closing the round.",
+                          status=409)
     if plan and not reason.strip():
         raise ActionError(f"Closing round {round_.number} decides {len(plan)} open board"
                           f"{'s' if len(plan) != 1 else ''}: give a reason.",

@@ -6,8 +6,9 @@ from .. import idempotency
 from ..actions import ActionError
 from ..actions import results as actions
 from ..actions.base import retrying
+from ..models import PlayerKey
 from . import schemas, serialize
-from .auth import TokenAuth
+from .auth import PlayerAuth, TokenAuth
 
 router = Router(tags=["write"], auth=TokenAuth())
 
@@ -27,11 +28,14 @@ def refused(exc: ActionError):
     return Status(exc.status, {"detail": exc.message, "errors": exc.errors or None})
 
 
-@router.put("/matches/{match_id}/result/",
+@router.put("/matches/{match_id}/result/", auth=[TokenAuth(), PlayerAuth()],
             response={200: schemas.Stored, 422: schemas.Refused | schemas.KeyRefused, **ERRORS},
             openapi_extra=idempotency.OPENAPI)
 @idempotency.api_write()
 def submit_result(request, match_id: int, body: schemas.ResultIn):
+    if isinstance(request.auth, PlayerKey):  # a side of the board, at the table
+        from .players import submit
+        return submit(request, match_id, body)
     try:
         # A lost PostgreSQL deadlock or serialisation race runs again, then is a 503.
         match, report = retrying(actions.submit_result)(

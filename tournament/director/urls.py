@@ -1,5 +1,6 @@
 from django.urls import path
 
+from . import views_cards as cards
 from . import views_entrants as entrants
 from . import views_event as event
 from . import views_jobs as jobs
@@ -25,6 +26,7 @@ urlpatterns = [
     path("<slug:slug>/event.trf", event.trf, name="trf"),
     path("<slug:slug>/entrants/", entrants.entrant_list, name="entrants"),
     path("<slug:slug>/entrants/add/", entrants.add, name="add_entrant"),
+    path("<slug:slug>/entrants/cards/", cards.print_cards, name="cards"),
     path("<slug:slug>/entrants/import/", entrants.import_csv, name="import_entrants"),
     path("<slug:slug>/entrants/import/confirm/", entrants.confirm_import,
          name="confirm_import"),

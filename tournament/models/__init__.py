@@ -7,6 +7,7 @@ from .event import Official, Tournament
 from .idempotency import StoredAnswer
 from .jobs import Job
 from .people import Entrant, ForbiddenPair
+from .players import PlayerKey
 from .rounds import Match, ResultVersion, Round, SetResult
 from .tokens import ApiToken
 
@@ -20,6 +21,7 @@ __all__ = [
     "Job",
     "Match",
     "Official",
+    "PlayerKey",
     "ResultVersion",
     "Round",
     "SetResult",

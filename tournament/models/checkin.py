@@ -22,6 +22,13 @@ def roll_call(tournament, number: int):
             .order_by("number"))
 
 
+def counted(rows) -> tuple[int, int]:
+    """(checked in, expected) of roll_call's rows: expected are those with no requested bye
+    or absence for the round; a bye or absence checked in anyway is not counted."""
+    expected = [e for e in rows if e.away is None]
+    return sum(e.checked_in_at is not None for e in expected), len(expected)
+
+
 class CheckIn(models.Model):
     """An entrant (a player, or a pair) who said at the desk or from a phone that he is
     here to play round `round_number`. No row: not checked in. Who ticked it and from

@@ -50,6 +50,13 @@ class Tournament(models.Model):
         SINGLES = "singles", "Singles"
         PAIRS = "pairs", "Pairs"
 
+    class EntryPolicy(models.TextChoices):
+        # Who enters results and when they count (shared/spec/table-entry.md).
+        OFFICIALS = "officials", "Officials enter and confirm results"
+        PLAYERS_ACCEPT = "players_accept", "Players enter; the opponent's acceptance makes it count"
+        PLAYERS_THEN_OFFICIAL = ("players_then_official",
+                                 "Players enter and accept; an official confirms")
+
     class FirstColour(models.TextChoices):
         WHITE1 = "white1", "Player 1 starts on board 1"
         BLACK1 = "black1", "Player 1's opponent starts on board 1"
@@ -71,6 +78,8 @@ class Tournament(models.Model):
     tiebreaks = models.JSONField(default=default_tiebreaks)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     require_confirmation = models.BooleanField(default=True)
+    entry_policy = models.CharField(max_length=24, choices=EntryPolicy.choices,
+                                    default=EntryPolicy.OFFICIALS)
     # Kept off the public list and pages (officials still see it); set while unstarted.
     hidden = models.BooleanField(default=False)
     # Round 1's colour, drawn by lot when round 1 is paired (FIDE's XXC); later rounds
@@ -107,6 +116,11 @@ class Tournament(models.Model):
             latest = self.audit_entries.order_by("-id").values_list("id", flat=True).first()
             self.__dict__["_revision"] = latest or 0
         return self.__dict__["_revision"]
+
+    @property
+    def players_enter(self) -> bool:
+        """The players of a board may enter and accept its result (table-entry.md)."""
+        return self.entry_policy != self.EntryPolicy.OFFICIALS
 
     @property
     def is_pairs(self) -> bool:

@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404
 from .. import history, standings
 from ..actions.results import set_starters
 from ..models import Match, Round, Tournament
-from ..models.rounds import live_round
+from ..models.rounds import AWAITING, live_round
 from ..rules import pairing_starts_set_one
 
 
@@ -116,7 +116,7 @@ def match_result(tournament, match) -> dict:
     if match.side1_id is None:
         return {"text": "bye", "state": "bye", "sets": []}
     if not history.counts(tournament, match):
-        if match.status == Match.Status.ENTERED:
+        if match.status in AWAITING:
             return {"text": "awaiting confirmation", "state": "awaiting", "sets": []}
         return {"text": "not yet played", "state": "pending", "sets": []}
     stored = list(match.sets.all())

@@ -11,6 +11,7 @@ from django_tables2 import RequestConfig
 from .. import standings
 from ..models import Round, Tournament
 from ..models.rounds import live_round
+from ..players.links import entry_path
 from . import crosstab, data, exports, qr
 from .cache import cached_fragment, fragment_key, sortable, table_params
 from .tables import (
@@ -141,7 +142,7 @@ def round_view(request, slug, number):
                         round=round_, boards=boards, drawn=data.drawn_starters(tournament))
     if mode == "slips":
         for b in boards:
-            url = request.build_absolute_uri(reverse("arbiter:match", args=[b["id"]]))
+            url = request.build_absolute_uri(entry_path(tournament, b["id"]))
             b["entry_url"] = url
             b["qr"] = qr.svg(url, title=f"Board {b['board']}: enter the result")
             b["set_rows"] = data.set_rows(tournament, b)
