@@ -208,3 +208,52 @@ def test_kept_pages_are_never_shown_to_someone_else(browser, live_server, hall):
     for url in (round_url, board):
         page.goto(url)
         expect(page.get_by_text("This page was not opened on this phone")).to_be_visible()
+
+
+def test_a_player_enters_and_checks_in_with_the_network_cut(browser, live_server):
+    """At the table (players_accept): a player's page and board, kept once opened, open
+    offline; the result typed there is checked on the phone and queued, and so is the
+    check-in for the next round; both are stored once when the network returns."""
+    from tournament.actions import entrants, players, rounds
+    from tournament.models import CheckIn
+
+    base = live_server.url
+    director = User.objects.create_user("td", password=PASSWORD)
+    event = events.create_tournament(director, name="Table Night", slug="table-night",
+                                     rounds_planned=2)
+    entrants.import_entrants(event, director, "name,club,rating\nAnn Bold,Leek,1700\n"
+                             "Bea Cole,Leek,1650\n")
+    events.update_settings(event, director, entry_policy="players_accept",
+                           reason="the players enter tonight")
+    rounds.publish_round(rounds.pair_round(event, director), director)
+    board = Match.objects.get(round__tournament=event)
+    key = players.issue_key(event, director, number=board.side0.number)
+
+    page = new_page(browser, **PHONE)
+    page.context.set_default_timeout(60_000)
+    page.goto(f"{base}/me/#{key}")
+    expect(page.get_by_role("heading", level=1)).to_have_text(board.side0.name)
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("""async () => {
+      const kept = await (await caches.open("ft-pages")).keys();
+      return kept.some(r => /\\/me\\/board\\/\\d+\\/$/.test(r.url));
+    }""")
+    page.reload()
+
+    page.context.set_offline(True)
+    page.goto(f"{base}/me/board/{board.pk}/")
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    type_in(page, REFUSED)
+    expect(page.locator("p.phone-verdict")).to_contain_text("The rules engine refused")
+    type_in(page, GOOD[2])
+    expect(page).to_have_url(f"{base}/me/")
+    page.get_by_role("button", name="Check in for round 2").click()
+    expect(page.locator(".queue-count")).to_contain_text(
+        "Saved on this phone, not sent yet: 2 waiting")
+
+    page.context.set_offline(False)
+    expect(page.locator("#offline-queue li.stored")).to_have_count(2)
+    board.refresh_from_db()
+    assert board.status == Match.Status.ENTERED and board.entered_by_player is not None
+    assert board.versions.count() == 1
+    assert CheckIn.objects.filter(round_number=2).count() == 1

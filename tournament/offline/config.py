@@ -10,7 +10,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 
 # Pages the worker keeps for the signed-in user once opened (network first, then the copy).
-PAGES = ["/arbiter/"]
+PAGES = ["/arbiter/", "/me/"]
 
 STATIC = [
     "css/site.css", "css/arbiter.css",

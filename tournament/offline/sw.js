@@ -99,6 +99,9 @@ function post(event) {
   var copy = event.request.clone();
   return fetch(event.request).catch(function () {
     return copy.formData().then(function (form) {
+      // Only a write meant to be sent again (it has its key), and never one carrying a
+      // player's code: a credential does not wait on the phone. Others fail as before.
+      if (!form.has("idempotency_key") || form.has("code")) { return Promise.reject(new Error("not queued")); }
       var fields = [];
       form.forEach(function (value, name) { fields.push([name, String(value)]); });
       return keptUser().then(function (user) {
@@ -107,6 +110,8 @@ function post(event) {
       });
     }).then(function () {
       return Response.redirect(event.request.referrer || event.request.url, 303);
+    }, function () {
+      return Response.error();
     });
   });
 }

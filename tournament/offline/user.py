@@ -3,8 +3,8 @@ tag (a keyed hash of the identity, so the page does not show an account's id), a
 service worker serves a kept page only to the identity it was kept for, dropping them all
 when another one, or nobody, signs in.
 
-Who a request is: the first of IDENTITIES that answers. The officials' pages are Django
-accounts; a page whose visitors sign in another way (a player's key) adds its own.
+Who a request is: every one of IDENTITIES that answers: a Django account (the officials),
+a player's key held in the players' cookie (`/me/`).
 """
 
 from collections.abc import Callable
@@ -22,7 +22,17 @@ def account(request) -> str | None:
     return f"user:{user.pk}" if user is not None and user.is_authenticated else None
 
 
-IDENTITIES: list[Callable] = [account]
+def player(request) -> str | None:
+    """A player signed in on this phone with their card's key (tournament/players)."""
+    from ..players import session
+
+    if session.COOKIE not in request.COOKIES:
+        return None
+    found = session.from_cookie(request)
+    return f"player:{found.pk}" if found is not None else None
+
+
+IDENTITIES: list[Callable] = [account, player]
 
 
 def tag_of(identity: str | None) -> str:
@@ -32,11 +42,10 @@ def tag_of(identity: str | None) -> str:
 
 
 def request_tag(request) -> str:
-    for find in IDENTITIES:
-        identity = find(request)
-        if identity:
-            return tag_of(identity)
-    return ""
+    """Every identity the request holds (an official may hold a player's card too): a
+    change of any of them is another visitor for the kept pages."""
+    found = [identity for find in IDENTITIES if (identity := find(request))]
+    return tag_of("|".join(found))
 
 
 def user_tag(user) -> str:
