@@ -245,3 +245,25 @@ def test_the_boards_page_refreshes_from_a_json_of_board_states(client, event, pe
         "score": "61–7, 61–8", "who": "entered by arb2", "version": 1}
     client_for(client, people["stranger"])
     assert client.get(url).status_code == 403
+
+
+def test_who_starts_set_one_cannot_change_under_a_stored_result(event, people):
+    m = event["match"]
+    results.submit_result(m.pk, people["arb"], version=0, record=RECORD)
+    with pytest.raises(ActionError) as refused:
+        results.set_first_starter(m.pk, people["dir"], seat=1, reason="they swapped")
+    assert refused.value.status == 409
+    assert "has a result stored, with seat 0 starting set 1" in refused.value.message
+    assert fresh(m).first_starter is None
+    assert not AuditEntry.objects.filter(action="set_first_starter").exists()
+
+
+def test_a_correction_may_say_who_really_started_set_one(event, people):
+    m = settle_round_one_and_pair_two(event, people)
+    corrected, _ = results.submit_result(
+        m.pk, people["dir"], version=m.version, reason="B started set 1",
+        record={**RECORD, "first_set_starter": 1})
+    assert corrected.first_starter == 1
+    assert [s.starter for s in corrected.sets.all()] == [1, 0]
+    entry = AuditEntry.objects.filter(action="correct_result").latest("pk")
+    assert entry.detail["first_set_starter"] == {"old": 0, "new": 1}

@@ -11,7 +11,7 @@ from ..models.event import DEFAULT_POINTS
 from ..rules import known_rulesets, known_tiebreaks
 from .base import ActionError, audit, lock_event, require_director
 from .entrants import checked_text
-from .rounds import update_status
+from .progress import update_status
 
 User = get_user_model()
 

@@ -2,15 +2,14 @@
 
 A round's life: draft (officials only) -> published (live: results being entered) ->
 closed (every board has a result that counts; only a director changes one now). It
-closes by itself when its last result counts (`close_if_complete`, called by the result
-actions), or when a director closes it (`close_round`). The event is finished once its
+closes by itself when its last result counts (`board.close_if_complete`, called by the
+result actions), or when a director closes it (`close_round`). The event is finished once its
 last planned round is closed. A director may reopen the latest round, with a reason.
 
 Lock order, so that no two actions wait on each other: a director's action locks the
 event row, then the round and its boards without waiting (`lock_round`: a board being
-saved makes it ask to try again); a result locks its board, then another idle open board
-of its round (most results: `holds_an_idle_board`) or else its round, then (only when the
-round closes) writes the event row.
+saved makes it ask to try again); a result locks its board first (actions.board says
+how), so a director's action never waits for a board.
 """
 
 import secrets
@@ -20,16 +19,11 @@ from django.db.models import OuterRef, Q, Subquery
 from django.utils import timezone
 
 from .. import history
-from ..models import Attendance, Match, ResultVersion, Round, Tournament
-from ..models.rounds import status_counts
+from ..models import Attendance, Match, Round, Tournament
 from ..pairing import PairingError, explain, pair_next_round
 from .base import ActionError, audit, lock_event, require_director
-
-
-def open_boards(round_) -> list[Match]:
-    """Boards of a round whose result does not count yet (missing, or awaiting confirmation)."""
-    return list(round_.matches.awaiting_result().select_related("side0", "side1")
-                .order_by("board"))
+from .board import confirm_by, double_forfeit
+from .progress import open_boards, update_status
 
 
 def describe_open(boards) -> str:
@@ -49,84 +43,6 @@ def lock_round(round_) -> Round:
         raise ActionError(f"A result of round {round_.number} is being saved right now: "
                           "try again in a moment.", status=409) from exc
     return locked
-
-
-def update_status(tournament, *, settle: bool = True) -> list[int]:
-    """Set the event's status from its rounds: registration until a round is published (a
-    draft is not news yet), in play, then finished once the last planned round is closed.
-
-    With `settle`, a published round whose every board already counts is closed first (an
-    imported round, a round of byes only); returns the numbers of the rounds so closed. A
-    reopened round is never settled here: the director's actions that reopen or correct
-    pass settle=False, and only a new result (`close_if_complete`) or the director closes it.
-    """
-    rounds = list(tournament.rounds.published().order_by("number"))
-    closed = []
-    for r in rounds:
-        if settle and r.status == Round.Status.PUBLISHED and not open_boards(r):
-            r.status = Round.Status.CLOSED
-            r.save(update_fields=["status"])
-            closed.append(r.number)
-    status = Tournament.Status.DRAFT if not rounds else Tournament.Status.RUNNING
-    last = rounds[-1] if rounds else None
-    if (last is not None and last.number >= tournament.rounds_planned
-            and last.status == Round.Status.CLOSED):
-        status = Tournament.Status.FINISHED
-    if status != tournament.status:
-        Tournament.objects.filter(pk=tournament.pk).update(status=status)
-        tournament.status = status
-    return closed
-
-
-def holds_an_idle_board(round_, match) -> bool:
-    """Whether another open board of the round is idle (no result being saved on it), now
-    held (FOR NO KEY UPDATE, of the board's row only) until this transaction ends.
-
-    Most results are not their round's last: one that holds an idle open board cannot be,
-    and takes no round lock, so the results of a round are not saved one at a time. The
-    board's own result waits for this one to commit before it can lock the board, so it
-    sees this one. A result that finds every other open board being saved (or held) takes
-    the round's lock and looks again: the last result to commit is always such a one."""
-    # Random order: results saved at once hold different boards, rarely the same one.
-    return bool(list(round_.matches.awaiting_result().exclude(pk=match.pk).order_by("?")
-                     .select_for_update(skip_locked=True, no_key=True, of=("self",))
-                     .values_list("pk", flat=True)[:1]))
-
-
-def close_if_complete(match) -> bool:
-    """After a board's result is stored (the result actions call this): if that result
-    now counts where it did not before and it was the round's last open board, the round
-    closes (and the event finishes with its last planned round). Audited as the work of
-    whoever made the result count. A change to a result that already counted (a
-    correction) never closes a round, so a reopened round stays live until the director
-    closes it.
-    """
-    round_ = match.round
-    tournament = round_.tournament
-    required = tournament.require_confirmation
-    if round_.status != Round.Status.PUBLISHED or not status_counts(match.status, required):
-        return False
-    before = (ResultVersion.objects.filter(match=match, version__lt=match.version)
-              .order_by("-version").values_list("status", flat=True).first())
-    if before is not None and status_counts(before, required):
-        return False
-    if holds_an_idle_board(round_, match):
-        return False
-    # Two last boards confirmed at the same moment would each see the other still open and
-    # neither close the round: the round's lock makes the second wait and see the first.
-    locked = Round.objects.select_for_update().get(pk=round_.pk)
-    if locked.status != Round.Status.PUBLISHED or locked.matches.awaiting_result().exists():
-        return False
-    locked.status = round_.status = Round.Status.CLOSED
-    locked.save(update_fields=["status"])
-    update_status(tournament, settle=False)
-    actor = match.confirmed_by if match.status == Match.Status.CONFIRMED else match.entered_by
-    finished = tournament.status == Tournament.Status.FINISHED
-    audit(tournament, actor, "close_round",
-          f"Round {round_.number} closed: its last result counts"
-          + ("; the event is finished" if finished else ""),
-          round=round_.number, automatic=True, board=match.board, finished=finished)
-    return True
 
 
 @transaction.atomic
@@ -375,20 +291,12 @@ def close_round(round_, actor, *, reason: str = "") -> Round:
         raise ActionError(f"Closing round {round_.number} decides {len(plan)} open board"
                           f"{'s' if len(plan) != 1 else ''}: give a reason.",
                           {"reason": ["Say why the round is closed with boards open."]})
-    from .results import snapshot  # results imports this module
-
     now = timezone.now()
     for m, what in plan:
         if what == "double_forfeit":
-            m.outcome, m.record, m.winner, m.conceded_by = (
-                Match.Outcome.DOUBLE_FORFEIT, None, None, None)
-            m.entered_by, m.entered_at = actor, now
-            m.sets.all().delete()
-        m.status = Match.Status.CONFIRMED
-        m.confirmed_by, m.confirmed_at = actor, now
-        m.version += 1
-        m.save()
-        snapshot(m, actor, reason)
+            double_forfeit(m, actor, now, reason)
+        else:
+            confirm_by(m, actor, now, reason)
     round_.status = Round.Status.CLOSED
     round_.save(update_fields=["status"])
     update_status(tournament, settle=False)

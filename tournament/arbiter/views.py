@@ -16,13 +16,15 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
+from scoring.starters import sets_alternate
+
 from ..actions import ActionError, tokens
 from ..actions import results as result_actions
 from ..actions.base import lost_race, retrying
 from ..models import Match, Official, ResultVersion, Round, Tournament
 from ..models.rounds import live_round as models_live_round
 from ..models.rounds import status_counts
-from ..rules import pairing_starts_set_one
+from ..starters import first_set_starter
 from . import record as rec
 from .forms import EntryForm, place_of
 
@@ -160,8 +162,8 @@ def table_for(match) -> rec.Table:
     return rec.Table(
         ruleset=t.ruleset, names=board_names(match), seats=t.seats, target=t.match_target,
         sets_to_win=t.sets_to_win, members=members,
-        first_set_starter=(result_actions.first_starter(match)
-                           if pairing_starts_set_one(t.ruleset) else 0))
+        first_set_starter=(first_set_starter(match)
+                           if sets_alternate(t.ruleset) else 0))
 
 
 def stored_form_data(match, table) -> dict:
@@ -198,8 +200,8 @@ def board_context(request, match, *, form=None, version=None, conflict=None, pro
         "later_rounds": (result_actions.later_rounds(match)
                          if correcting and is_director else []),
         "can_set_starter": (is_director and not match.is_bye
-                            and pairing_starts_set_one(tournament.ruleset)),
-        "first_starter": result_actions.first_starter(match),
+                            and sets_alternate(tournament.ruleset)),
+        "first_starter": first_set_starter(match),
         "starter_seats": [(n, f"{seats[n]}: {table.names[n % 2]}")
                           for n in range(tournament.seats)],
         "starter_errors": starter_errors or {}, "starter_reason": starter_reason,
@@ -324,7 +326,7 @@ def change_first_starter(request, match):
             request, match, problem=e.message, starter_errors=e.errors,
             starter_reason=reason), status=e.status)
     messages.success(request, f"Board {stored.board}: "
-                              f"{stored.players[result_actions.first_starter(stored) % 2].name}"
+                              f"{stored.players[first_set_starter(stored) % 2].name}"
                               " starts set 1.")
     return redirect("arbiter:match", stored.pk)
 

@@ -9,11 +9,12 @@ from dataclasses import dataclass
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
+from scoring.starters import sets_alternate
+
 from .. import history, standings
-from ..actions.results import set_starters
 from ..models import Match, Round, Tournament
 from ..models.rounds import live_round
-from ..rules import pairing_starts_set_one
+from ..starters import set_starters
 
 
 class BadRound(ValueError):
@@ -189,7 +190,7 @@ def away_words(kind: str, entrant) -> str:
 
 def drawn_starters(tournament) -> bool:
     """Whether a draw at the table, not the pairing, decides who starts each set (bndcc)."""
-    return not pairing_starts_set_one(tournament.ruleset)
+    return not sets_alternate(tournament.ruleset)
 
 
 def set_rows(tournament, board) -> list[tuple[int, str]]:

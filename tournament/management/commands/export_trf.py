@@ -20,7 +20,7 @@ class Command(BaseCommand):
             raise CommandError(f"There is no event {slug!r}.")
         complete = tournament.rounds.count()
         last = tournament.rounds.order_by("-number").first()
-        from tournament.actions.rounds import open_boards
+        from tournament.actions.progress import open_boards
 
         if last is not None and open_boards(last):
             complete -= 1  # TRF cannot say "not played yet": export the finished rounds
