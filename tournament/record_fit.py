@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass
 
 import scoring
-from scoring.formats import MatchFormatError, match_format
+from scoring.formats import MatchFormat, MatchFormatError, match_format
 from scoring.starters import sets_alternate
 
 from .starters import first_set_starter
@@ -57,7 +57,7 @@ class Board:
 
     @property
     def max_sets(self) -> int:
-        return 2 * self.sets_to_win - 1
+        return MatchFormat(self.target, self.sets_to_win).max_sets
 
 
 def _err(path, code, message):

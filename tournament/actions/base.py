@@ -3,6 +3,7 @@
 
 from .. import revision
 from ..models import AuditEntry
+from ..text import MAX_REASON, TextError, clean_text
 
 
 class ActionError(Exception):
@@ -18,6 +19,24 @@ class ActionError(Exception):
 class PermissionDenied(ActionError):
     def __init__(self, message: str):
         super().__init__(message, status=403)
+
+
+def checked_text(value, field: str, max_length: int | None = None) -> str:
+    """clean_text for an action's caller: the refusal names the field, as forms do."""
+    try:
+        return clean_text(value, field, max_length).strip()
+    except TextError as exc:
+        raise ActionError(sentence(str(exc)), {field: [sentence(str(exc))]}) from exc
+
+
+def sentence(message: str) -> str:
+    message = message[:1].upper() + message[1:]
+    return message if message.endswith(".") else message + "."
+
+
+def checked_reason(reason, field: str = "reason") -> str:
+    """A reason as the audit keeps it: clean text of at most MAX_REASON characters."""
+    return checked_text(reason, field, MAX_REASON)
 
 
 def audit(tournament, actor, action: str, summary: str, reason: str = "", **detail):

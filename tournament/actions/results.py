@@ -18,15 +18,20 @@ from .. import record_fit
 from ..models import Match, Round
 from ..record_fit import Board
 from ..starters import first_set_starter
-from ..text import TextError, clean_text
-from .base import ActionError, PermissionDenied, audit, require_director, require_official
+from .base import (
+    ActionError,
+    PermissionDenied,
+    audit,
+    checked_reason,
+    require_director,
+    require_official,
+)
 from .board import awarded_side, close_if_complete, confirm_by, lock, snapshot, store_sets
 
 OUTCOMES_ENTERED = {"played", "forfeit", "double_forfeit", "abandoned"}
 
 ENTER, CONFIRM, CORRECT = "enter", "confirm", "correct"
 
-MAX_REASON = 2000
 
 
 class StaleVersion(ActionError):
@@ -162,13 +167,6 @@ def corrected_first_starter(tournament, record) -> int | None:
             or not sets_alternate(tournament.ruleset)):
         return None
     return seat
-
-
-def checked_reason(reason) -> str:
-    try:
-        return clean_text(reason, "reason", max_length=MAX_REASON)
-    except TextError as exc:
-        raise ActionError(str(exc), {"reason": [str(exc)]}) from None
 
 
 @transaction.atomic

@@ -15,13 +15,14 @@ how), so a director's action never waits for a board.
 import secrets
 
 from django.db import DatabaseError, transaction
-from django.db.models import OuterRef, Q, Subquery
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from .. import history
 from ..models import Attendance, Match, Round, Tournament
 from ..pairing import PairingError, explain, pair_next_round
-from .base import ActionError, audit, lock_event, require_director
+from ..pairing.byes import may_get_bye
+from .base import ActionError, audit, checked_reason, lock_event, require_director
 from .board import confirm_by, double_forfeit
 from .progress import open_boards, update_status
 
@@ -124,8 +125,9 @@ def absolute_problems(round_, pairs, roster=None) -> list[str]:
     problems = []
     earlier = Match.objects.filter(round__tournament=tournament, round__number__lt=round_.number)
     met = {frozenset((m.side0_id, m.side1_id)) for m in earlier.exclude(side1=None)}
-    had_bye = set(earlier.filter(Q(side1=None) | Q(outcome="forfeit")).values_list(
-        "winner_id", flat=True))
+    # The pairing's own rule (a bye, a forfeit win, a full-point bye), on the same history.
+    no_bye = {p.number for p in history.trf_event(tournament, through_round=round_.number - 1)
+              .players if not may_get_bye(p)}
     active, _ = roster or read_roster(round_)
     forbidden = {frozenset(p) for p in tournament.forbidden_pairs.values_list("first_id",
                                                                               "second_id")}
@@ -139,8 +141,9 @@ def absolute_problems(round_, pairs, roster=None) -> list[str]:
             seen[e.id] = e
             if e.id not in active:
                 problems.append(f"{e.name} has withdrawn")
-        if side1 is None and side0.id in had_bye:
-            problems.append(f"{side0.name} would get a second bye (or a bye after a forfeit win)")
+        if side1 is None and side0.number in no_bye:
+            problems.append(f"{side0.name} would get a second bye (or a bye after a win "
+                            "without playing: a forfeit win or a full-point bye)")
         if side1 is not None and frozenset((side0.id, side1.id)) in met:
             problems.append(f"{side0.name} and {side1.name} have already met")
         if side1 is not None and frozenset((side0.id, side1.id)) in forbidden:
@@ -177,6 +180,7 @@ def set_pairing(round_, actor, pairs, *, override_reason: str = "") -> Round:
     """
     tournament = round_.tournament
     require_director(tournament, actor)
+    override_reason = checked_reason(override_reason, "override_reason")
     tournament = lock_event(tournament)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != Round.Status.DRAFT:
@@ -235,6 +239,7 @@ def delete_round(round_, actor, *, reason: str = "") -> None:
     """Delete the latest round while it is unpublished or has no results, to pair it again."""
     tournament = round_.tournament
     require_director(tournament, actor)
+    reason = checked_reason(reason)
     tournament = lock_event(tournament)
     latest = tournament.rounds.order_by("-number").first()
     if latest is None or latest.pk != round_.pk:
@@ -281,6 +286,7 @@ def close_round(round_, actor, *, reason: str = "") -> Round:
     open boards needs a reason. Closing the last planned round finishes the event."""
     tournament = round_.tournament
     require_director(tournament, actor)
+    reason = checked_reason(reason)
     tournament = lock_event(tournament)
     round_ = lock_round(round_)
     if round_.status != Round.Status.PUBLISHED:
@@ -318,6 +324,7 @@ def reopen_round(round_, actor, *, reason: str = "") -> Round:
     a board that was open being decided."""
     tournament = round_.tournament
     require_director(tournament, actor)
+    reason = checked_reason(reason)
     tournament = lock_event(tournament)
     round_ = lock_round(round_)
     if round_.status != Round.Status.CLOSED:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
+from tournament.pairing.byes import may_get_bye
 from tournament.pairing.trf import (
     TrfEvent,
     TrfResult,
@@ -161,12 +162,12 @@ def pair_next_round(event: TrfEvent) -> Pairing:
     if not to_pair:
         return Pairing(round_number, ())
     if len(to_pair) == 1:
-        # py4swiss cannot pair a single player; he gets the bye if he may have one.
+        # py4swiss cannot pair a single player; they get the bye if they may have one.
         (p,) = to_pair
-        if any(r.code in "U+" for r in p.results):
+        if not may_get_bye(p):
             raise PairingError(
                 f"round {round_number} cannot be paired: only player {p.number} is present "
-                "and he has already had a bye or a forfeit win"
+                "and they have already had a bye or a win without playing"
             )
         return Pairing(round_number, (Board(p.number, None),))
 

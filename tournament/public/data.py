@@ -311,18 +311,18 @@ def ranking_words(changes: dict) -> str:
 
 def latest_change(tournament):
     """When the event last changed (its latest audit entry), in one query that also gives
-    Tournament.revision its value, so a page asks only once. None before any change.
+    Tournament.change_id its value, so a page asks only once. None before any change.
     Read from the data, so a page rendered twice says the same (the whole-page cache's
     validators rely on identical bytes)."""
     found = tournament.audit_entries.order_by("-id").values_list("id", "at").first()
-    tournament.__dict__["_revision"] = found[0] if found else 0
+    tournament.__dict__["_change_id"] = found[0] if found else 0
     return found[1] if found else None
 
 
 def revision_state(tournament, rounds) -> dict:
     """What the live pages poll: the event's revision (changes with every change to the
     event), whether it is finished, and whether a round is taking results."""
-    return {"revision": str(tournament.revision), "status": tournament.status,
+    return {"revision": str(tournament.change_id), "status": tournament.status,
             "finished": tournament.status == Tournament.Status.FINISHED,
             "live": live_round(rounds) is not None}
 
