@@ -12,6 +12,7 @@ saved makes it ask to try again); a result locks its board first (actions.board 
 how), so a director's action never waits for a board.
 """
 
+import logging
 import secrets
 
 from django.db import DatabaseError, transaction
@@ -20,11 +21,13 @@ from django.utils import timezone
 
 from .. import history
 from ..models import Attendance, Match, Round, Tournament
-from ..pairing import PairingError, explain, pair_next_round
+from ..pairing import InconsistentEvent, Unpairable, explain, pair_next_round
 from ..pairing.byes import may_get_bye
 from .base import ActionError, audit, checked_reason, lock_event, require_director
 from .board import confirm_by, double_forfeit
 from .progress import open_boards, update_status
+
+log = logging.getLogger("tournament")
 
 
 def describe_open(boards) -> str:
@@ -74,8 +77,14 @@ def pair_round(tournament, actor) -> Round:
     event = history.trf_event(tournament, through_round=number - 1)
     try:
         pairing = pair_next_round(event)
-    except PairingError as exc:
+    except Unpairable as exc:
         raise ActionError(f"Round {number} cannot be paired: {exc}") from exc
+    except InconsistentEvent as exc:
+        # A fault in the history we built, not the director's: logged for the staff.
+        log.exception("round %s of %s: inconsistent pairing input", number, tournament.slug)
+        raise ActionError(f"Round {number} cannot be paired: the event's record contradicts "
+                          f"itself ({exc}). This is a fault in the program, logged for the "
+                          "site's staff.", status=500) from exc
     if not pairing.boards:
         raise ActionError(f"Round {number} cannot be paired: nobody is left to play.")
     round_ = Round.objects.create(
