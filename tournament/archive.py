@@ -100,7 +100,7 @@ def export_attendance(tournament, rounds, seated) -> tuple[dict, list]:
     nor where he has a board after all. Rows of rounds not in `rounds` (not paired, or a
     draft, which is not exported) are the coming byes. Empty lists and keys are left out,
     so an archive without byes is as before. Late entries are not written: an entrant's
-    rounds before his first board are late entries on import too.
+    rounds before their first board are late entries on import too.
     """
     by_round, coming = {}, []
     for rnd, number, out, kind in (Attendance.objects.of_event(tournament)

@@ -1,6 +1,8 @@
 """What every action shares: its error type, the audit row, the permission checks."""
 
 
+from django.core import exceptions
+
 from .. import revision
 from ..models import AuditEntry
 from ..text import MAX_REASON, TextError, clean_text
@@ -16,7 +18,10 @@ class ActionError(Exception):
         self.status = status
 
 
-class PermissionDenied(ActionError):
+class PermissionDenied(ActionError, exceptions.PermissionDenied):
+    """The one refusal on permission grounds: an action's (status 403) and, raised from a
+    view, Django's 403 page with its message."""
+
     def __init__(self, message: str):
         super().__init__(message, status=403)
 
@@ -64,7 +69,7 @@ def require_director(tournament, user):
 
 def require_official(tournament, user):
     if user is not None and not tournament.is_official(user):
-        raise PermissionDenied(f"Only an arbiter or director of {tournament.name} may do this.")
+        raise PermissionDenied(f"You are not an arbiter or director of {tournament.name}.")
 
 
 # ------------------------------------------------------------------ concurrency

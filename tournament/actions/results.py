@@ -148,7 +148,7 @@ def side_entrant(match, side):
 
 def result_state(match) -> dict:
     """A board's result as plain data, for the audit (old and new of a correction)."""
-    side = None if match.conceded_by_id is None else match.seat_of(match.conceded_by_id)
+    side = None if match.conceded_by_id is None else match.side_of(match.conceded_by_id)
     return {"version": match.version, "status": match.status, "outcome": match.outcome,
             "conceded_by": side, "record": match.record}
 

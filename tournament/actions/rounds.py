@@ -91,7 +91,8 @@ def pair_round(tournament, actor) -> Round:
         tournament=tournament, number=number,
         explanation=[explanation_json(b) for b in explain(event, pairing)])
     entrant = {e.number: e for e in tournament.entrants.all()}
-    create_boards(round_, [(entrant[b.white], entrant.get(b.black)) for b in pairing.boards])
+    create_boards(round_, [(entrant[b.sides[0]], entrant.get(b.sides[1]))
+                           for b in pairing.boards])
     for previous in rounds:
         if previous.status == Round.Status.PUBLISHED:
             previous.status = Round.Status.CLOSED
@@ -99,9 +100,11 @@ def pair_round(tournament, actor) -> Round:
     update_status(tournament)
     summary = f"Paired round {number}: {len(pairing.boards)} boards"
     if lot:
-        summary += f"; by lot, {'player 1' if lot == 'white1' else 'his opponent'} starts board 1"
+        starts = ("player 1" if lot == Tournament.FirstColour.WHITE1
+                  else "player 1's opponent")
+        summary += f"; by lot, {starts} starts board 1"
     audit(tournament, actor, "pair_round", summary, round=number, first_colour=lot or None,
-          boards=[[b.white, b.black] for b in pairing.boards])
+          boards=[list(b.sides) for b in pairing.boards])
     return round_
 
 
@@ -113,7 +116,8 @@ def explanation_json(board) -> dict:
                 "colour_history": p.colour_history, "preference": p.colour_preference,
                 "strength": p.preference_strength, "float": p.float,
                 "float_history": p.float_history}
-    return {"board": board.board, "side0": player(board.white), "side1": player(board.black)}
+    side0, side1 = board.sides
+    return {"board": board.board, "side0": player(side0), "side1": player(side1)}
 
 
 def create_boards(round_, pairs):

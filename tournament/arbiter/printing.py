@@ -14,10 +14,10 @@ from django.views.decorators.http import require_GET
 
 from scoring.starters import sets_alternate
 
+from ..actions.base import require_official
 from ..models import Tournament
 from ..public import qr
 from ..starters import set_starters
-from .views import require_official
 
 SEATS = {2: ("A", "B"), 4: ("A1", "B1", "A2", "B2")}
 

@@ -7,7 +7,6 @@ goes through one action in tournament.actions.results.
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.db import OperationalError
 from django.db.models import Prefetch
 from django.http import Http404, JsonResponse
@@ -20,20 +19,14 @@ from scoring.starters import sets_alternate
 
 from ..actions import ActionError, tokens
 from ..actions import results as result_actions
-from ..actions.base import lost_race, retrying
+from ..actions.base import lost_race, require_official, retrying
 from ..models import Match, Official, ResultVersion, Round, Tournament
-from ..models.rounds import live_round as models_live_round
-from ..models.rounds import status_counts
+from ..models.rounds import live_round, status_counts
 from ..starters import first_set_starter
 from . import record as rec
 from .forms import EntryForm, place_of
 
 POLL_SECONDS = 20  # how often the boards page asks for the boards' states
-
-
-def require_official(tournament, user):
-    if not tournament.is_official(user):
-        raise PermissionDenied(f"You are not an arbiter or director of {tournament.name}.")
 
 
 def arbiter_only(user) -> bool:
@@ -45,10 +38,10 @@ def arbiter_only(user) -> bool:
     return roles == {Official.Role.ARBITER}
 
 
-def live_round(tournament, rounds):
+def first_round_shown(rounds):
     """The round an arbiter sees first: the live one, else the latest shown, else a draft."""
     shown = [r for r in rounds if r.is_public]
-    return models_live_round(rounds) or (shown or rounds or [None])[-1]
+    return live_round(rounds) or (shown or rounds or [None])[-1]
 
 
 @login_required
@@ -70,7 +63,7 @@ def home(request):
     rows = []
     for t in events:
         rounds = list(t.rounds.all())
-        rows.append({"event": t, "round": live_round(t, rounds)})
+        rows.append({"event": t, "round": first_round_shown(rounds)})
     return render(request, "arbiter/home.html", {"rows": rows})
 
 
@@ -100,7 +93,7 @@ def round_boards(request, slug, number):
     require_official(tournament, request.user)
     rounds = list(tournament.rounds.order_by("number"))
     if number is None:
-        current = live_round(tournament, rounds)
+        current = first_round_shown(rounds)
     else:
         current = next((r for r in rounds if r.number == number), None)
         if current is None:
@@ -169,7 +162,7 @@ def table_for(match) -> rec.Table:
 def stored_form_data(match, table) -> dict:
     if match.status == Match.Status.PENDING:
         return {}
-    side = None if match.conceded_by_id is None else match.seat_of(match.conceded_by_id)
+    side = None if match.conceded_by_id is None else match.side_of(match.conceded_by_id)
     return rec.form_data(match.outcome, side, match.record, table)
 
 

@@ -53,6 +53,11 @@ class Board(NamedTuple):
     white: int
     black: int | None
 
+    @property
+    def sides(self) -> tuple[int, int | None]:
+        """(side 0, side 1), as the rest of the site names them: white is side 0."""
+        return self.white, self.black
+
 
 @dataclass(frozen=True, slots=True)
 class Pairing:
