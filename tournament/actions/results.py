@@ -28,7 +28,8 @@ from .base import (
 )
 from .board import awarded_side, close_if_complete, confirm_by, lock, snapshot, store_sets
 
-OUTCOMES_ENTERED = {"played", "forfeit", "double_forfeit", "abandoned"}
+OUTCOMES_ENTERED = {Match.Outcome.PLAYED, Match.Outcome.FORFEIT, Match.Outcome.DOUBLE_FORFEIT,
+                    Match.Outcome.ABANDONED}
 
 ENTER, CONFIRM, CORRECT = "enter", "confirm", "correct"
 
@@ -170,7 +171,8 @@ def corrected_first_starter(tournament, record) -> int | None:
 
 
 @transaction.atomic
-def submit_result(match_id, actor, *, version: int, outcome: str = "played", record=None,
+def submit_result(match_id, actor, *, version: int, outcome: str = Match.Outcome.PLAYED,
+                  record=None,
                   conceded_by: int | None = None, reason: str = "") -> tuple[Match, dict]:
     """Store a board's result; returns the match and the validator's report.
 
@@ -196,18 +198,18 @@ def submit_result(match_id, actor, *, version: int, outcome: str = "played", rec
     conceded = winner = None
     # A correction may say who really started set 1; the board then follows its record.
     first = corrected_first_starter(tournament, record) if correcting else None
-    if outcome == "played":
+    if outcome == Match.Outcome.PLAYED:
         report = check_record(tournament, record, match=match, first_set_starter=first)
         record = report.pop("record")
         winner = match.players[report["winner"]]
-    elif outcome == "abandoned":
+    elif outcome == Match.Outcome.ABANDONED:
         conceded = side_entrant(match, conceded_by)
         if record is not None:
             report = check_record(tournament, record, match=match, conceded_side=conceded_by,
                                   first_set_starter=first)
             record = report.pop("record")
         winner = match.players[1 - conceded_by]
-    elif outcome == "forfeit":
+    elif outcome == Match.Outcome.FORFEIT:
         conceded = side_entrant(match, conceded_by)
         record = None
         winner = match.players[1 - conceded_by]
@@ -309,10 +311,10 @@ def set_first_starter(match_id, actor, *, seat: int, reason: str) -> Match:
 
 def describe(match) -> str:
     """A one-line account of a result, for audit entries and messages."""
-    if match.outcome == "double_forfeit":
+    if match.outcome == Match.Outcome.DOUBLE_FORFEIT:
         return "double forfeit"
-    if match.outcome in ("forfeit", "abandoned"):
-        verb = "forfeited" if match.outcome == "forfeit" else "abandoned"
+    if match.outcome in (Match.Outcome.FORFEIT, Match.Outcome.ABANDONED):
+        verb = "forfeited" if match.outcome == Match.Outcome.FORFEIT else "abandoned"
         return f"{match.conceded_by.name} {verb}; {match.winner.name} wins"
     sets = (match.record or {}).get("sets", [])
     # The event is read only for a record that has an award to show.

@@ -75,9 +75,9 @@ def tile(match, require_confirmation: bool) -> dict:
         label = "Entered · counts"
     score = ""
     if match.status != Match.Status.PENDING:
-        if match.outcome in ("played", "abandoned"):
+        if match.outcome in (Match.Outcome.PLAYED, Match.Outcome.ABANDONED):
             score = ", ".join(str(s) for s in match.sets.all())  # "23–40 awarded" too
-        if match.outcome != "played":
+        if match.outcome != Match.Outcome.PLAYED:
             score = f"{score} {match.get_outcome_display()}".strip()
     who = ""
     if match.status != Match.Status.PENDING:
