@@ -91,6 +91,10 @@ def limits(record) -> list[dict]:
 
 
 def _same_format(board, asked) -> bool:
+    """`asked` is the board's format, keys left out taking the ruleset's defaults (as the
+    validator reads them); a key it does not know is not the same format."""
+    if not isinstance(asked, dict) or not set(asked) <= {"target", "sets_to_win"}:
+        return False
     try:
         return match_format(board.ruleset, asked) == match_format(board.ruleset, board.match)
     except (MatchFormatError, KeyError):
