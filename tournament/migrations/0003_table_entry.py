@@ -8,6 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('tournament', '0002_checkin_idempotency'),
+        ('tournament', '0002_reason_length'),
     ]
 
     operations = [
