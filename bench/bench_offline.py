@@ -6,7 +6,7 @@ against the production stack (collectstatic, WhiteNoise's compressed files, guni
 - the time from opening a board's page to the rules engine being ready: the first visit
   (nothing kept yet) and a later one (everything from the worker's cache);
 - the time to check one play-by-play match in the browser (scoring.validate in Pyodide),
-  and one entry form with play-by-play (record_check.check: build, validate, messages).
+  and one entry form with play-by-play (record.check: build, check_record, messages).
 
 Run: .venv/bin/python bench/bench_offline.py  (needs PostgreSQL, /usr/bin/chromium, npm ci)
 """
@@ -95,9 +95,9 @@ def measure(base: str, match_id: int):
     from playwright.sync_api import sync_playwright
 
     from scoring import simulate as sim
-    from tournament.arbiter.record_check import table_json
-    from tournament.arbiter.record_form import Table
-    from tournament.arbiter.record_read import form_data
+    from tournament.arbiter.record.check import table_json
+    from tournament.arbiter.record.form import Table
+    from tournament.arbiter.record.read import form_data
 
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)

@@ -42,7 +42,7 @@ from collections.abc import Callable
 from datetime import timedelta
 
 from django.db import IntegrityError, transaction
-from django.http import HttpResponse
+from django.http import HttpResponse, JsonResponse
 from django.utils import timezone
 
 from .models import StoredAnswer
@@ -212,7 +212,7 @@ def form_post(request, credential: str, run: Callable[[], HttpResponse]) -> Http
     try:
         key = key_of(request, form=True)
     except KeyRefused as exc:
-        return HttpResponse(exc.message, status=exc.status, content_type="text/plain")
+        return refusal(request, exc)
     if key is None:
         return run()
 
@@ -236,4 +236,11 @@ def form_post(request, credential: str, run: Callable[[], HttpResponse]) -> Http
     try:
         return once(credential, key, fingerprint(request, form=True), run, keep, give)
     except KeyRefused as exc:
-        return HttpResponse(exc.message, status=exc.status, content_type="text/plain")
+        return refusal(request, exc)
+
+
+def refusal(request, exc: KeyRefused) -> HttpResponse:
+    """JSON for a page's script that asked for it, else the words alone."""
+    if "application/json" in request.headers.get("Accept", ""):
+        return JsonResponse(exc.body(), status=exc.status)
+    return HttpResponse(exc.message, status=exc.status, content_type="text/plain; charset=utf-8")

@@ -72,7 +72,8 @@ def test_once_the_round_is_paired_put_is_409(open_event, official, director):
 def test_a_round_not_next_is_400(open_event, official):
     response = tick(official, open_event, 1, round_=2)
     assert response.status_code == 400 and "open for round 1 only" in response.json()["detail"]
-    assert official.get(url(open_event, "?round=9")).status_code == 400
+    for query in ("?round=9", "?round=0", "?round=-1", "?round=x"):
+        assert official.get(url(open_event, query)).status_code == 400, query
 
 
 def test_an_unknown_player_is_404(open_event, official):

@@ -31,8 +31,8 @@ def enter(client, match, key=None, headers=None, **data):
     return client.post(reverse("arbiter:match", args=[match.pk]), data, headers=headers or {})
 
 
-def test_the_entry_form_sent_twice_is_stored_once(client, event, people):
-    m = event["match"]
+def test_the_entry_form_sent_twice_is_stored_once(client, round1, people):
+    m = round1["match"]
     client_for(client, people["arb"])
     key = page_key(client, m)
     first = enter(client, m, key, csrfmiddlewaretoken="one")
@@ -43,13 +43,13 @@ def test_the_entry_form_sent_twice_is_stored_once(client, event, people):
     assert Match.objects.get(pk=m.pk).version == 1
 
 
-def test_each_drawing_of_the_page_has_a_new_key(client, event, people):
+def test_each_drawing_of_the_page_has_a_new_key(client, round1, people):
     client_for(client, people["arb"])
-    assert page_key(client, event["match"]) != page_key(client, event["match"])
+    assert page_key(client, round1["match"]) != page_key(client, round1["match"])
 
 
-def test_another_form_with_the_same_key_is_refused_422(client, event, people):
-    m = event["match"]
+def test_another_form_with_the_same_key_is_refused_422(client, round1, people):
+    m = round1["match"]
     client_for(client, people["arb"])
     enter(client, m, "k-1")
     other = enter(client, m, "k-1", version=1, s2_b="50")
@@ -57,8 +57,8 @@ def test_another_form_with_the_same_key_is_refused_422(client, event, people):
     assert Match.objects.get(pk=m.pk).version == 1
 
 
-def test_a_refused_form_is_not_kept_so_the_corrected_one_is_stored(client, event, people):
-    m = event["match"]
+def test_a_refused_form_is_not_kept_so_the_corrected_one_is_stored(client, round1, people):
+    m = round1["match"]
     client_for(client, people["arb"])
     refused = enter(client, m, "k-2", s2_b="62")  # 61-62 cannot be a set score
     assert refused.status_code in (400, 422) and not StoredAnswer.objects.exists()
@@ -66,8 +66,8 @@ def test_a_refused_form_is_not_kept_so_the_corrected_one_is_stored(client, event
     assert Match.objects.get(pk=m.pk).version == 1
 
 
-def test_confirm_with_the_header_is_carried_out_once(client, event, people):
-    m = entered_by(event, people["arb"])
+def test_confirm_with_the_header_is_carried_out_once(client, round1, people):
+    m = entered_by(round1, people["arb"])
     client_for(client, people["arb2"])
     url = reverse("arbiter:match", args=[m.pk])
     answers = [client.post(url, {"action": "confirm", "version": 1},
@@ -77,16 +77,16 @@ def test_confirm_with_the_header_is_carried_out_once(client, event, people):
     assert Match.objects.get(pk=m.pk).version == 2
 
 
-def test_a_bad_key_is_400_and_stores_nothing(client, event, people):
-    m = event["match"]
+def test_a_bad_key_is_400_and_stores_nothing(client, round1, people):
+    m = round1["match"]
     client_for(client, people["arb"])
     response = enter(client, m, "x" * 65)
     assert response.status_code == 400 and "1 to 64 visible ASCII" in response.content.decode()
     assert Match.objects.get(pk=m.pk).version == 0
 
 
-def test_keys_belong_to_the_signed_in_user(client, event, people):
-    m = entered_by(event, people["arb"])
+def test_keys_belong_to_the_signed_in_user(client, round1, people):
+    m = entered_by(round1, people["arb"])
     client_for(client, people["arb"])
     mine = client.post(reverse("arbiter:match", args=[m.pk]),
                        {"action": "confirm", "version": 1, "idempotency_key": "same"})

@@ -86,6 +86,17 @@ def test_a_tap_in_the_background_answers_json_with_the_count(client, desk, peopl
     assert states == {"round": 1, "here": 1, "expected": 4, "checked_in": [1]}
 
 
+def test_a_key_refusal_answers_json_to_the_script(client, desk, people):
+    client_for(client, people["arb"])
+    json_headers = {"Accept": "application/json", "Idempotency-Key": "tap-2"}
+    assert tick(client, desk, 1, headers=json_headers).status_code == 200
+    reused = tick(client, desk, 2, headers=json_headers)
+    assert reused.status_code == 422 and reused.json()["code"] == "idempotency_key_reused"
+    bad = tick(client, desk, 2, headers={**json_headers, "Idempotency-Key": "two words"})
+    assert bad.status_code == 400 and bad.json()["code"] == "idempotency_key_invalid"
+    assert list(CheckIn.objects.values_list("entrant__number", flat=True)) == [1]
+
+
 def test_a_double_tap_of_the_same_form_ticks_once(client, desk, people):
     client_for(client, people["arb"])
     page = client.get(url(desk)).content.decode()

@@ -9,9 +9,9 @@ import pytest
 
 from scoring import validate
 from tests.offline_records import records
-from tournament.arbiter.record_check import check, table_json
-from tournament.arbiter.record_form import Table
-from tournament.arbiter.record_read import form_data
+from tournament.arbiter.record.check import check, table_json
+from tournament.arbiter.record.form import Table
+from tournament.arbiter.record.read import form_data
 from tournament.offline.bundle import engine_zip
 
 from .test_walkthrough import PHONE, new_page
@@ -71,7 +71,7 @@ def test_same_reports_as_the_server_for_216_records(browser, live_server):
 
 def test_same_form_messages_as_the_server(browser, live_server):
     """Forms typed from records (the stored-result form), some broken: the phone's
-    record_check gives what the server's record_check gives (tests/arbiter checks that
+    check gives what the server's record.check gives (tests/arbiter checks that
     the server's form says the same)."""
     page = new_page(browser, **PHONE)
     page.context.set_default_timeout(60_000)

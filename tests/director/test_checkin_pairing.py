@@ -83,10 +83,10 @@ def test_nobody_checked_in_is_refused_and_changes_nothing(seeded, director):
 
 
 def test_a_refused_pairing_leaves_nobody_absent(seeded, director, monkeypatch):
-    from tournament.pairing import PairingError
+    from tournament.pairing import Unpairable
 
     def refuse(event):
-        raise PairingError("no pairing satisfies the absolute criteria")
+        raise Unpairable("no pairing satisfies the absolute criteria")
     monkeypatch.setattr(rounds, "pair_next_round", refuse)
     check_in(seeded, director, [1, 2])
     with pytest.raises(ActionError, match="cannot be paired"):

@@ -1,1 +1,1 @@
-from tests.arbiter.conftest import event, people  # noqa: F401  (the arbiters' fixtures)
+from tests.arbiter.conftest import people, round1  # noqa: F401  (the arbiters' fixtures)

@@ -1,23 +1,25 @@
-"""The phone's form check (record_check, run in Pyodide) says what the server's form says:
+"""The phone's form check (record/check.py, run in Pyodide) says what the server's form says:
 the same verdict and the same messages at the same fields, for forms typed from legal and
 broken records under both rulesets, in singles and pairs."""
 
 import pytest
 
-from scoring import validate
 from tests.offline_records import records
 from tournament.arbiter import record as rec
 from tournament.arbiter.forms import EntryForm
-from tournament.arbiter.record_check import check, table_json, table_of
-from tournament.arbiter.record_form import Table
+from tournament.arbiter.record.check import check, table_json, table_of
+from tournament.arbiter.record.form import Table
+from tournament.record_fit import Board, check_record
 
 
 def server_problems(fields, table):
-    """The server's path: Django's form, then the validator's errors mapped to fields."""
+    """The server's path: Django's form, then the board's check (record_fit, as
+    actions.results.check_record builds the board from the event) mapped to fields."""
     form = EntryForm(table, {"version": "0", **fields})
     if not form.check():
         return False, form.problems
-    report = validate(form.built.record)
+    board = Board.make(table.ruleset, table.seats, table.match_format, table.first_set_starter)
+    report = check_record(board, form.built.record)
     if report["valid"]:
         return True, {}
     return False, rec.map_errors(report["errors"], form.built)

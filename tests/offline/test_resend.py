@@ -25,10 +25,10 @@ def send(client, match, key):
                        headers={"Idempotency-Key": key, "X-CSRFToken": token})
 
 
-def test_one_queued_write_sent_twice_is_stored_once(event, people):
+def test_one_queued_write_sent_twice_is_stored_once(round1, people):
     client = Client(enforce_csrf_checks=True)  # as a browser: the token must be right
     client.force_login(people["arb"])
-    m = event["match"]
+    m = round1["match"]
     key = "3f1c9a0e5b7d4c2a8e6f0b1d3c5a7e9f"
     first = send(client, m, key)
     assert first.status_code == 302
@@ -40,10 +40,10 @@ def test_one_queued_write_sent_twice_is_stored_once(event, people):
     assert (m.version, m.status) == (1, Match.Status.ENTERED)
 
 
-def test_a_queued_write_without_a_valid_token_is_refused_and_stores_nothing(event, people):
+def test_a_queued_write_without_a_valid_token_is_refused_and_stores_nothing(round1, people):
     client = Client(enforce_csrf_checks=True)
     client.force_login(people["arb"])
-    m = event["match"]
+    m = round1["match"]
     body = dict(FIELDS) | {"csrfmiddlewaretoken": "stale", "idempotency_key": "k"}
     assert client.post(reverse("arbiter:match", args=[m.pk]), body).status_code == 403
     assert not ResultVersion.objects.filter(match=m).exists()

@@ -56,7 +56,8 @@ def test_the_engine_zip_holds_the_servers_own_files(client):
         assert names == sources()
         for name in names:
             assert zf.read(name) == (ROOT / name).read_bytes(), name
-    assert "scoring/engine.py" in names and "tournament/arbiter/record_check.py" in names
+    assert "scoring/engine.py" in names and "tournament/arbiter/record/check.py" in names
+    assert "tournament/record_fit.py" in names
     assert not any("management" in n or n.endswith("apps.py") for n in names)
     assert engine_zip() == (data, digest)  # the same sources make the same bytes
     assert client.get(reverse("offline:engine", args=["0" * 16])).status_code == 404
@@ -84,9 +85,9 @@ def test_user_tags_differ_by_user_and_hide_the_id(people):
     assert a != b and str(people["arb"].pk) != a and len(a) == 20
 
 
-def test_entry_pages_carry_the_user_tag_and_public_pages_do_not(client, event, people):
+def test_entry_pages_carry_the_user_tag_and_public_pages_do_not(client, round1, people):
     client_for(client, people["arb"])
-    boards = client.get(reverse("arbiter:boards", args=[event["t"].slug]))
+    boards = client.get(reverse("arbiter:boards", args=[round1["t"].slug]))
     assert boards[HEADER] == user_tag(people["arb"])
     public = client.get(reverse("public:events"))
     assert HEADER not in public  # only where the worker keeps pages or sees sign-ins
@@ -94,12 +95,12 @@ def test_entry_pages_carry_the_user_tag_and_public_pages_do_not(client, event, p
     assert "no-store" in client.get(reverse("arbiter:token"))["Cache-Control"]
 
 
-def test_the_board_pages_opt_in(client, event, people):
+def test_the_board_pages_opt_in(client, round1, people):
     client_for(client, people["arb"])
-    boards = client.get(reverse("arbiter:boards", args=[event["t"].slug])).content.decode()
+    boards = client.get(reverse("arbiter:boards", args=[round1["t"].slug])).content.decode()
     assert 'id="offline-script"' in boards and "data-offline-keep" in boards
     assert reverse("offline:manifest") in boards
-    page = client.get(reverse("arbiter:match", args=[event["match"].pk])).content.decode()
+    page = client.get(reverse("arbiter:match", args=[round1["match"].pk])).content.decode()
     assert 'data-offline data-offline-check' in page
     assert 'id="entry-table"' in page and 'id="entry-check-script"' in page
     assert f"/offline/engine-{engine_zip()[1]}.zip" in page

@@ -14,8 +14,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from ..models import Match, Round, Tournament
-from . import results
-from .base import ActionError, PermissionDenied, audit
+from . import board, results
+from .base import ActionError, PermissionDenied, audit, checked_reason
 
 ENTER, ACCEPT, DISPUTE = "enter", "accept", "dispute"
 MAX_DISPUTE = 1000
@@ -101,7 +101,7 @@ def _audit(match, player, action, summary, address, reason="", **detail):
 
 def _lock(match_id):
     # Actor None: no official's role to read; the player's checks are refusal()'s.
-    return results.lock(match_id, None)
+    return board.lock(match_id, None)
 
 
 @transaction.atomic
@@ -124,8 +124,8 @@ def enter_result(match_id, player, *, version: int, outcome: str = "played", rec
     match.confirmed_by = match.confirmed_at = None
     match.dispute_reason = ""
     match.save()
-    results.store_sets(match, record)
-    results.snapshot(match, None, by_player=player)
+    board.store_sets(match, record)
+    board.snapshot(match, None, by_player=player)
     detail = {"new": results.result_state(match), "side": side_of(match, player)}
     if old is not None:
         detail["old"] = old
@@ -150,9 +150,9 @@ def accept_result(match_id, player, *, version: int, address: str | None = None)
     match.version += 1
     match.save(update_fields=["status", "answered_by_player", "confirmed_by", "confirmed_at",
                               "version"])
-    results.snapshot(match, None, by_player=player)
+    board.snapshot(match, None, by_player=player)
     if counts:
-        results.finish_if_last(match)
+        board.close_if_complete(match)
     _audit(match, player, "player_accept_result",
            f"{player.name} accepted round {match.round.number} board {match.board}"
            f"{'' if counts else ' (an official confirms it)'}: {results.describe(match)}",
@@ -166,7 +166,7 @@ def dispute_result(match_id, player, *, version: int, reason: str,
     """The other side disagrees, saying why: the board waits for an official."""
     match = _lock(match_id)
     _check(match, player, DISPUTE, version)
-    reason = results.checked_reason(reason).strip()
+    reason = checked_reason(reason).strip()
     if not reason:
         raise ActionError("Say what is wrong with the entered result.",
                           {"reason": ["Give a reason: the arbiter reads it first."]})
@@ -177,7 +177,7 @@ def dispute_result(match_id, player, *, version: int, reason: str,
     match.answered_by_player, match.dispute_reason = player, reason
     match.version += 1
     match.save(update_fields=["status", "answered_by_player", "dispute_reason", "version"])
-    results.snapshot(match, None, reason, by_player=player)
+    board.snapshot(match, None, reason, by_player=player)
     _audit(match, player, "player_dispute_result",
            f"{player.name} disputed round {match.round.number} board {match.board}: "
            f"{results.describe(match)}", address, reason)

@@ -61,7 +61,7 @@ def iso(at) -> str | None:
     404: schemas.Detail, **schemas.READ})
 def checkins(request, slug: str, query: Query[RoundQuery], response: HttpResponse):
     t = officials_event(request, slug)
-    number = query.round or open_round(t) or t.rounds_planned
+    number = query.round if query.round is not None else (open_round(t) or t.rounds_planned)
     if not 1 <= number <= t.rounds_planned:
         return Status(400, {"detail": f"There is no round {number}: choose one from 1 to "
                                       f"{t.rounds_planned}."})

@@ -16,7 +16,7 @@ from ..limits import client_ip
 from ..players import reads
 from . import schemas, serialize
 from .auth import PlayerAuth
-from .writes import ERRORS, refused
+from .refusals import ERRORS, refused
 
 router = Router(tags=["players"], auth=PlayerAuth())
 WRITE = {**ERRORS, 422: schemas.KeyRefused}

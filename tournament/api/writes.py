@@ -7,25 +7,11 @@ from ..actions import ActionError
 from ..actions import results as actions
 from ..actions.base import retrying
 from ..models import PlayerKey
-from . import schemas, serialize
+from . import players, schemas
 from .auth import PlayerAuth, TokenAuth
+from .refusals import ERRORS, refused
 
 router = Router(tags=["write"], auth=TokenAuth())
-
-# Every write takes an Idempotency-Key (tournament/idempotency.py): 400 for a key that is not
-# one, 422 for a key used for another request (schemas.KeyRefused).
-ERRORS = {400: schemas.Refused | schemas.KeyRefused | schemas.Detail, 401: schemas.Detail,
-          403: schemas.Detail, 404: schemas.Detail, 409: schemas.Stale | schemas.Detail,
-          **schemas.WRITE}
-
-
-def refused(exc: ActionError):
-    """Map an action's refusal to its status and body; the action rolled back: nothing stored."""
-    if isinstance(exc, actions.StaleVersion):
-        return Status(409, serialize.stale(exc.match))
-    if isinstance(exc, actions.RecordRefused):
-        return Status(exc.status, {"detail": exc.message, "report": exc.report})
-    return Status(exc.status, {"detail": exc.message, "errors": exc.errors or None})
 
 
 @router.put("/matches/{match_id}/result/", auth=[TokenAuth(), PlayerAuth()],
@@ -34,8 +20,7 @@ def refused(exc: ActionError):
 @idempotency.api_write()
 def submit_result(request, match_id: int, body: schemas.ResultIn):
     if isinstance(request.auth, PlayerKey):  # a side of the board, at the table
-        from .players import submit
-        return submit(request, match_id, body)
+        return players.submit(request, match_id, body)
     try:
         # A lost PostgreSQL deadlock or serialisation race runs again, then is a 503.
         match, report = retrying(actions.submit_result)(

@@ -19,12 +19,11 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import idempotency
 from ..actions import ActionError
-from ..actions.base import retrying
+from ..actions.base import require_official, retrying
 from ..actions.checkin import open_round, set_checkin
 from ..limits import client_ip
 from ..models import Attendance, Tournament
 from ..models.checkin import counted, roll_call
-from .views import require_official
 
 POLL_SECONDS = 5  # two desks ticking at once see each other's ticks this soon
 

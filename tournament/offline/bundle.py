@@ -1,6 +1,7 @@
 """The rules engine as the phone runs it: a zip of the server's own source files (the
-`scoring` package and the entry form's pure modules), built from the repository when first
-asked for and named by its content's hash, so a phone keeps it until the code changes."""
+`scoring` package, the entry form's record package and the board's fit), built from the
+repository when first asked for and named by its content's hash, so a phone keeps it
+until the code changes."""
 
 from __future__ import annotations
 
@@ -14,16 +15,19 @@ ROOT = Path(__file__).resolve().parents[2]
 # Django's glue in scoring/ (the app config, the validate_match command) stays home.
 SKIP = {"scoring/apps.py"}
 SKIP_DIRS = ("scoring/management/",)
-FORM_MODULES = ("record_form", "record_plays", "record_build", "record_errors",
-                "record_check")
+# The entry form's pure modules and what they import: the record package, the board's
+# fit (the server's check_record) and who starts set 1.
+TOURNAMENT = ("tournament/__init__.py", "tournament/record_fit.py", "tournament/starters.py",
+              "tournament/arbiter/__init__.py")
 
 
 def sources() -> list[str]:
     """Repository-relative paths of the files shipped, in a fixed order."""
-    paths = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "scoring").rglob("*.py"))
-    paths = [p for p in paths if p not in SKIP and not p.startswith(SKIP_DIRS)]
-    return paths + ["tournament/__init__.py", "tournament/arbiter/__init__.py"] + [
-        f"tournament/arbiter/{name}.py" for name in FORM_MODULES]
+    def tree(folder):
+        return sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / folder).rglob("*.py"))
+
+    scoring = [p for p in tree("scoring") if p not in SKIP and not p.startswith(SKIP_DIRS)]
+    return scoring + list(TOURNAMENT) + tree("tournament/arbiter/record")
 
 
 def _stamp() -> tuple:

@@ -12,8 +12,8 @@ from django.db.models import Q
 from .. import history
 from ..actions import table
 from ..actions.checkin import open_round
-from ..actions.results import set_starters
 from ..models import Match, Round
+from ..starters import set_starters
 
 
 @dataclass

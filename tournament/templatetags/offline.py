@@ -4,7 +4,7 @@ head block; an entry form adds `{% offline_engine table %}` to check on the phon
 from django import template
 from django.templatetags.static import static
 
-from ..arbiter.record_check import table_json
+from ..arbiter.record.check import table_json
 from ..offline.bundle import engine_zip
 from ..offline.config import pyodide_index
 from ..offline.user import request_tag

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0002_checkin_idempotency'),
+        ('tournament', '0003_checkin_idempotency'),
     ]
 
     operations = [

@@ -1,11 +1,12 @@
 """The entry form checked without Django, as the phone's rules engine runs it (Pyodide in
 a Web Worker, `tournament/static/js/engine-worker.js`): the posted fields go through the
-same `build()` and `scoring.validate()` as on the server, and the validator's errors
-through the same `map_errors()`, so the phone shows the server's own messages.
+same `build()` as on the server, the record through the same `record_fit.check_record()`
+(the board's fit, the limits, `scoring.validate()`, an abandoned match's rules), and the
+errors through the same `map_errors()`, so the phone shows the server's own messages.
 
 What only the server can judge is left to it ("checked": False): a number Django's form
-would refuse (its own wording), a forfeit or an abandoned match (the action's rules), the
-board's version. No Django, no database: this module ships to the phone as it is.
+would refuse (its own wording), a forfeit (no record), the board's version. No Django, no
+database: this module ships to the phone as it is (tournament/offline/bundle.py).
 """
 
 from __future__ import annotations
@@ -13,13 +14,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from scoring import validate
+from ...record_fit import Board, check_record
+from .build import build
+from .errors import map_errors
+from .form import Table
 
-from .record_build import build
-from .record_errors import map_errors
-from .record_form import Table
-
-# The fields the entry form types (record_form.py); anything else posted is not ours.
+# The fields the entry form types (form.py); anything else posted is not ours.
 _FIELD = re.compile(r"^(outcome|seat[01]|s\d+_(a|b|starter|awarded)"
                     r"|s\d+_h\d+_(a|b|play|void|void_seat))$")
 _NUMBER = re.compile(r"^s\d+(_h\d+)?_[ab]$")
@@ -68,7 +68,8 @@ def typed(fields: Mapping, table: Table) -> dict | None:
 
 def check(fields: Mapping, table_data: Mapping) -> dict:
     """{"checked": bool, "valid": bool, "kind": "form" (the form's own problems, found
-    before the validator) or "rules", "problems": {form key: [message]}, "count": n}"""
+    before the validator), "rules" or "unreadable", "problems": {form key: [message]},
+    "count": n}"""
     table = table_of(table_data)
     data = typed(fields, table)
     if data is None:
@@ -77,10 +78,14 @@ def check(fields: Mapping, table_data: Mapping) -> dict:
     if built.errors:
         return {"checked": True, "valid": False, "kind": "form", "problems": built.errors,
                 "count": sum(len(m) for m in built.errors.values())}
-    if built.outcome != "played" or built.record is None:
+    if built.record is None:  # a forfeit, or an abandoned match without a set
         return {"checked": False, "valid": None, "problems": {}, "count": 0}
-    report = validate(built.record)
+    board = Board(table.ruleset, table.seats, table.target, table.sets_to_win,
+                  None if table.drawn else table.first_set_starter)
+    report = check_record(board, built.record, conceded_side=(
+        built.conceded_by if built.outcome == "abandoned" else None))
     if report["valid"]:
         return {"checked": True, "valid": True, "problems": {}, "count": 0}
-    return {"checked": True, "valid": False, "kind": "rules",
+    unreadable = any(e["code"] == "bad_format" for e in report["errors"])
+    return {"checked": True, "valid": False, "kind": "unreadable" if unreadable else "rules",
             "problems": map_errors(report["errors"], built), "count": len(report["errors"])}

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0001_initial'),
+        ('tournament', '0002_reason_length'),
     ]
 
     operations = [
