@@ -94,7 +94,9 @@ def test_same_form_messages_as_the_server(browser, live_server):
     for (label, want), got in zip(expected, answers, strict=True):
         assert got["result"] == want, label
         refused += want["valid"] is False
-    assert refused >= len(expected) // 2
+        if "broken" in label:  # refused, or a number only Django's form words (unchecked)
+            assert want["valid"] is False or not want["checked"], label
+    assert refused >= len(expected) // 3
 
 
 CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "

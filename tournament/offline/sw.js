@@ -2,7 +2,8 @@
    tournament/offline/views.py, which writes its settings (self.OFFLINE) on line 1.
 
    - Kept files (stylesheets, scripts, Pyodide, the engine's zip): cache first, in a cache
-     named by the settings' version, so a deploy replaces them all at once.
+     named by the settings' version, so a deploy replaces them all at once. Any other
+     static file a page uses: network first, and kept for when the network is cut.
    - Entry pages (OFFLINE.pages): network first; a copy is kept for the signed-in user
      and served with the network cut only to that user. Every answer names its user
      (X-Offline-User); when another user, or nobody, signs in, every kept page goes.
@@ -146,6 +147,18 @@ self.addEventListener("fetch", function (event) {
   if (precached.has(url.pathname)) {
     event.respondWith(caches.open(KEPT).then(function (c) {
       return c.match(request, {ignoreSearch: true}).then(function (r) { return r || fetch(request); });
+    }));
+  } else if (url.pathname.indexOf(self.OFFLINE.static) === 0) {
+    // Another static file a kept page uses (a script, an image): network first, kept.
+    event.respondWith(fetch(request).then(function (response) {
+      if (response.ok) {
+        var copy = response.clone();
+        caches.open(KEPT).then(function (c) { c.put(request, copy); });
+      }
+      return response;
+    }, function () {
+      return caches.open(KEPT).then(function (c) { return c.match(request, {ignoreSearch: true}); })
+        .then(function (r) { return r || Response.error(); });
     }));
   } else if (isPage(url)) {
     event.respondWith(page(request));

@@ -5,6 +5,7 @@ import hashlib
 import json
 from pathlib import Path
 
+from django.conf import settings
 from django.http import Http404, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.templatetags.static import static
@@ -22,13 +23,13 @@ WORKER = Path(__file__).with_name("sw.js")
 def service_worker(request):
     """sw.js with its settings on the first line; its version changes with any of them,
     so a deploy that changes a kept file replaces the phone's copies."""
-    settings = {"pages": config.PAGES, "precache": config.precache(),
-                "queue": static("js/queue.js"), "pyodide": config.pyodide_version(),
-                "token": "/offline/token/"}
+    conf = {"pages": config.PAGES, "precache": config.precache(),
+            "queue": static("js/queue.js"), "pyodide": config.pyodide_version(),
+            "static": settings.STATIC_URL}
     source = WORKER.read_text()
-    material = json.dumps([settings, config.stamps()], sort_keys=True) + source
-    settings["version"] = hashlib.sha256(material.encode()).hexdigest()[:12]
-    body = f"self.OFFLINE = {json.dumps(settings)};\n{source}"
+    material = json.dumps([conf, config.stamps()], sort_keys=True) + source
+    conf["version"] = hashlib.sha256(material.encode()).hexdigest()[:12]
+    body = f"self.OFFLINE = {json.dumps(conf)};\n{source}"
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
     # The browser checks for a new worker on every visit; it must not keep this one.
     response["Cache-Control"] = "no-cache"
