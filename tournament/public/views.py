@@ -22,6 +22,7 @@ from .tables import (
 )
 
 PER_PAGE = 100
+EVENTS_PER_PAGE = 50
 BOARDS_PER_PAGE = 100  # a round page of 500 boards is five pages of about 40 KB
 POLL_SECONDS = 25  # how often a live page asks whether the event changed
 REFRESH_SECONDS = 60  # the same without scripts: the whole page, less often
@@ -75,8 +76,10 @@ def events(request):
             "status": t.get_status_display(),
             "rounds": f"{published} / {t.rounds_planned}",
         })
+    params = only_params(request, "page", "sort")
+    table_params(params, rows=len(rows), per_page=EVENTS_PER_PAGE, sorts=sortable(EventTable))
     table = EventTable(rows)
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    RequestConfig(request, paginate={"per_page": EVENTS_PER_PAGE}).configure(table)
     return render(request, "public/events.html", {"table": table})
 
 
@@ -157,7 +160,8 @@ def round_view(request, slug, number):
             e.away = data.away_words(group["kind"], e)
     per_page = None if printing else BOARDS_PER_PAGE
     params = request.GET.copy()
-    table_params(params, rows=len(boards), per_page=per_page, sorts=sortable(PairingTable))
+    table_params(params, rows=len(boards), per_page=per_page,
+                 sorts=sortable(PairingTable, slug=""))
     request.GET = params
     table = PairingTable(boards, slug=tournament.slug, pairs=tournament.is_pairs,
                          drawn=ctx["drawn"])
@@ -206,7 +210,8 @@ def standings_view(request, slug):
     table_params(params, rows=tournament.entrants.count(),
                  per_page=None if params.get("per_page") == "all" else PER_PAGE,
                  sorts=sortable(standings_table_class(tournament.tiebreaks,
-                                                      pairs=tournament.is_pairs)))
+                                                      pairs=tournament.is_pairs), slug=""),
+                 show_all=True)
     try:
         after = data.parse_after_round(params.get("after_round"), rounds)
     except data.BadRound as e:
@@ -275,6 +280,9 @@ def crosstable(request, slug):
     rounds = data.published_rounds(tournament)
     event_data = data.load(tournament)
     numbers = [r.number for r in rounds]
+    params = only_params(request, "page", "sort")
+    table_params(params, rows=len(event_data.players), per_page=PER_PAGE,
+                 sorts=sortable(CrossTable, slug="", rounds=numbers))
     table = CrossTable(crosstab.rows(event_data, numbers), slug=tournament.slug,
                        rounds=numbers)
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
