@@ -9,6 +9,9 @@ answered 500, so every caller asks here instead and gets a NumberError naming th
 
 import re
 
+from django import forms
+from django.core.exceptions import ValidationError
+
 _WHOLE = re.compile(r"-?[0-9]+")
 # Longer than any number this application stores; keeps int() away from huge texts.
 MAX_DIGITS = 9
@@ -46,3 +49,17 @@ def whole_or_none(text, *, low: int | None = None, high: int | None = None) -> i
         return whole(text, "value", low=low, high=high)
     except NumberError:
         return None
+
+
+class WholeNumberField(forms.IntegerField):
+    """Django's IntegerField reads numbers with int(), which takes "٣" and "1_000": this
+    one reads them with `whole`, the same rule as every other typed number."""
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if not is_whole(str(value).strip()):
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        return int(str(value).strip())

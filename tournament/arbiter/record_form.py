@@ -21,6 +21,8 @@ from scoring.formats import MatchFormat
 from scoring.rulesets import RULESETS
 from scoring.starters import set_starter, sets_alternate
 
+from .. import numbers
+
 FORMAT = "fives-and-threes-match/1"
 HAND_ROWS = 12  # rows a set shows without JavaScript; the script can add more
 MAX_HAND_ROWS = 60  # a set never needs this many hands (the record's limit too)
@@ -135,7 +137,7 @@ def seated_first(data: Mapping, side: int) -> int | None:
 
 def chosen_seat(data: Mapping, key: str, seats: int) -> int | None:
     raw = str(data.get(key, "") or "").strip()
-    return int(raw) if raw.isdigit() and int(raw) < seats else None
+    return numbers.whole_or_none(raw, low=0, high=seats - 1)
 
 
 @dataclass

@@ -9,7 +9,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from .. import tasks
+from .. import numbers, tasks
 from ..actions import ActionError, events
 from ..arbiter.views import arbiter_only
 from ..archive import archive_json
@@ -223,7 +223,8 @@ def remove_official(request, event, pk):
 @director_view
 def audit(request, event):
     entries = event.audit_entries.select_related("actor")
-    page = Paginator(entries, AUDIT_PAGE).get_page(request.GET.get("page"))
+    typed = numbers.whole_or_none(request.GET.get("page"), low=1)
+    page = Paginator(entries, AUDIT_PAGE).get_page(typed or 1)
     return render(request, "director/audit.html", {"event": event, "page": page,
                                                    "tab": "audit"})
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from .. import history, standings
+from .. import history, numbers, standings
 from ..actions.results import set_starters
 from ..models import Match, Round, Tournament
 from ..models.rounds import live_round
@@ -53,9 +53,9 @@ def parse_after_round(value, rounds) -> int | None:
     if value in (None, ""):
         return None
     try:
-        number = int(value)
-    except (TypeError, ValueError):
-        raise BadRound(f"after_round must be a round number, not {value!r}.") from None
+        number = numbers.whole(value, "after_round")
+    except numbers.NumberError as e:
+        raise BadRound(f"{e} It is a round number.") from None
     published = [r.number for r in rounds]
     if not published:
         raise BadRound("No round is published yet.")
@@ -249,8 +249,9 @@ def search(entries, text) -> list[dict]:
     text = (text or "").strip()[:60]
     if not text:
         return []
-    if text.isdigit():
-        return [e for e in entries if e["number"] == int(text) and not e["pair"]]
+    number = numbers.whole_or_none(text, low=0)
+    if number is not None:
+        return [e for e in entries if e["number"] == number and not e["pair"]]
     words = text.casefold().split()
     return [e for e in entries if all(w in e["search"] for w in words)]
 
