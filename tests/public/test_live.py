@@ -187,12 +187,12 @@ def test_pairs_standings_pairings_and_player_page(client, pairs_event):
 
 def test_pairs_csv_exports_name_the_members(client, pairs_event):
     rows = list(csv.reader(io.StringIO(get(client, reverse(
-        "public:standings_csv", args=["pairs"])).content.decode())))
+        "public:standings_csv", args=["pairs"])).content.decode("utf-8-sig"))))
     assert rows[0][-4:] == ["member_1", "member_1_club", "member_2", "member_2_club"]
     lee = next(r for r in rows if r[3] == "Lee & Park")
     assert lee[-4:] == ["Ann Lee", "Leek DC", "Bo Park", ""]
     pairings = list(csv.reader(io.StringIO(get(client, reverse(
-        "public:round_csv", args=["pairs", 1])).content.decode())))
+        "public:round_csv", args=["pairs", 1])).content.decode("utf-8-sig"))))
     assert pairings[0][-2:] == ["starts_members", "opponent_members"]
     assert pairings[1][-2:] == ["Ann Lee & Bo Park", "Cy Hale & Di Fox"]
 
