@@ -15,9 +15,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def test_find_as_you_type_on_every_page(browser, live_server, a11y):
     event = generate_event(250, 2, slug="twofifty", seed=5, last_live=True)
-    late = Entrant.objects.create(tournament=event, number=251, name="Zoe Quill")
+    late = Entrant.objects.create(tournament=event, number=251, name="Zoë O’Quill")
     Attendance.objects.create(entrant=late, round_number=2, kind="half_bye")
     here = Match.objects.get(round__tournament=event, round__number=2, board=7)
+    Entrant.objects.filter(pk=here.side0_id).update(name="Łukasz Ångström")
+    here.side0.refresh_from_db()
     there = Match.objects.get(round__tournament=event, round__number=2, board=120)
     page = new_page(browser, **DESKTOP)
     page.goto(f"{live_server.url}/twofifty/round/2/")
@@ -37,8 +39,15 @@ def test_find_as_you_type_on_every_page(browser, live_server, a11y):
     answer.get_by_role("link", name="120").click()
     expect(page.locator("#board-120")).to_be_visible()
 
-    page.get_by_label("Your name or pairing number").fill("zoe quill")
-    expect(answer).to_have_text("Zoe Quill, no.\u00a0251: half-point bye this round.")
+    # Names as people type them (issue 21 #9): folded on the page ("lukasz angstrom",
+    # "zoe o'quill"), and "ł", which only the server transliterates, asked of it.
+    line = (f"Łukasz Ångström, no.\u00a0{here.side0.number}: board 7 against "
+            f"{here.side1.name} ({here.side1.number}); Łukasz Ångström starts set 1.")
+    for typed in ("lukasz ANGSTROM", "Łukasz", "łukasz ångström"):
+        page.get_by_label("Your name or pairing number").fill(typed)
+        expect(answer).to_have_text(line)
+    page.get_by_label("Your name or pairing number").fill("zoe o'quill")
+    expect(answer).to_have_text("Zoë O’Quill, no.\u00a0251: half-point bye this round.")
     page.get_by_label("Your name or pairing number").fill("nobody such")
     expect(answer).to_contain_text("Nobody in round 2 matches “nobody such”")
     a11y.assert_clean()

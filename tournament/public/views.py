@@ -9,6 +9,8 @@ from django.utils.cache import add_never_cache_headers
 from django_tables2 import RequestConfig
 
 from .. import standings
+from ..collation import name_key
+from ..folding import fold
 from ..models import Round, Tournament
 from ..models.rounds import live_round
 from . import crosstab, data, exports, qr
@@ -72,6 +74,7 @@ def events(request):
         published = sum(1 for s in statuses if s != Round.Status.DRAFT)
         rows.append({
             "name": t.name,
+            "name_key": name_key(t.name),
             "url": t.get_absolute_url(),
             "status": t.get_status_display(),
             "rounds": f"{published} / {t.rounds_planned}",
@@ -158,6 +161,7 @@ def round_view(request, slug, number):
     for group in not_paired:  # what find.js answers for them, read from the list
         for e in group["entrants"]:
             e.away = data.away_words(group["kind"], e)
+            e.find = fold(" ".join([e.name, *(e.member_names if tournament.is_pairs else [])]))
     per_page = None if printing else BOARDS_PER_PAGE
     params = request.GET.copy()
     table_params(params, rows=len(boards), per_page=per_page,
@@ -238,7 +242,8 @@ def standings_context(request, tournament, after, show_all):
     event_data = data.load(tournament, after)
     table = event_data.table
     people = data.people(tournament)
-    rows = [{**row.as_json(), "club": people.get(row.player, {}).get("club", ""),
+    rows = [{**row.as_json(), "name_key": name_key(row.name),
+             "club": people.get(row.player, {}).get("club", ""),
              "members": data.members_text(people.get(row.player, {}).get("members", [])),
              "decided_by": row.decided_by or "",
              **{f"tb_{k}": v for k, v in row.tiebreaks.items()}}
