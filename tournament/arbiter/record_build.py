@@ -37,7 +37,7 @@ def _number(data: Mapping, key: str, what: str, built: Built, err_key: str, *,
     if raw == "":
         return None
     if not numbers.is_whole(raw):
-        built.add(err_key, f"{what}: {raw[:20]!r} is not a whole number (digits 0-9).")
+        built.add(err_key, f"{what}: {raw[:20]!r} is not a whole number.")
         return None
     value = int(raw)
     if value < low:
