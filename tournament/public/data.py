@@ -56,8 +56,9 @@ def parse_after_round(value, rounds) -> int | None:
         return None
     try:
         number = numbers.whole(value, "after_round")
-    except numbers.NumberError as e:
-        raise BadRound(f"{e} It is a round number.") from None
+    except numbers.NumberError:
+        raise BadRound(f"after_round must be a round number (digits 0-9), "
+                       f"not {str(value)[:20]!r}.") from None
     published = [r.number for r in rounds]
     if not published:
         raise BadRound("No round is published yet.")
