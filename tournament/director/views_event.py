@@ -201,8 +201,14 @@ def add_official(request, event):
         except ActionError as exc:
             show_refusal(request, form, exc)
         else:
-            messages.success(request, f"{official.user.username} is now "
-                             f"{official.get_role_display().lower()} of {event.name}.")
+            role = Official.Role(data["role"]).label.lower()
+            if data["create"]:
+                messages.success(request, f"{official.user.username} is now {role} of "
+                                          f"{event.name}.")
+            else:  # the same words whether the account exists or not (no enumeration)
+                messages.success(request, f"If there is an account called {data['username']}, "
+                                          f"it is now {role} of {event.name}; to invite "
+                                          "someone new, tick “create the account”.")
             return redirect("director:event", event.slug)
     return render_dashboard(request, event, official_form=form)
 

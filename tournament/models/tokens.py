@@ -3,7 +3,7 @@
 A key is 160 random bits, so a plain hash (no salt, no stretching) is enough: nobody can
 guess one from its digest, and the lookup stays one indexed query per request. A key
 stops working when its user's password changes, when the user stops being an official
-of an event, or at `expires_at` (settings.API_TOKEN_LIFETIME_DAYS after it was made).
+of every event, or at `expires_at` (settings.API_TOKEN_LIFETIME_DAYS after it was made).
 """
 
 import hashlib
@@ -79,13 +79,17 @@ def revoke_on_password_change(sender, instance, update_fields=None, raw=False, *
 
 
 def revoke_on_official_removed(sender, instance, **kwargs):
-    """An official removed from an event loses the key that acted for them there."""
+    """An official removed from their last event loses their key. The key is the user's,
+    not the event's (the API checks the event's roles on every request, so it stops acting
+    for this event at once): while the user is still an official elsewhere the key stays,
+    or any director could end anyone's key by adding them to an event and removing them."""
     from ..actions.tokens import revoke
-    from .event import Tournament
-    event = Tournament.objects.filter(pk=instance.tournament_id).first()  # gone if deleted
+    from .event import Official, Tournament
     user = get_user_model().objects.filter(pk=instance.user_id).first()
-    if user is not None:
-        revoke(user, f"no longer an official of {event.name if event else 'a deleted event'}")
+    if user is None or Official.objects.filter(user=user).exists():
+        return
+    event = Tournament.objects.filter(pk=instance.tournament_id).first()  # gone if deleted
+    revoke(user, f"no longer an official of {event.name if event else 'a deleted event'}")
 
 
 models.signals.pre_save.connect(revoke_on_password_change, sender=settings.AUTH_USER_MODEL,
