@@ -175,7 +175,8 @@ def test_pairs_standings_pairings_and_player_page(client, pairs_event):
     assert "Ann Lee (Leek DC) &amp; Bo Park" in html
     assert "&lt;b&gt;Moss&lt;/b&gt; &amp; Ed Reid" in html and "<b>Moss</b>" not in html
     rnd = get(client, reverse("public:round", args=["pairs", 1])).content.decode()
-    assert '<span class="members">Cy Hale &amp; Di Fox</span>' in rnd
+    assert ('<span class="members"><span data-find="cy hale">Cy Hale</span> &amp; '
+            '<span data-find="di fox">Di Fox</span></span>') in rnd
     found = get(client, reverse("public:round", args=["pairs", 1]), find="di fox")
     answer = text_of(found.content.decode().split('<p class="answer">')[1].split("</p>")[0])
     # bndcc: a draw at the table, not the pairing, decides who starts each set.
