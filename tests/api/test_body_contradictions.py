@@ -59,3 +59,26 @@ def test_conceded_by_on_a_result_nobody_conceded_is_422(board, arbiter, outcome)
     assert "conceded_by" in response.json()["errors"]
     board.refresh_from_db()
     assert board.version == 0
+
+
+# ---------------------------------------------- issue 21 #18: a junk Authorization header
+
+
+@pytest.mark.parametrize("header", ["junk", "Token ", "Token not-a-key", "Basic eDp5",
+                                    "Token " + "a" * 40])
+def test_a_junk_authorization_header_on_a_public_read_is_401_without_rendering(
+        event, header, django_assert_max_num_queries):
+    from django.test import Client
+
+    url = f"/api/v1/tournaments/{event.slug}/standings/"
+    assert Client().get(url).status_code == 200  # cached now
+    with django_assert_max_num_queries(1):  # the token's lookup, and no standings
+        response = Client().get(url, headers={"Authorization": header})
+    assert response.status_code == 401 and response["WWW-Authenticate"] == "Token"
+    assert "no valid API token" in response.json()["detail"]
+    assert "Authorization" in response["Vary"]
+
+
+def test_a_valid_token_still_reads_privately(event, arbiter):
+    response = arbiter.get(f"/api/v1/tournaments/{event.slug}/standings/")
+    assert response.status_code == 200 and "private" in response["Cache-Control"]
