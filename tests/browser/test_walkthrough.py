@@ -26,6 +26,8 @@ from playwright.sync_api import expect
 
 from scoring.simulate import BNDCC_PAIRS, play_match
 
+from . import csp
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "walk-through-pw-1"
@@ -90,7 +92,7 @@ def sign_in(page, base, username):
 def new_page(browser, **context_options):
     context = browser.new_context(**context_options)
     context.set_default_timeout(10_000)
-    return context.new_page()
+    return csp.watch(context.new_page())  # a CSP violation fails the test (conftest.py)
 
 
 def assert_no_sideways_scroll(page):
