@@ -51,3 +51,24 @@ def test_find_as_you_type_on_every_page(browser, live_server, a11y):
     page.get_by_label("Your name or pairing number").fill("nobody such")
     expect(answer).to_contain_text("Nobody in round 2 matches “nobody such”")
     a11y.assert_clean()
+
+
+def test_find_as_you_type_answers_a_pair_once_naming_the_partner(browser, live_server):
+    """Issue 21 #9 in find.js: "ann" finds Lee & Park once, Ann Lee named first."""
+    from tests.public.conftest import make_pairs_event
+
+    make_pairs_event()
+    page = new_page(browser, **DESKTOP)
+    page.goto(f"{live_server.url}/pairs/round/1/")
+    answer = page.locator("#find-answer")
+    find = page.get_by_label("Your name or pairing number")
+    find.fill("ANN")
+    expect(answer.locator("p.answer")).to_have_count(1)
+    expect(answer).to_have_text("Ann Lee (Lee & Park), no.\u00a01: board 1 against Hale & Fox "
+                                "(2); the draw at the table decides who starts.")
+    find.fill("fox")
+    expect(answer).to_have_text("Di Fox (Hale & Fox), no.\u00a02: board 1 against Lee & Park "
+                                "(1); the draw at the table decides who starts.")
+    find.fill("hale fox")  # words of the pair's name, not of one partner: the pair
+    expect(answer).to_have_text("Hale & Fox, no.\u00a02: board 1 against Lee & Park (1); "
+                                "the draw at the table decides who starts.")
