@@ -46,6 +46,9 @@ def test_find_as_you_type_on_every_page(browser, live_server, a11y):
     for typed in ("lukasz ANGSTROM", "Łukasz", "łukasz ångström"):
         page.get_by_label("Your name or pairing number").fill(typed)
         expect(answer).to_have_text(line)
+    # A digit other than 0-9 is no pairing number, on the page as on the server.
+    page.get_by_label("Your name or pairing number").fill("²")
+    expect(answer).to_contain_text("Nobody in round 2 matches “²”")
     page.get_by_label("Your name or pairing number").fill("zoe o'quill")
     expect(answer).to_have_text("Zoë O’Quill, no.\u00a0251: half-point bye this round.")
     page.get_by_label("Your name or pairing number").fill("nobody such")

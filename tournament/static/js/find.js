@@ -7,7 +7,7 @@
    Names are compared folded (tournament/folding.py): the server puts each name's folded
    key in a data-find attribute, so this script folds only what was typed, by decomposing
    it, dropping the accents, lower-casing and dropping what is not a letter, digit or
-   space. That agrees with the server for ASCII and accented Latin letters; a query still
+   space (digits other than 0-9 first). That agrees with the server for ASCII and accented Latin letters; a query still
    holding another letter ("ł", "ß", Cyrillic) is left to the server, which transliterates
    it: no table of letters lives here. */
 (function () {
@@ -21,7 +21,11 @@
 
   // What was typed, folded as the server folds names; null when only the server can.
   function fold(typed) {
-    var plain = typed.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+    // Digits other than 0-9 ("²", "٣", "①") go first, as on the server: no way to type a number.
+    var kept = Array.from(typed).filter(function (c) {
+      return c < "\x80" || !(/\p{Nd}/u.test(c) || /^[0-9]+$/.test(c.normalize("NFKD")));
+    }).join("");
+    var plain = kept.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
     if (/[^\x00-\x7f]/.test(plain)) return null;
     return plain.replace(/[^a-z0-9\s]/g, "").replace(/\s+/g, " ").trim();
   }
