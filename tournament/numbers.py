@@ -5,12 +5,11 @@ Only ASCII digits count. Python's own tests are wider than a person's intent: `"
 is true but `int("²")` raises, and `int()` takes Arabic-Indic digits, underscores
 ("1_000") and surrounding spaces. Checking then converting in two steps is how `?find=²`
 answered 500, so every caller asks here instead and gets a NumberError naming the field.
+No Django here (the arbiter's record package reads seats with it); the form field that
+applies the same rule is tournament/number_field.py.
 """
 
 import re
-
-from django import forms
-from django.core.exceptions import ValidationError
 
 _WHOLE = re.compile(r"-?[0-9]+")
 # Longer than any number this application stores; keeps int() away from huge texts.
@@ -50,16 +49,3 @@ def whole_or_none(text, *, low: int | None = None, high: int | None = None) -> i
     except NumberError:
         return None
 
-
-class WholeNumberField(forms.IntegerField):
-    """Django's IntegerField reads numbers with int(), which takes "٣" and "1_000": this
-    one reads them with `whole`, the same rule as every other typed number."""
-
-    def to_python(self, value):
-        if value in self.empty_values:
-            return None
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-        if not is_whole(str(value).strip()):
-            raise ValidationError(self.error_messages["invalid"], code="invalid")
-        return int(str(value).strip())
