@@ -56,7 +56,7 @@ def test_phone_and_server_agree(label, record):
 
 def test_numbers_only_the_server_words_are_left_to_it():
     table = Table()
-    for value in ("six", "1e3", "99"):
+    for value in ("six", "1e3", "99", "٣", "1_0", "12.0"):
         got = check({"outcome": "played", "s1_a": value, "s1_b": "40"}, table_json(table))
         assert got == {"checked": False, "valid": None, "problems": {}, "count": 0}
 

@@ -121,3 +121,23 @@ def test_the_workers_version_follows_a_kept_files_date(client):
         os.utime(css, ns=(stat.st_atime_ns, stat.st_mtime_ns))
     assert after["version"] != before["version"]
     assert worker_settings(client)[1]["version"] == before["version"]
+
+
+def test_the_engine_zip_runs_alone_without_django(tmp_path):
+    """What the phone gets is complete and Django-free: a bare Python (no site-packages)
+    with only the zip on its path imports the check and checks a form."""
+    import subprocess
+    import sys
+
+    data, _ = engine_zip()
+    archive = tmp_path / "engine.zip"
+    archive.write_bytes(data)
+    script = ("import sys, json; sys.path.insert(0, sys.argv[1]);"
+              "from tournament.arbiter.record import check as c;"
+              "print(json.dumps(c.check({'outcome': 'played', 's1_a': '61', 's1_b': '61'},"
+              " c.table_json(c.Table()))));"
+              "assert 'django' not in sys.modules")
+    done = subprocess.run([sys.executable, "-S", "-I", "-c", script, str(archive)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["valid"] is False

@@ -16,9 +16,10 @@ ROOT = Path(__file__).resolve().parents[2]
 SKIP = {"scoring/apps.py"}
 SKIP_DIRS = ("scoring/management/",)
 # The entry form's pure modules and what they import: the record package, the board's
-# fit (the server's check_record) and who starts set 1.
-TOURNAMENT = ("tournament/__init__.py", "tournament/record_fit.py", "tournament/starters.py",
-              "tournament/arbiter/__init__.py")
+# fit (the server's check_record), who starts set 1 and how typed numbers are read
+# (tests/offline/test_views.py imports them from the zip alone, without Django).
+TOURNAMENT = ("tournament/__init__.py", "tournament/numbers.py", "tournament/record_fit.py",
+              "tournament/starters.py", "tournament/arbiter/__init__.py")
 
 
 def sources() -> list[str]:

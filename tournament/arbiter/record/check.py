@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from ... import numbers
 from ...record_fit import Board, check_record
 from .build import build
 from .errors import map_errors
@@ -23,8 +24,6 @@ from .form import Table
 _FIELD = re.compile(r"^(outcome|seat[01]|s\d+_(a|b|starter|awarded)"
                     r"|s\d+_h\d+_(a|b|play|void|void_seat))$")
 _NUMBER = re.compile(r"^s\d+(_h\d+)?_[ab]$")
-# What Django's IntegerField reads as a whole number ("12", " 12 ", "12.0").
-_WHOLE = re.compile(r"^\s*[-+]?\d+(\.0*)?\s*$")
 
 
 def table_of(data: Mapping) -> Table:
@@ -55,9 +54,9 @@ def typed(fields: Mapping, table: Table) -> dict | None:
             continue
         value = "" if value is None else str(value)
         if _NUMBER.match(key) and value.strip():
-            if not _WHOLE.match(value):
+            if not numbers.is_whole(value.strip()):  # as the form's WholeNumberField reads
                 return None
-            number = int(float(value))
+            number = int(value.strip())
             low = low_hand if "_h" in key else 0
             if not low <= number <= table.target:
                 return None
