@@ -26,6 +26,7 @@
       onReady.splice(0).forEach(function (f) { f(true); });
       document.documentElement.dataset.engine = "ready";
       document.documentElement.dataset.engineMs = String(d.ms);
+      document.documentElement.dataset.engineAt = String(Math.round(performance.now()));
     } else if (d.failed) {
       failed = true;
       onReady.splice(0).forEach(function (f) { f(false); });
