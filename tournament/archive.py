@@ -72,6 +72,9 @@ def export_tournament(tournament) -> dict:
         seated.update((m.round.number, e.number) for e in (m.side0, m.side1) if e is not None)
     by_round, coming = export_attendance(tournament, rounds, seated)
     extra = {"coming_byes": coming} if coming else {}
+    if tournament.entry_policy != Tournament.EntryPolicy.OFFICIALS:
+        # Written only where it is not the default, so an older archive comes back the same.
+        extra["entry_policy"] = tournament.entry_policy
     return {
         "format": FORMAT,
         "name": tournament.name,
@@ -81,7 +84,6 @@ def export_tournament(tournament) -> dict:
         "rounds_planned": tournament.rounds_planned,
         "points": {**DEFAULT_POINTS, **tournament.points},
         "tiebreaks": list(tournament.tiebreaks),
-        "entry_policy": tournament.entry_policy,
         "players": players,
         "rounds": [{"number": n, "matches": ms, **by_round.get(n, {})}
                    for n, ms in rounds.items()],
