@@ -49,11 +49,12 @@ def test_the_list_is_a_to_z_with_the_count_and_escaped_names(client, desk, peopl
     assert "Roll call for round 1" in page
     assert re.search(r"<strong>1</strong> of 4</output>\s*checked in", page)
     who = re.findall(r'<span class="rollcall-who">([^<]+)', page)
+    # Collation passes over the "<" and the folded name starts "script": under S.
     assert [w.strip() for w in who] == [
-        "ann Lee", "Bo Park", "Zoe Hart",
-        "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co"]  # not A-Z: last
+        "ann Lee", "Bo Park", "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co",
+        "Zoe Hart"]
     assert "<script>alert" not in page and "Gone Away" not in page
-    assert re.findall(r'id="letter-(.)"', page) == ["A", "B", "Z", "#"]
+    assert re.findall(r'id="letter-(.)"', page) == ["A", "B", "S", "Z"]
     # Bo's button says he is here, and posts the untick.
     bo = page[page.index('id="p-3"'):page.index('id="p-4"') if 'id="p-4"' in page else None]
     assert 'aria-pressed="true"' in bo and 'name="checked_in" value="0"' in bo
@@ -141,10 +142,24 @@ def test_only_the_events_officials(client, desk, people):
     assert not CheckIn.objects.exists()
 
 
-def test_an_unknown_player_is_refused(client, desk, people):
+@pytest.mark.parametrize("number", ["99", "\u00b2", "\u0663", "1_0", "-1", ""])
+def test_an_unknown_or_unreadable_player_is_refused(client, desk, people, number):
     client_for(client, people["arb"])
-    tick(client, desk, 99)
+    assert tick(client, desk, number).status_code == 302
     assert "Choose a player from the list." in client.get(url(desk)).content.decode()
+    assert not CheckIn.objects.exists()
+
+
+def test_names_sort_by_collation_under_their_folded_letter(client, desk, people):
+    Entrant.objects.create(tournament=desk, number=6, name="\u0141ukasz Nowak")
+    Entrant.objects.create(tournament=desk, number=7, name="Lukas Berg")
+    Entrant.objects.create(tournament=desk, number=8, name="42 Club")
+    client_for(client, people["arb"])
+    page = client.get(url(desk)).content.decode()
+    who = [w.strip() for w in re.findall(r'<span class="rollcall-who">([^<]+)', page)]
+    assert who[:4] == ["ann Lee", "Bo Park", "Lukas Berg", "\u0141ukasz Nowak"]
+    assert who[-2:] == ["Zoe Hart", "42 Club"]  # no initial letter: "#", last
+    assert re.findall(r'id="letter-(.)"', page) == ["A", "B", "L", "S", "Z", "#"]
 
 
 def test_linked_from_the_arbiters_home(client, desk, people):

@@ -9,16 +9,19 @@ from ..actions.base import retrying
 from ..models import PlayerKey
 from . import players, schemas
 from .auth import PlayerAuth, TokenAuth
-from .refusals import ERRORS, refused
+from .refusals import ERRORS, refused, unknown_keys
 
 router = Router(tags=["write"], auth=TokenAuth())
 
 
 @router.put("/matches/{match_id}/result/", auth=[TokenAuth(), PlayerAuth()],
-            response={200: schemas.Stored, 422: schemas.Refused | schemas.KeyRefused, **ERRORS},
+            response={200: schemas.Stored,
+                      422: schemas.Refused | schemas.KeyRefused | schemas.Named, **ERRORS},
             openapi_extra=idempotency.OPENAPI)
 @idempotency.api_write()
 def submit_result(request, match_id: int, body: schemas.ResultIn):
+    if unknown := unknown_keys(request, schemas.ResultIn):
+        return unknown
     if isinstance(request.auth, PlayerKey):  # a side of the board, at the table
         return players.submit(request, match_id, body)
     try:
@@ -32,10 +35,13 @@ def submit_result(request, match_id: int, body: schemas.ResultIn):
 
 
 @router.post("/matches/{match_id}/confirm/",
-             response={200: schemas.Confirmed, 422: schemas.KeyRefused, **ERRORS},
+             response={200: schemas.Confirmed, 422: schemas.KeyRefused | schemas.Named,
+                       **ERRORS},
              openapi_extra=idempotency.OPENAPI)
 @idempotency.api_write()
 def confirm_result(request, match_id: int, body: schemas.ConfirmIn):
+    if unknown := unknown_keys(request, schemas.ConfirmIn):
+        return unknown
     try:
         match = retrying(actions.confirm_result)(match_id, request.auth, version=body.version)
     except ActionError as exc:

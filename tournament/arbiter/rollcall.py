@@ -17,10 +17,11 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
-from .. import idempotency
+from .. import collation, idempotency, numbers
 from ..actions import ActionError
 from ..actions.base import require_official, retrying
 from ..actions.checkin import open_round, set_checkin
+from ..folding import fold
 from ..limits import client_ip
 from ..models import Attendance, Tournament
 from ..models.checkin import counted, roll_call
@@ -35,10 +36,11 @@ def officials_event(request, slug) -> Tournament:
 
 
 def a_to_z(rows) -> list[tuple[str, list]]:
-    """The rows by name, under their initial letters (one group for names not A-Z)."""
+    """The rows in the A-Z order of names (collation), under their initial letters as
+    folded ("Łukasz" under L); one group "#" last for names that start with no letter."""
     groups: dict[str, list] = {}
-    for e in sorted(rows, key=lambda e: (e.name.casefold(), e.number)):
-        first = e.name[:1].upper()
+    for e in collation.a_to_z(rows, lambda e: e.name):
+        first = fold(e.name)[:1].upper()
         groups.setdefault(first if "A" <= first <= "Z" else "#", []).append(e)
     return sorted(groups.items(), key=lambda g: (g[0] == "#", g[0]))
 
@@ -72,7 +74,7 @@ def wants_json(request) -> bool:
 
 def posted_int(request, name) -> int | None:
     raw = str(request.POST.get(name, "")).strip()
-    return int(raw) if raw.isdigit() else None
+    return int(raw) if numbers.is_whole(raw) else None
 
 
 def tick(request, tournament):
