@@ -16,6 +16,7 @@ from django.utils import timezone
 import scoring
 from scoring.starters import set_starter, sets_alternate
 
+from .. import rating_store
 from ..models import Match, Official, ResultVersion, Round, SetResult
 from ..text import TextError, clean_text
 from .base import ActionError, PermissionDenied, audit, require_director, require_official
@@ -406,6 +407,7 @@ def submit_result(match_id, actor, *, version: int, outcome: str = "played", rec
     store_sets(match, record)
     snapshot(match, actor, reason)
     finish_if_last(match)
+    rating_store.result_changed(match)
     detail = {"match": match.pk, "version": match.version, "new": result_state(match)}
     summary = (f"{'Corrected' if correcting else 'Entered'} round {match.round.number} "
                f"board {match.board}: {describe(match)}")
@@ -436,6 +438,7 @@ def confirm_result(match_id, actor, *, version: int) -> Match:
     match.save(update_fields=["status", "confirmed_by", "confirmed_at", "version"])
     snapshot(match, actor)
     finish_if_last(match)
+    rating_store.result_changed(match)
     audit(tournament, actor, "confirm_result", f"Confirmed round {match.round.number} board "
           f"{match.board}: {describe(match)}", match=match.pk, version=match.version)
     return match

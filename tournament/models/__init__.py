@@ -5,7 +5,9 @@ from .audit import AuditEntry
 from .event import Official, Tournament
 from .jobs import Job
 from .people import Entrant, ForbiddenPair
+from .person import EntrantPerson, Person, Rating, RatingList, RatingStep
 from .rounds import Match, ResultVersion, Round, SetResult
+from .series import Series
 from .tokens import ApiToken
 
 __all__ = [
@@ -13,12 +15,18 @@ __all__ = [
     "Attendance",
     "AuditEntry",
     "Entrant",
+    "EntrantPerson",
     "ForbiddenPair",
     "Job",
     "Match",
     "Official",
+    "Person",
+    "Rating",
+    "RatingList",
+    "RatingStep",
     "ResultVersion",
     "Round",
+    "Series",
     "SetResult",
     "Tournament",
 ]

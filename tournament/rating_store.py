@@ -1,0 +1,216 @@
+"""The stored rating lists: the database read as the rating core's plain matches, and the
+core's answer written back (shared/spec/ratings.md; docs/ratings.md).
+
+`rebuild(ruleset)` recomputes a list from the start. `result_changed(match)`, called by
+the result actions inside their transaction, keeps the list what the rule gives: a newly
+counted match that is the last in the list's order is one update (a few queries); anything
+else that touches rated matches (a correction, a result older than the latest rated one,
+a late import, a changed link) rebuilds the list, in the request while the list is small,
+else as a background task (tournament/tasks.py) once the change commits.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.db import transaction
+from django.db.models import F
+
+from . import ratings
+from .models import EntrantPerson, Match, Person, Rating, RatingList, RatingStep, Tournament
+from .models.rounds import COUNTED
+
+# Above this many rated matches a rebuild leaves the request for the task worker
+# (a rebuild costs about 0.2 ms a match: bench/bench_ratings.py).
+INLINE_MAX_MATCHES = 1000
+
+RULESETS_RATED = ("mso", "bndcc")
+
+# The list's order: events by date (undated last), then as stored; rounds; boards.
+ORDER = (F("round__tournament__date").asc(nulls_last=True), "round__tournament_id",
+         "round__number", "board")
+
+
+def order_key(event_date, event_id, round_number, board) -> tuple:
+    return (event_date is None, event_date or date.min, event_id, round_number, board)
+
+
+def rated_matches(ruleset: str):
+    """Counted played matches of the ruleset, in the list's order, as tuples
+    (match id, event id, date, round, board, side0, side1, winner)."""
+    return (Match.objects.filter(COUNTED, outcome=Match.Outcome.PLAYED,
+                                 round__tournament__ruleset=ruleset)
+            .exclude(side1=None).exclude(winner=None).order_by(*ORDER)
+            .values_list("id", "round__tournament_id", "round__tournament__date",
+                         "round__number", "board", "side0_id", "side1_id", "winner_id"))
+
+
+def sides_people(entrant_ids=None, ruleset: str | None = None) -> dict[int, tuple]:
+    """Entrant id -> its people in member order, for entrants whose every player is
+    linked (one in singles, two in pairs); others are left out: they are not rated."""
+    links = EntrantPerson.objects.all()
+    if ruleset is not None:
+        links = links.filter(entrant__tournament__ruleset=ruleset)
+    if entrant_ids is not None:
+        links = links.filter(entrant_id__in=entrant_ids)
+    found: dict[int, dict] = {}
+    pairs: dict[int, bool] = {}
+    for entrant, member, person, kind in links.values_list(
+            "entrant_id", "member", "person_id", "entrant__tournament__entrants_kind"):
+        found.setdefault(entrant, {})[member] = person
+        pairs[entrant] = kind == Tournament.Entrants.PAIRS
+    out = {}
+    for entrant, members in found.items():
+        wanted = (0, 1) if pairs[entrant] else (0,)
+        if all(m in members for m in wanted):
+            out[entrant] = tuple(members[m] for m in wanted)
+    return out
+
+
+def as_rated(row, people) -> ratings.RatedMatch | None:
+    match_id, event, _date, _round, _board, side0, side1, winner = row
+    if side0 not in people or side1 not in people:
+        return None
+    loser = side1 if winner == side0 else side0
+    return ratings.RatedMatch(match_id, event, people[winner], people[loser])
+
+
+def lock_list(ruleset: str) -> RatingList:
+    RatingList.objects.get_or_create(ruleset=ruleset)
+    return RatingList.objects.select_for_update().get(ruleset=ruleset)
+
+
+def _rating_row(ruleset, person, s: ratings.Standing) -> Rating:
+    return Rating(person_id=person, ruleset=ruleset, mu=s.mu, sigma=s.sigma, rating=s.rating,
+                  matches=s.matches, trend=s.trend, last_event_id=s.last_event)
+
+
+def _step_rows(ruleset, steps, winners, first_seq=0) -> list[RatingStep]:
+    return [RatingStep(ruleset=ruleset, seq=first_seq + st.index, match_id=st.key,
+                       person_id=st.person, mu=st.mu, sigma=st.sigma, rating=st.rating,
+                       won=st.person in winners[st.key]) for st in steps]
+
+
+@transaction.atomic
+def rebuild(ruleset: str) -> int:
+    """Recompute the ruleset's list from every stored result; the number of rated matches."""
+    lock_list(ruleset)
+    people = sides_people(ruleset=ruleset)
+    matches = [m for m in (as_rated(row, people) for row in rated_matches(ruleset)) if m]
+    standings, steps = ratings.rate_all(matches)
+    winners = {m.key: set(m.winner) for m in matches}
+    RatingStep.objects.filter(ruleset=ruleset).delete()
+    Rating.objects.filter(ruleset=ruleset).delete()
+    Rating.objects.bulk_create([_rating_row(ruleset, p, s) for p, s in standings.items()],
+                               batch_size=2000)
+    RatingStep.objects.bulk_create(_step_rows(ruleset, steps, winners), batch_size=2000)
+    return len(matches)
+
+
+def rebuild_all() -> dict[str, int]:
+    return {ruleset: rebuild(ruleset) for ruleset in RULESETS_RATED}
+
+
+def request_rebuild(ruleset: str) -> None:
+    """Rebuild now when the list is small, else once the caller's transaction commits, by
+    the task worker (so a director's correction never waits on thousands of matches)."""
+    if ruleset not in RULESETS_RATED:
+        return
+    if RatingStep.objects.filter(ruleset=ruleset).values("match").distinct().count() \
+            <= INLINE_MAX_MATCHES:
+        rebuild(ruleset)
+        return
+    from .tasks import rebuild_ratings_task
+    transaction.on_commit(lambda: rebuild_ratings_task.enqueue(ruleset))
+
+
+def _key_of_match(match_id) -> tuple:
+    return order_key(*Match.objects.filter(pk=match_id).values_list(
+        "round__tournament__date", "round__tournament_id", "round__number", "board").get())
+
+
+def result_changed(match) -> str:
+    """Keep the match's list true after its result changed (in the caller's transaction).
+    Returns what was done: "none", "update" or "rebuild" (said in tests and logs)."""
+    tournament = match.round.tournament
+    ruleset = tournament.ruleset
+    if ruleset not in RULESETS_RATED:
+        return "none"
+    lock_list(ruleset)
+    before = list(RatingStep.objects.filter(match=match).values_list("person_id", "won"))
+    new = None
+    counted = Match.objects.filter(COUNTED, pk=match.pk).exists()
+    if counted and match.outcome == Match.Outcome.PLAYED and match.side1_id and match.winner_id:
+        people = sides_people([match.side0_id, match.side1_id])
+        new = as_rated((match.pk, tournament.pk, None, None, None, match.side0_id,
+                        match.side1_id, match.winner_id), people)
+    if before:
+        if new is not None and ({p for p, won in before if won} == set(new.winner)
+                                and {p for p, _ in before} == {*new.winner, *new.loser}):
+            return "none"  # confirmed, or re-entered with the same winner: nothing changes
+        request_rebuild(ruleset)
+        return "rebuild"
+    if new is None:
+        return "none"
+    last = (RatingStep.objects.filter(ruleset=ruleset).order_by("-seq")
+            .values_list("seq", "match_id").first())
+    key = order_key(tournament.date, tournament.pk, match.round.number, match.board)
+    if last is not None and _key_of_match(last[1]) > key:
+        request_rebuild(ruleset)
+        return "rebuild"
+    apply_one(ruleset, new, 0 if last is None else last[0] + 1)
+    return "update"
+
+
+def apply_one(ruleset: str, match: ratings.RatedMatch, seq: int) -> None:
+    """One update of the stored list: the match is the last in its order."""
+    people = (*match.winner, *match.loser)
+    rows = {r.person_id: r for r in Rating.objects.filter(ruleset=ruleset, person__in=people)}
+    standings = {p: ratings.Standing(r.mu, r.sigma, r.matches, r.trend, r.last_event_id)
+                 for p, r in rows.items()}
+    steps = ratings.rate_match(standings, match)
+    for person in people:
+        s = standings[person]
+        row = rows.get(person) or Rating(person_id=person, ruleset=ruleset)
+        row.mu, row.sigma, row.rating = s.mu, s.sigma, s.rating
+        row.matches, row.trend, row.last_event_id = s.matches, s.trend, s.last_event
+        row.save()
+    RatingStep.objects.bulk_create(_step_rows(ruleset, steps, {match.key: set(match.winner)},
+                                              seq))
+
+
+def people_changed(person_ids) -> None:
+    """Links or merges of these people changed: rebuild each list they appear in."""
+    rulesets = set(RatingStep.objects.filter(person__in=person_ids)
+                   .values_list("ruleset", flat=True).distinct())
+    rulesets |= set(EntrantPerson.objects.filter(person__in=person_ids)
+                    .values_list("entrant__tournament__ruleset", flat=True).distinct())
+    for ruleset in sorted(rulesets):
+        request_rebuild(ruleset)
+
+
+def event_changed(tournament) -> None:
+    """A whole event arrived (an import) or its date changed: rebuild its list if it has
+    any rated match (an import of the newest event is rare enough not to special-case)."""
+    if tournament.ruleset in RULESETS_RATED and EntrantPerson.objects.filter(
+            entrant__tournament=tournament).exists():
+        request_rebuild(tournament.ruleset)
+
+
+# ------------------------------------------------------------------ reads
+
+
+def rating_list(ruleset: str):
+    """The list as the API gives it: best rating first, one query."""
+    return (Rating.objects.filter(ruleset=ruleset).select_related("person")
+            .order_by("-rating", "person__name", "person__key"))
+
+
+def current_person(key: str) -> Person | None:
+    """The person with this id, following merges to the one they became."""
+    person = Person.objects.filter(key=key).first()
+    seen = set()
+    while person is not None and person.merged_into_id and person.pk not in seen:
+        seen.add(person.pk)
+        person = person.merged_into
+    return person
