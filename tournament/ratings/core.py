@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from openskill.models import PlackettLuce
 
@@ -48,9 +49,9 @@ class Standing:
         return ordinal(self.mu, self.sigma)
 
 
-@dataclass(frozen=True)
-class Step:
-    """A person's rating after the `index`-th rated match of the list (its `key`)."""
+class Step(NamedTuple):
+    """A person's rating after the `index`-th rated match of the list (its `key`); a
+    tuple, as a rebuild makes tens of thousands."""
 
     index: int
     key: Hashable
