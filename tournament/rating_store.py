@@ -215,6 +215,10 @@ def rating_list(ruleset: str):
 
 def current_person(key: str) -> Person | None:
     """The person with this id, following merges to the one they became."""
+    from .archive import PERSON_ID
+
+    if not isinstance(key, str) or not PERSON_ID.match(key):
+        return None  # never a query with text no id can hold (a NUL is a 500 on PostgreSQL)
     person = Person.objects.filter(key=key).first()
     seen = set()
     while person is not None and person.merged_into_id and person.pk not in seen:

@@ -19,7 +19,8 @@ User = get_user_model()
 # beside the site's own top-level paths, the director's at /manage/<slug>/ beside
 # /manage/new/, and the arbiter's screens also use /arbiter/match/ and /arbiter/token/.
 RESERVED_SLUGS = frozenset({"accounts", "admin", "api", "arbiter", "manage", "static", "media",
-                            "match", "token", "new", "favicon-ico", "robots-txt"})
+                            "match", "token", "new", "favicon-ico", "robots-txt",
+                            "ratings", "people", "series"})
 
 # Where a ruleset does not say which match formats it allows (shared/spec/bndcc.md).
 FALLBACK_FORMATS = {"mso": ((61,), (2,)), "bndcc": ((61, 121), (1, 2, 3))}

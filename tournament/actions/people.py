@@ -7,6 +7,8 @@ someone says they are one (shared/spec/ratings.md). Every change that alters who
 rated match rebuilds the rating lists it touches (tournament/rating_store.py).
 """
 
+import re
+
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
@@ -20,7 +22,8 @@ from .base import ActionError, PermissionDenied, audit, lock_event, require_dire
 
 def new_key(name: str, club: str = "") -> str:
     """A free person id made from the name and club: "ann-lee-leek", then "ann-lee-leek-2"."""
-    base = slugify(f"{name} {club}")[:MAX_PERSON_ID - 4].strip("-_") or "person"
+    base = re.sub(r"[-_]+", "-", slugify(f"{name} {club}"))[:MAX_PERSON_ID - 4].strip("-")
+    base = base or "person"
     key, n = base, 1
     taken = set(Person.objects.filter(key__startswith=base).values_list("key", flat=True))
     while key in taken:
