@@ -17,10 +17,12 @@ from .entrant_rules import (
     MAX_ENTRANTS,
     MAX_NAME,
     PAIR_MEMBERS,
+    PERSON_ID_RULE,
     RATING_MAX,
     RATING_MIN,
     RATING_RULE,
     entrant_key,
+    is_person_id,
 )
 from .json_text import check_json_text
 from .models import Attendance, Match
@@ -352,15 +354,11 @@ def check_players(players, pairs=False, planned=30) -> set[int]:
     return ids
 
 
-PERSON_ID = re.compile(r"[a-z0-9]+(?:[-_][a-z0-9]+)*\Z")
-MAX_PERSON_ID = 60
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}\Z")
 
 
 def check_person_id(value, path):
-    _need(isinstance(value, str) and PERSON_ID.match(value) and len(value) <= MAX_PERSON_ID,
-          path, f"a person id: lower-case letters and digits joined by - or _, at most "
-          f"{MAX_PERSON_ID} characters")
+    _need(is_person_id(value), path, f"a person id: {PERSON_ID_RULE}")
 
 
 def check_people(doc, pairs):

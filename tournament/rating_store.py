@@ -17,6 +17,7 @@ from django.db import connection, transaction
 from django.db.models import F
 
 from . import ratings
+from .entrant_rules import is_person_id
 from .models import EntrantPerson, Match, Person, Rating, RatingList, RatingStep, Tournament
 from .models.rounds import COUNTED
 
@@ -215,9 +216,7 @@ def rating_list(ruleset: str):
 
 def current_person(key: str) -> Person | None:
     """The person with this id, following merges to the one they became."""
-    from .archive import PERSON_ID
-
-    if not isinstance(key, str) or not PERSON_ID.match(key):
+    if not is_person_id(key):
         return None  # never a query with text no id can hold (a NUL is a 500 on PostgreSQL)
     person = Person.objects.filter(key=key).first()
     seen = set()

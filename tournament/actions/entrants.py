@@ -134,6 +134,8 @@ def import_entrants(tournament, actor, text: str) -> list[Entrant]:
     created = inserted(lambda: Entrant.objects.bulk_create(
         Entrant(tournament=tournament, number=start + i, **fields)
         for i, fields in enumerate(parsed.rows)))
+    from .people import link_csv_rows  # people imports this module
+    link_csv_rows(tournament, created, parsed.people)
     renumber(tournament)
     audit(tournament, actor, "import_entrants", f"Imported {len(created)} entrants from CSV",
           names=[row["name"] for row in parsed.rows], warnings=parsed.warnings)

@@ -13,11 +13,19 @@ from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
 from .. import rating_store
-from ..archive import MAX_PERSON_ID, PERSON_ID
-from ..entrant_rules import MAX_CLUB, MAX_NAME, clean_name
-from ..models import AuditEntry, EntrantPerson, Person
+from ..entrant_rules import (
+    MAX_CLUB,
+    MAX_NAME,
+    MAX_PERSON_ID,
+    PERSON_ID_RULE,
+    clean_name,
+    is_person_id,
+    pairing_rating,
+)
+from ..models import AuditEntry, EntrantPerson, Person, Rating
 from ..text import TextError
 from .base import ActionError, PermissionDenied, audit, lock_event, require_director
+from .entrants import renumber
 
 
 def new_key(name: str, club: str = "") -> str:
@@ -33,10 +41,9 @@ def new_key(name: str, club: str = "") -> str:
 
 
 def checked_key(key: str) -> str:
-    if not isinstance(key, str) or not PERSON_ID.match(key) or len(key) > MAX_PERSON_ID:
+    if not is_person_id(key):
         raise ActionError(f"{str(key)[:60]!r} is not a person id.", {"person": [
-            "A person id is lower-case letters and digits joined by - or _ "
-            f"(at most {MAX_PERSON_ID} characters), such as ann-lee-leek."]})
+            f"A person id is {PERSON_ID_RULE}, such as ann-lee-leek."]})
     return key
 
 
@@ -65,10 +72,18 @@ def create_person(actor, *, name: str, club: str = "", key: str = "", tournament
     return person
 
 
+def check_member(entrant, member: int) -> None:
+    slots = len(entrant.members) if entrant.is_pair else 1
+    if not isinstance(member, int) or not 0 <= member < slots:
+        raise ActionError(f"{entrant.name} has no member {member}.")
+
+
 def member_name(entrant, member: int) -> str:
-    if entrant.is_pair:
-        return entrant.members[member]["name"]
-    return entrant.name
+    return entrant.members[member]["name"] if entrant.is_pair else entrant.name
+
+
+def member_club(entrant, member: int) -> str:
+    return entrant.members[member].get("club", "") if entrant.is_pair else entrant.club
 
 
 @transaction.atomic
@@ -77,9 +92,7 @@ def link_entrant(entrant, actor, *, person: Person | None, member: int = 0) -> N
     it (None). A person plays once in an event."""
     tournament = lock_event(entrant.tournament)
     require_director(tournament, actor)
-    slots = len(entrant.members) if entrant.is_pair else 1
-    if not 0 <= member < slots:
-        raise ActionError(f"{entrant.name} has no member {member + 1}.")
+    check_member(entrant, member)
     old = EntrantPerson.objects.filter(entrant=entrant, member=member).select_related(
         "person").first()
     if person is not None:
@@ -199,3 +212,105 @@ def unmerge_people(actor, *, entry_id: int, reason: str) -> AuditEntry:
                    gone=gone.key, merge=entry.pk)
     rating_store.people_changed([keep.pk, gone.pk])
     return undone
+
+
+# ----------------------------------------------------------------- registering
+
+
+def suggestions(entrant, member: int = 0, limit: int = 8) -> list[Person]:
+    """People who may be this entrant (or pair member): the same name, then the same
+    club with the same surname; the director chooses, nothing is linked by this."""
+    check_member(entrant, member)
+    return list(Person.objects.current().like(member_name(entrant, member),
+                                              member_club(entrant, member))[:limit])
+
+
+@transaction.atomic
+def link_new_person(entrant, actor, *, member: int = 0) -> Person:
+    """A new person made from the entrant's (or pair member's) name and club, and linked."""
+    tournament = lock_event(entrant.tournament)
+    require_director(tournament, actor)
+    check_member(entrant, member)
+    person = create_person(actor, name=member_name(entrant, member),
+                           club=member_club(entrant, member), tournament=tournament)
+    link_entrant(entrant, actor, person=person, member=member)
+    return person
+
+
+def current_pairing_rating(entrant, links: dict, ratings: dict) -> int | None:
+    """The pairing rating the entrant's people's ratings give (entrant_rules.
+    pairing_rating), or None unless every player is linked and rated."""
+    wanted = (0, 1) if entrant.is_pair else (0,)
+    people = [links.get((entrant.pk, m)) for m in wanted]
+    if any(p is None or p not in ratings for p in people):
+        return None
+    return pairing_rating([ratings[p] for p in people])
+
+
+def seeding(tournament) -> dict[int, int]:
+    """Entrant id -> the pairing rating its linked people's current ratings give (two
+    queries); entrants not fully linked and rated are left out."""
+    links = {(e, m): p for e, m, p in EntrantPerson.objects.filter(
+        entrant__tournament=tournament).values_list("entrant_id", "member", "person_id")}
+    ratings = dict(Rating.objects.filter(ruleset=tournament.ruleset,
+                                         person__in={p for p in links.values()})
+                   .values_list("person_id", "rating"))
+    out = {}
+    for entrant in tournament.entrants.all():
+        value = current_pairing_rating(entrant, links, ratings)
+        if value is not None:
+            out[entrant.pk] = value
+    return out
+
+
+@transaction.atomic
+def seed_from_ratings(tournament, actor) -> dict[int, int]:
+    """Take each linked entrant's people's current rating as its pairing rating (before
+    round 1, when the pairing numbers follow it); the director may change any of them
+    afterwards on the entrant's form. Returns {pairing number: rating} of those changed."""
+    tournament = lock_event(tournament)
+    require_director(tournament, actor)
+    if tournament.rounds.exists():
+        raise ActionError("Round 1 is paired: the starting ranks are fixed now.")
+    wanted = seeding(tournament)
+    changed = {}
+    for entrant in tournament.entrants.filter(pk__in=wanted):
+        if entrant.rating != wanted[entrant.pk]:
+            changed[entrant.pk] = (entrant.rating, wanted[entrant.pk])
+            entrant.rating = wanted[entrant.pk]
+            entrant.save(update_fields=["rating"])
+    renumber(tournament)
+    numbers = dict(tournament.entrants.filter(pk__in=changed).values_list("pk", "number"))
+    audit(tournament, actor, "seed_from_ratings", f"Took {len(changed)} entrants' pairing "
+          f"ratings from their people's {tournament.ruleset} ratings",
+          ratings={str(numbers[pk]): new for pk, (_, new) in changed.items()},
+          before={str(numbers[pk]): old for pk, (old, _) in changed.items()})
+    return {numbers[pk]: new for pk, (_, new) in changed.items()}
+
+
+def link_csv_rows(tournament, entrants, people_rows) -> None:
+    """A CSV's person ids (columns person, or person1 and person2) for the entrants just
+    made from it, inside the import's transaction. An unknown id refuses the whole list
+    (a typo would otherwise make a stranger of someone known)."""
+    keys = {k for row in people_rows for k in row if k}
+    if not keys:
+        return
+    known = {p.key: p for p in Person.objects.filter(key__in=keys)}
+    unknown = sorted(keys - set(known))
+    if unknown:
+        raise ActionError("The list was not imported: unknown person ids.", {"file": [
+            f"no person has the id {k!r}: leave the cell empty, or add the person first"
+            for k in unknown]})
+    links, seen = [], {}
+    for entrant, row in zip(entrants, people_rows, strict=True):
+        for member, key in enumerate(row):
+            if not key:
+                continue
+            person = rating_store.current_person(key)
+            if person.pk in seen or EntrantPerson.objects.filter(
+                    entrant__tournament=tournament, person=person).exists():
+                raise ActionError("The list was not imported: a person is entered twice.",
+                                  {"file": [f"{key!r} is entered twice in this event"]})
+            seen[person.pk] = entrant
+            links.append(EntrantPerson(entrant=entrant, member=member, person=person))
+    EntrantPerson.objects.bulk_create(links)

@@ -9,17 +9,29 @@ without rows is unlinked and plays exactly as before. The ratings are derived da
 
 from django.db import models
 
-from ..entrant_rules import MAX_CLUB, MAX_NAME
+from ..entrant_rules import MAX_CLUB, MAX_NAME, MAX_PERSON_ID
 from .people import Entrant
 from .rounds import Match
-
-MAX_PERSON_ID = 60
 
 
 class PersonQuerySet(models.QuerySet):
     def current(self):
         """People not merged into another: the ones lists, suggestions and links use."""
         return self.filter(merged_into=None)
+
+    def like(self, name: str, club: str = ""):
+        """People who may be the player of this name and club, likeliest first: the same
+        name (the same club before others), then the same club and surname. Suggestions
+        only: linking is always someone's decision."""
+        surname = name.split()[-1] if name.split() else name
+        same_name = models.Q(name__iexact=name)
+        near = models.Q(club__iexact=club, name__iendswith=surname) if club else models.Q(
+            pk__in=[])
+        return self.filter(same_name | near).annotate(
+            rank=models.Case(
+                models.When(same_name & models.Q(club__iexact=club), then=0),
+                models.When(same_name, then=1), default=2,
+                output_field=models.IntegerField())).order_by("rank", "name", "key")
 
 
 class Person(models.Model):
