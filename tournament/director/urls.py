@@ -5,6 +5,7 @@ from . import views_event as event
 from . import views_jobs as jobs
 from . import views_people as people
 from . import views_rounds as rounds
+from . import views_series as series
 
 app_name = "director"
 urlpatterns = [
@@ -15,6 +16,12 @@ urlpatterns = [
     path("jobs/<uuid:pk>/status.json", jobs.job_status, name="job_status"),
     path("jobs/<uuid:pk>/download", jobs.job_download, name="job_download"),
     path("people/", people.people_admin, name="people"),
+    path("series/", series.series_list, name="series_list"),
+    path("series/<slug:slug>/", series.series_page, name="series"),
+    path("series/<slug:slug>/add/", series.series_event, {"action": "add"},
+         name="series_add"),
+    path("series/<slug:slug>/remove/", series.series_event, {"action": "remove"},
+         name="series_remove"),
     path("people/unmerge/<int:entry_id>/", people.unmerge, name="unmerge"),
     path("<slug:slug>/", event.dashboard, name="event"),
     path("<slug:slug>/settings/", event.settings, name="settings"),

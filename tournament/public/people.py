@@ -53,3 +53,22 @@ def person(request, key: str):
 
 def about(request):
     return render(request, "public/people/about.html")
+
+
+def series(request, slug: str):
+    from ..models import Series
+    from .series_data import standings_of
+
+    found = Series.objects.filter(slug=slug).first()
+    if found is None:
+        raise Http404(f"There is no series {slug!r}.")
+    events, rows = standings_of(found)
+    names = {e.pk: e for e in events}
+    for row in rows:
+        by_event = {p.event: p for p in row.placings}
+        row.cells = [by_event.get(e.pk) for e in events]
+        row.key = row.player[1] if row.player[0] == "person" else None
+    return render(request, "public/people/series.html", {
+        "series": found, "events": events, "rows": rows, "names": names,
+        "scale": "-".join(map(str, found.scale)),
+        "unfinished": [e for e in events if e.status != e.Status.FINISHED]})

@@ -15,6 +15,7 @@ urlpatterns = [
     path("ratings/about/", people.about, name="ratings_about"),
     path("ratings/<slug:ruleset>/", people.ratings, name="ratings"),
     path("people/<slug:key>/", people.person, name="person"),
+    path("series/<slug:slug>/", people.series, name="series"),
     path("<slug:slug>/", public_cache(views.event), name="event"),
     # What the live pages poll: cached by the revision like the pages, so a poll while
     # nothing changed costs no query (browsers revalidate every time: public, no-cache).
