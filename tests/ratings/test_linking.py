@@ -160,3 +160,25 @@ def test_merge_refuses_two_people_of_one_event_and_non_staff(rated, director, cl
         actions.merge_people(director, keep=Person.objects.get(key="ann"),
                              gone=Person.objects.get(key="bo"), reason="x")
     assert client_for(director).get(reverse("director:people")).status_code == 302
+
+
+def test_the_event_date_reorders_the_list(director, client_for):
+    from tournament.models import Official, RatingStep
+    a = imported(archive("A", FOUR, [[(1, 2, 1)]], date="2026-05-01"), "a")
+    b = imported(archive("B", FOUR, [[(1, 2, 2)]], date="2026-06-01"), "b")
+    Official.objects.create(tournament=b, user=director, role="director")
+    c = client_for(director)
+    c.post(reverse("director:event_date", args=["b"]), {"date": "2026-04-01"})
+    b.refresh_from_db()
+    assert b.date.isoformat() == "2026-04-01"
+    order = list(RatingStep.objects.filter(person__key="ann").order_by("seq")
+                 .values_list("match__round__tournament__slug", flat=True))
+    assert order == ["b", "a"]
+    assert AuditEntry.objects.filter(action="set_event_date", tournament=b).exists()
+    assert c.post(reverse("director:event_date", args=["b"]), {"date": "soon"}).status_code == 302
+    b.refresh_from_db()
+    assert b.date.isoformat() == "2026-04-01"
+    assert client_for(director).post(reverse("director:event_date", args=["a"]),
+                                     {"date": ""}).status_code == 404
+    a.refresh_from_db()
+    assert a.date.isoformat() == "2026-05-01"

@@ -314,3 +314,19 @@ def link_csv_rows(tournament, entrants, people_rows) -> None:
             seen[person.pk] = entrant
             links.append(EntrantPerson(entrant=entrant, member=member, person=person))
     EntrantPerson.objects.bulk_create(links)
+
+
+@transaction.atomic
+def set_event_date(tournament, actor, *, date) -> None:
+    """The day the event was played (None: undated), which orders it in the rating lists;
+    a change rebuilds the event's list when it has rated matches."""
+    tournament = lock_event(tournament)
+    require_director(tournament, actor)
+    if tournament.date == date:
+        return
+    old, tournament.date = tournament.date, date
+    tournament.save(update_fields=["date"])
+    audit(tournament, actor, "set_event_date", f"The event's date is now "
+          f"{date.isoformat() if date else 'not given'}",
+          old=old.isoformat() if old else None, new=date.isoformat() if date else None)
+    rating_store.event_changed(tournament)

@@ -40,6 +40,7 @@ urlpatterns = [
     path("<slug:slug>/entrants/<int:pk>/delete/", entrants.delete, name="delete_entrant"),
     path("<slug:slug>/entrants/<int:pk>/", entrants.edit, name="entrant"),
     path("<slug:slug>/entrants/<int:pk>/people/", people.entrant_people, name="entrant_people"),
+    path("<slug:slug>/date/", people.event_date, name="event_date"),
     path("<slug:slug>/entrants/seed/", people.seed, name="seed_ratings"),
     path("<slug:slug>/entrants/<int:pk>/withdraw/", entrants.withdraw, name="withdraw"),
     path("<slug:slug>/entrants/<int:pk>/reinstate/", entrants.reinstate, name="reinstate"),

@@ -151,3 +151,21 @@ def unmerge(request, entry_id):
     else:
         messages.success(request, "The merge is undone: the two records are two people again.")
     return redirect("director:people")
+
+
+@require_POST
+@director_view
+def event_date(request, event):
+    field = forms.DateField(required=False)
+    try:
+        day = field.clean(request.POST.get("date", ""))
+    except forms.ValidationError:
+        messages.error(request, "The date is not a date: give it as YYYY-MM-DD.")
+        return redirect("director:event", event.slug)
+    try:
+        actions.set_event_date(event, request.user, date=day)
+    except ActionError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, "The date is saved.")
+    return redirect("director:event", event.slug)
