@@ -171,6 +171,16 @@ def result_changed(match) -> str:
     return "update"
 
 
+def results_changed(tournament, matches) -> None:
+    """Several results of one event changed at once (a round closed with boards open):
+    one match is result_changed; more rebuild the list once, if any could be rated."""
+    matches = list(matches)
+    if len(matches) == 1:
+        result_changed(matches[0])
+    elif matches and tournament.ruleset in RULESETS_RATED:
+        request_rebuild(tournament.ruleset)
+
+
 def apply_one(ruleset: str, match: ratings.RatedMatch, seq: int) -> None:
     """One update of the stored list: the match is the last in its order."""
     people = (*match.winner, *match.loser)

@@ -195,3 +195,24 @@ def test_bad_people_in_an_archive_are_refused_naming_the_path(damage, path):
         imported(doc, "a")
     assert path in exc.value.errors
     assert not Person.objects.exists() and not Rating.objects.exists()
+
+
+def test_closing_a_round_with_entered_results_rates_them():
+    from tournament.actions.rounds import close_round
+    event = imported(archive("A", FOUR, [R_A[0], [(1, 3, None), (2, 4, None)]]), "a")
+    for b, record in ((1, SIDE1_WINS), (2, SIDE0_WINS)):
+        m = board(event, 2, b)
+        submit_result(m.pk, None, version=m.version, record=record)  # entered, not counted
+    same(expected(("A", KEYS, [R_A[0]])))
+    close_round(event.rounds.get(number=2), None, reason="both slips signed")
+    same(expected(("A", KEYS, [R_A[0], [(1, 3, 3), (2, 4, 2)]])))
+
+
+def test_asking_no_confirmation_any_more_rates_the_entered_results():
+    from tournament.actions.events import update_settings
+    event = imported(archive("A", FOUR, [R_A[0], [(1, 3, None), (2, 4, None)]]), "a")
+    m = board(event, 2, 1)
+    submit_result(m.pk, None, version=m.version, record=SIDE1_WINS)
+    same(expected(("A", KEYS, [R_A[0]])))
+    update_settings(event, None, require_confirmation=False, reason="one arbiter today")
+    same(expected(("A", KEYS, [R_A[0], [(1, 3, 3)]])))

@@ -193,6 +193,9 @@ def update_settings(tournament, actor, *, reason: str = "", **changes) -> dict:
         if tournament.status != before:
             summary += (f"; the event is {tournament.get_status_display().lower()} "
                         f"(was {Tournament.Status(before).label.lower()})")
+    if "require_confirmation" in changed:  # which results count, so which are rated
+        from .. import rating_store
+        rating_store.event_changed(tournament)
     audit(tournament, actor, "update_settings",
           f"Changed the settings of {tournament.name}: {summary}", reason, changes=changed)
     return changed

@@ -375,6 +375,7 @@ def close_round(round_, actor, *, reason: str = "") -> Round:
         raise ActionError(f"Closing round {round_.number} decides {len(plan)} open board"
                           f"{'s' if len(plan) != 1 else ''}: give a reason.",
                           {"reason": ["Say why the round is closed with boards open."]})
+    from .. import rating_store
     from .results import snapshot  # results imports this module
 
     now = timezone.now()
@@ -392,6 +393,7 @@ def close_round(round_, actor, *, reason: str = "") -> Round:
     round_.status = Round.Status.CLOSED
     round_.save(update_fields=["status"])
     update_status(tournament, settle=False)
+    rating_store.results_changed(tournament, [m for m, _ in plan])  # now they count
     finished = tournament.status == Tournament.Status.FINISHED
     summary = f"Closed round {round_.number}"
     if plan:
