@@ -112,7 +112,10 @@ class RatingStep(models.Model):
 
     ruleset = models.CharField(max_length=20)
     seq = models.PositiveIntegerField()  # the match's place in the list's order
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
+    # DO_NOTHING, not CASCADE: a rated match is never deleted (a round with results, an
+    # event with rounds cannot be), and the database's own foreign key refuses it if one
+    # ever were; CASCADE would cost every deletion of draft boards a query here.
+    match = models.ForeignKey(Match, on_delete=models.DO_NOTHING, related_name="+")
     person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="rating_steps")
     mu = models.FloatField()
     sigma = models.FloatField()
