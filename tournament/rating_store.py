@@ -14,7 +14,7 @@ from __future__ import annotations
 from datetime import date
 
 from django.db import connection, transaction
-from django.db.models import F
+from django.db.models import F, Q
 
 from . import ratings
 from .entrant_rules import is_person_id
@@ -198,12 +198,21 @@ def apply_one(ruleset: str, match: ratings.RatedMatch, seq: int) -> None:
 
 
 def people_changed(person_ids) -> None:
-    """Links or merges of these people changed: rebuild each list they appear in."""
+    """These people were merged or unmerged: rebuild each list they have rated matches in
+    (a record without any changes no list: its entries were not rated)."""
     rulesets = set(RatingStep.objects.filter(person__in=person_ids)
                    .values_list("ruleset", flat=True).distinct())
-    rulesets |= set(EntrantPerson.objects.filter(person__in=person_ids)
-                    .values_list("entrant__tournament__ruleset", flat=True).distinct())
     for ruleset in sorted(rulesets):
+        request_rebuild(ruleset)
+
+
+def entrant_changed(entrant) -> None:
+    """An entrant's link to a person changed: its list is rebuilt only if it has a
+    counted played match (linking a field before round 1 costs nothing)."""
+    ruleset = entrant.tournament.ruleset
+    if ruleset in RULESETS_RATED and Match.objects.filter(
+            COUNTED, outcome=Match.Outcome.PLAYED).filter(
+            Q(side0=entrant) | Q(side1=entrant)).exists():
         request_rebuild(ruleset)
 
 

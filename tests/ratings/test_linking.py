@@ -182,3 +182,19 @@ def test_the_event_date_reorders_the_list(director, client_for):
                                      {"date": ""}).status_code == 404
     a.refresh_from_db()
     assert a.date.isoformat() == "2026-05-01"
+
+
+def test_linking_an_entrant_who_has_played_rebuilds_and_one_who_has_not_does_not(
+        rated, event, director, monkeypatch):
+    from tournament import rating_store
+    calls = []
+    real = rating_store.rebuild
+    monkeypatch.setattr(rating_store, "rebuild", lambda r: calls.append(r) or real(r))
+    fresh = add_entrant(event, director, name="Ann Lee")
+    actions.link_entrant(fresh, director, person=Person.objects.get(key="ann"))
+    assert calls == []  # no match yet: nothing to rate
+    bo = rated.entrants.get(number=2)
+    actions.link_entrant(bo, None, person=None)  # None: the command line's operator
+    assert calls == ["mso"]
+    assert not Rating.objects.filter(person__key="bo").exists()
+    assert Rating.objects.get(person__key="ann").matches == 1  # only her win over Cy

@@ -107,7 +107,6 @@ def link_entrant(entrant, actor, *, person: Person | None, member: int = 0) -> N
                               {"person": ["This person is already linked in this event."]})
     if (old and old.person_id) == (person and person.pk):
         return
-    changed = {p.pk for p in (old and old.person, person) if p is not None}
     if old is not None:
         old.delete()
     if person is not None:
@@ -117,7 +116,7 @@ def link_entrant(entrant, actor, *, person: Person | None, member: int = 0) -> N
                if person else f"Unlinked {who} (number {entrant.number}) from {old.person.key}")
     audit(tournament, actor, "link_person", summary, entrant=entrant.pk, member=member,
           old=old.person.key if old else None, new=person.key if person else None)
-    rating_store.people_changed(changed)
+    rating_store.entrant_changed(entrant)
 
 
 def link_archive_people(tournament, players, entrants) -> None:
