@@ -19,7 +19,7 @@ from django.db.models import F, Q
 from . import ratings
 from .entrant_rules import is_person_id
 from .models import EntrantPerson, Match, Person, Rating, RatingList, RatingStep, Tournament
-from .models.rounds import COUNTED
+from .models.rounds import COUNTED, status_counts
 
 # Above this many rated matches a rebuild leaves the request for the task worker
 # (a rebuild costs about 0.2 ms a match: bench/bench_ratings.py).
@@ -77,8 +77,12 @@ def as_rated(row, people) -> ratings.RatedMatch | None:
 
 
 def lock_list(ruleset: str) -> RatingList:
-    RatingList.objects.get_or_create(ruleset=ruleset)
-    return RatingList.objects.select_for_update().get(ruleset=ruleset)
+    """The list's lock row, made the first time (one query once it exists)."""
+    row = RatingList.objects.select_for_update().filter(ruleset=ruleset).first()
+    if row is None:
+        RatingList.objects.get_or_create(ruleset=ruleset)
+        row = RatingList.objects.select_for_update().get(ruleset=ruleset)
+    return row
 
 
 def _rating_row(ruleset, person, s: ratings.Standing) -> Rating:
@@ -133,11 +137,6 @@ def request_rebuild(ruleset: str) -> None:
     transaction.on_commit(lambda: rebuild_ratings_task.enqueue(ruleset))
 
 
-def _key_of_match(match_id) -> tuple:
-    return order_key(*Match.objects.filter(pk=match_id).values_list(
-        "round__tournament__date", "round__tournament_id", "round__number", "board").get())
-
-
 def result_changed(match) -> str:
     """Keep the match's list true after its result changed (in the caller's transaction).
     Returns what was done: "none", "update" or "rebuild" (said in tests and logs)."""
@@ -148,7 +147,7 @@ def result_changed(match) -> str:
     lock_list(ruleset)
     before = list(RatingStep.objects.filter(match=match).values_list("person_id", "won"))
     new = None
-    counted = Match.objects.filter(COUNTED, pk=match.pk).exists()
+    counted = status_counts(match.status, tournament.require_confirmation)
     if counted and match.outcome == Match.Outcome.PLAYED and match.side1_id and match.winner_id:
         people = sides_people([match.side0_id, match.side1_id])
         new = as_rated((match.pk, tournament.pk, None, None, None, match.side0_id,
@@ -162,9 +161,10 @@ def result_changed(match) -> str:
     if new is None:
         return "none"
     last = (RatingStep.objects.filter(ruleset=ruleset).order_by("-seq")
-            .values_list("seq", "match_id").first())
+            .values_list("seq", "match__round__tournament__date", "match__round__tournament_id",
+                         "match__round__number", "match__board").first())
     key = order_key(tournament.date, tournament.pk, match.round.number, match.board)
-    if last is not None and _key_of_match(last[1]) > key:
+    if last is not None and order_key(*last[1:]) > key:
         request_rebuild(ruleset)
         return "rebuild"
     apply_one(ruleset, new, 0 if last is None else last[0] + 1)
@@ -188,12 +188,16 @@ def apply_one(ruleset: str, match: ratings.RatedMatch, seq: int) -> None:
     standings = {p: ratings.Standing(r.mu, r.sigma, r.matches, r.trend, r.last_event_id)
                  for p, r in rows.items()}
     steps = ratings.rate_match(standings, match)
-    for person in people:
+    fresh = [_rating_row(ruleset, p, standings[p]) for p in people if p not in rows]
+    for person, row in rows.items():
         s = standings[person]
-        row = rows.get(person) or Rating(person_id=person, ruleset=ruleset)
         row.mu, row.sigma, row.rating = s.mu, s.sigma, s.rating
         row.matches, row.trend, row.last_event_id = s.matches, s.trend, s.last_event
-        row.save()
+    if rows:
+        Rating.objects.bulk_update(rows.values(), ["mu", "sigma", "rating", "matches", "trend",
+                                                  "last_event"])
+    if fresh:
+        Rating.objects.bulk_create(fresh)
     insert_steps(ruleset, steps, {match.key: set(match.winner)}, seq)
 
 
