@@ -5,8 +5,10 @@ import re
 
 from django.db import IntegrityError, transaction
 
+from ..entrant_rules import clean_name
 from ..models import Series
 from ..models.series import DEFAULT_SCALE
+from ..text import TextError
 from .base import ActionError, PermissionDenied, audit, require_director
 from .events import RESERVED_SLUGS, may_create_events
 
@@ -56,7 +58,10 @@ def require_manager(series, user):
 def create_series(actor, *, name: str, slug: str, scale=None) -> Series:
     if actor is not None and not may_create_events(actor):
         raise PermissionDenied("Only directors may make a series.")
-    name = " ".join(str(name or "").split())[:120]
+    try:
+        name = clean_name(name or "", "name", 120)
+    except TextError as exc:
+        raise ActionError(str(exc), {"name": [str(exc)]}) from None
     if not name:
         raise ActionError("A series needs a name.", {"name": ["The name is empty."]})
     if not SLUG.match(slug or "") or len(slug) > 60 or slug in RESERVED_SLUGS:

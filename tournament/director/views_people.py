@@ -12,6 +12,7 @@ from ..actions import ActionError, PermissionDenied
 from ..actions import people as actions
 from ..entrant_rules import is_person_id, pairing_rating
 from ..models import AuditEntry, EntrantPerson, Person, Rating
+from ..text import TextError, clean_text
 from .access import director_view
 
 NEW, NONE = "+new", "+none"  # choices no person id can be (ids have no "+")
@@ -116,7 +117,10 @@ def staff_only(view):
 
 @staff_only
 def people_admin(request):
-    query = request.GET.get("q", "").strip()[:100]
+    try:
+        query = clean_text(request.GET.get("q", ""), "q", 100).strip()
+    except TextError:  # a NUL would reach PostgreSQL: no search, no 500
+        query = ""
     found = (Person.objects.filter(name__icontains=query).order_by("name", "key")[:50]
              if query else [])
     form = MergeForm(request.POST or None)

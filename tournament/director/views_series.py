@@ -4,6 +4,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied as Forbidden
+from django.core.validators import slug_re
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
@@ -85,7 +86,8 @@ def series_event(request, series, action):
     # Added: an event the user runs (the action checks they direct it); taken out: any of
     # the series' events.
     pool = Tournament.objects.run_by(request.user) if action == "add" else series.events.all()
-    event = pool.filter(slug=str(request.POST.get("event", ""))[:60]).first()
+    slug = str(request.POST.get("event", ""))
+    event = pool.filter(slug=slug).first() if slug_re.match(slug) else None
     if event is None:
         messages.error(request, "Choose one of the events listed.")
         return redirect("director:series", series.slug)
