@@ -94,14 +94,21 @@ STEP_COLUMNS = ("ruleset", "seq", "match_id", "person_id", "mu", "sigma", "ratin
 
 
 def insert_steps(ruleset, steps, winners, first_seq=0) -> None:
-    """The steps as rows, by one executemany: model instances would cost a rebuild of
-    30,000 matches several seconds more than the rating itself."""
-    sql = (f"INSERT INTO {connection.ops.quote_name(RatingStep._meta.db_table)} "
-           f"({', '.join(STEP_COLUMNS)}) VALUES ({', '.join(['%s'] * len(STEP_COLUMNS))})")
+    """The steps as rows: PostgreSQL's COPY, else one executemany. Model instances, or
+    even multi-row INSERTs through the driver, cost a rebuild of 30,000 matches several
+    seconds more than the rating itself (bench/bench_ratings.py)."""
     rows = [(ruleset, first_seq + st.index, st.key, st.person, st.mu, st.sigma,
              st.rating, st.person in winners[st.key]) for st in steps]
+    table = connection.ops.quote_name(RatingStep._meta.db_table)
+    columns = ", ".join(STEP_COLUMNS)
     with connection.cursor() as cursor:
-        cursor.executemany(sql, rows)
+        if connection.vendor == "postgresql":
+            with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+                for row in rows:
+                    copy.write_row(row)
+        else:
+            cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES "
+                               f"({', '.join(['%s'] * len(STEP_COLUMNS))})", rows)
 
 
 @transaction.atomic
