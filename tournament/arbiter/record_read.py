@@ -67,8 +67,8 @@ def void_choices(table: Table) -> list[tuple[str, str]]:
     """("", "—") then each rule that voids a hand, labelled as the scoring engine labels it."""
     if not table.penalties:
         return []
-    return [("", "not void")] + [(n, label) for n, label in penalty_choices(table.ruleset)
-                                 if n in VOID_RULES]
+    choices = penalty_choices(table.ruleset, table.seats)
+    return [("", "not void")] + [(n, label) for n, label in choices if n in VOID_RULES]
 
 
 def shown_starters(data: Mapping, table: Table, s: int, rows: int) -> tuple[int | None, list]:

@@ -119,6 +119,9 @@ class Tiebreak:
     group: bool = False
     signed: bool = False
     description: str = ""
+    # Reads the set scores of played matches (a result known only as a win, as a TRF file
+    # gives, counts 0 in it): the standings page says so where such results are counted.
+    uses_set_scores: bool = False
 
     def split(self, block: list[int], ctx: Context) -> list[Part]:
         """Split ``block`` (ids in a stable order) into ordered parts, best first.
@@ -158,8 +161,10 @@ class NumericTiebreak(Tiebreak):
         signed: bool = False,
         description: str = "",
         explain: Callable[[Context, int], str] | None = None,
+        uses_set_scores: bool = False,
     ) -> None:
         self.name = name
+        self.uses_set_scores = uses_set_scores
         self.label = label
         self.abbr = abbr
         self.func = func
@@ -229,6 +234,7 @@ def numeric(
     *,
     signed: bool = False,
     explain: Callable[[Context, int], str] | None = None,
+    uses_set_scores: bool = False,
 ):
     """Register ``func(ctx, player) -> number`` as a numeric tie-break.
 
@@ -246,6 +252,7 @@ def numeric(
                 signed=signed,
                 description=(func.__doc__ or "").strip(),
                 explain=explain,
+                uses_set_scores=uses_set_scores,
             )
         )
         return func
@@ -272,6 +279,11 @@ def validate_order(order: Sequence[str]) -> list[Tiebreak]:
             raise ValueError(f"tie-break {name!r} appears twice in the order")
         steps.append(step)
     return steps
+
+
+def set_score_labels(order: Sequence[str]) -> list[str]:
+    """The labels of the tie-breaks of ``order`` that read set scores."""
+    return [t.label for t in validate_order(order) if t.uses_set_scores]
 
 
 def label(name: str) -> str:
@@ -329,7 +341,8 @@ def _sb_words(ctx: Context, player: int) -> str:
     return f": {value} (opponents beaten, with their points: {each})"
 
 
-@numeric("mso_spread", "points spread", "Spread", signed=True, explain=_spread_words)
+@numeric("mso_spread", "points spread", "Spread", signed=True, explain=_spread_words,
+         uses_set_scores=True)
 def mso_spread(ctx: Context, player: int) -> Number:
     """Game points for minus against over all rounds, less the best round's spread."""
     spreads = ctx.spreads_by_round(player)
@@ -382,13 +395,14 @@ def wins(ctx: Context, player: int) -> Number:
     return len(_beaten(ctx, player))
 
 
-@numeric("set_difference", "set difference", "Sets", signed=True)
+@numeric("set_difference", "set difference", "Sets", signed=True, uses_set_scores=True)
 def set_difference(ctx: Context, player: int) -> Number:
     """Sets won minus sets lost, played matches only."""
     return sum(r.sets_won - r.sets_lost for r in ctx.results[player])
 
 
-@numeric("game_points_difference", "game points difference", "GPD", signed=True)
+@numeric("game_points_difference", "game points difference", "GPD", signed=True,
+         uses_set_scores=True)
 def game_points_difference(ctx: Context, player: int) -> Number:
     """Game points for minus against over all played matches (no round dropped)."""
     return sum(r.spread for r in ctx.results[player])
