@@ -37,10 +37,12 @@ def order_key(event_date, event_id, round_number, board) -> tuple:
 
 
 def rated_matches(ruleset: str):
-    """Counted played matches of the ruleset, in the list's order, as tuples
+    """Counted played matches of the ruleset's public events (an event hidden by its
+    director is rated once shown), in the list's order, as tuples
     (match id, event id, date, round, board, side0, side1, winner)."""
     return (Match.objects.filter(COUNTED, outcome=Match.Outcome.PLAYED,
-                                 round__tournament__ruleset=ruleset)
+                                 round__tournament__ruleset=ruleset,
+                                 round__tournament__hidden=False)
             .exclude(side1=None).exclude(winner=None).order_by(*ORDER)
             .values_list("id", "round__tournament_id", "round__tournament__date",
                          "round__number", "board", "side0_id", "side1_id", "winner_id"))
@@ -149,8 +151,8 @@ def result_changed(match) -> str:
     Returns what was done: "none", "update" or "rebuild" (said in tests and logs)."""
     tournament = match.round.tournament
     ruleset = tournament.ruleset
-    if ruleset not in RULESETS_RATED:
-        return "none"
+    if ruleset not in RULESETS_RATED or tournament.hidden:
+        return "none"  # a hidden event's results are not public, so not rated (yet)
     lock_list(ruleset)
     before = list(RatingStep.objects.filter(match=match).values_list("person_id", "won"))
     new = None

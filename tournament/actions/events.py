@@ -215,6 +215,9 @@ def set_hidden(tournament, actor, *, hidden: bool, reason: str = "") -> Tourname
         raise ActionError("Only an event whose round 1 is not yet paired can be hidden.")
     tournament.hidden = hidden
     tournament.save(update_fields=["hidden"])
+    if not hidden:  # its results are public now, so rated
+        from .. import rating_store
+        rating_store.event_changed(tournament)
     audit(tournament, actor, "hide_tournament" if hidden else "show_tournament",
           f"{'Hid' if hidden else 'Showed'} {tournament.name} "
           f"{'from' if hidden else 'to'} the public", reason, hidden=hidden)
