@@ -212,7 +212,7 @@ def apply_one(ruleset: str, match: ratings.RatedMatch, seq: int) -> None:
 
 def people_changed(person_ids) -> None:
     """These people were merged or unmerged: rebuild each list they have rated matches in
-    (a record without any changes no list: its entries were not rated)."""
+    (one with none changes no list: its entries were not rated)."""
     rulesets = set(RatingStep.objects.filter(person__in=person_ids)
                    .values_list("ruleset", flat=True).distinct())
     for ruleset in sorted(rulesets):
