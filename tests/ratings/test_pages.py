@@ -81,3 +81,9 @@ def test_api_person_has_ratings_history_and_events(client, rated):
 def test_the_openapi_document_lists_the_reads(client):
     paths = client.get("/api/v1/openapi.json").json()["paths"]
     assert "/api/v1/ratings/" in paths and "/api/v1/people/{person}/" in paths
+
+
+def test_the_event_player_page_links_to_the_person(client, rated):
+    html = client.get(reverse("public:player", args=["spring", 1])).content.decode()
+    assert reverse("public:person", args=["ann"]) in html
+    assert "Ann &lt;b&gt;Lee&lt;/b&gt;'s history and rating" in html

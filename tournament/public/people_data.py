@@ -80,3 +80,12 @@ def person_page(key: str) -> PersonPage | None:
             "mu": mu, "sigma": sigma, "rating": rating})
     ordered = [histories[r] for r in RULESETS_RATED if r in histories]
     return PersonPage(person, ordered, events)
+
+
+def entrant_links(entrant) -> list[dict]:
+    """The people an event's entrant is linked to, in member order: [{"name", "key"}]
+    for the event's player page (one query; empty when never linked)."""
+    names = entrant.member_names if entrant.is_pair else [entrant.name]
+    return [{"name": names[member] if member < len(names) else name, "key": key}
+            for member, key, name in EntrantPerson.objects.filter(entrant=entrant)
+            .order_by("member").values_list("member", "person__key", "person__name")]
