@@ -4,6 +4,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 
+from tournament.actions import merges
 from tournament.actions import people as actions
 from tournament.actions.base import ActionError, PermissionDenied
 from tournament.actions.entrants import add_entrant, import_entrants
@@ -148,16 +149,16 @@ def test_staff_merge_moves_links_rebuilds_and_unmerge_restores(rated, staff, cli
     assert Rating.objects.get(person__key="ann-2").matches == 1
     assert Person.objects.get(key="ann-2").merged_into is None
     with pytest.raises(ActionError, match="already undone"):
-        actions.unmerge_people(staff, entry_id=entry.pk, reason="again")
+        merges.unmerge_people(staff, entry_id=entry.pk, reason="again")
 
 
 def test_merge_refuses_two_people_of_one_event_and_non_staff(rated, director, client_for):
     with pytest.raises(ActionError, match="two people"):
-        actions.merge_people(User.objects.create_user("s", is_staff=True),
+        merges.merge_people(User.objects.create_user("s", is_staff=True),
                              keep=Person.objects.get(key="ann"),
                              gone=Person.objects.get(key="bo"), reason="x")
     with pytest.raises(PermissionDenied):
-        actions.merge_people(director, keep=Person.objects.get(key="ann"),
+        merges.merge_people(director, keep=Person.objects.get(key="ann"),
                              gone=Person.objects.get(key="bo"), reason="x")
     assert client_for(director).get(reverse("director:people")).status_code == 302
 

@@ -1,5 +1,6 @@
 """People across events: making a person, linking an entrant (or a pair member) to one,
-merging two records that are one person and undoing that merge.
+from the director's choice, an archive or a CSV. Merging two records of one person is
+actions/merges.py; seeding the pairing from ratings, actions/seeding.py.
 
 Nothing here links by name alone: a link is always asked for (a director's choice, an
 archive's or a CSV's person id), so two players who share a name stay two people until
@@ -20,12 +21,10 @@ from ..entrant_rules import (
     PERSON_ID_RULE,
     clean_name,
     is_person_id,
-    pairing_rating,
 )
-from ..models import AuditEntry, EntrantPerson, Person, Rating
+from ..models import EntrantPerson, Person
 from ..text import TextError
-from .base import ActionError, PermissionDenied, audit, lock_event, require_director
-from .entrants import renumber
+from .base import ActionError, audit, lock_event, require_director
 
 
 def new_key(name: str, club: str = "") -> str:
@@ -47,7 +46,7 @@ def checked_key(key: str) -> str:
     return key
 
 
-def _text(value, field, limit) -> str:
+def checked_name(value, field, limit) -> str:
     try:
         return clean_name(value, field, limit)
     except TextError as exc:
@@ -57,7 +56,7 @@ def _text(value, field, limit) -> str:
 @transaction.atomic
 def create_person(actor, *, name: str, club: str = "", key: str = "", tournament=None) -> Person:
     """A new person; `key` (their id) is made from the name and club when not given."""
-    name, club = _text(name, "name", MAX_NAME), _text(club, "club", MAX_CLUB)
+    name, club = checked_name(name, "name", MAX_NAME), checked_name(club, "club", MAX_CLUB)
     if not name:
         raise ActionError("A person needs a name.", {"name": ["The name is empty."]})
     key = checked_key(key) if key else new_key(name, club)
@@ -145,74 +144,6 @@ def link_archive_people(tournament, players, entrants) -> None:
                                        for e, m, key, _, _ in wanted])
 
 
-# ----------------------------------------------------------------- merging
-
-
-def require_staff(user):
-    if user is not None and not (user.is_authenticated and user.is_staff):
-        raise PermissionDenied("Only staff may merge or unmerge people.")
-
-
-@transaction.atomic
-def merge_people(actor, *, keep: Person, gone: Person, reason: str) -> AuditEntry:
-    """`gone` is the same person as `keep`: every link of `gone` moves to `keep`, and
-    `gone` stays as a record pointing at `keep` (its id still finds them). The audit entry
-    lists the links moved, which is what `unmerge_people` puts back."""
-    require_staff(actor)
-    keep, gone = (Person.objects.select_for_update().get(pk=p.pk) for p in (keep, gone))
-    if keep.pk == gone.pk:
-        raise ActionError("A person cannot be merged into themselves.")
-    if keep.merged_into_id or gone.merged_into_id:
-        raise ActionError("One of these records is already merged into another: merge the "
-                          "people they became.")
-    reason = _text(reason, "reason", 300)
-    if not reason:
-        raise ActionError("Say why these are one person.", {"reason": [
-            "Give a reason: it stays in the audit log."]})
-    events = [set(EntrantPerson.objects.filter(person=p)
-                  .values_list("entrant__tournament__name", "entrant__tournament_id"))
-              for p in (keep, gone)]
-    if events[0] & events[1]:
-        raise ActionError(f"{keep.name} and {gone.name} both played in "
-                          f"{min(events[0] & events[1])[0]}: they are two people.")
-    links = list(EntrantPerson.objects.filter(person=gone).values_list("pk", flat=True))
-    EntrantPerson.objects.filter(pk__in=links).update(person=keep)
-    gone.merged_into = keep
-    gone.save(update_fields=["merged_into"])
-    entry = audit(None, actor, "merge_people", f"Merged {gone.name} ({gone.key}) into "
-                  f"{keep.name} ({keep.key})", reason, keep=keep.key, gone=gone.key,
-                  links=links)
-    rating_store.people_changed([keep.pk, gone.pk])
-    return entry
-
-
-@transaction.atomic
-def unmerge_people(actor, *, entry_id: int, reason: str) -> AuditEntry:
-    """Undo the merge recorded by audit entry `entry_id`: its links go back to the
-    record that was merged, which is a person of its own again."""
-    require_staff(actor)
-    entry = AuditEntry.objects.filter(pk=entry_id, action="merge_people").first()
-    if entry is None:
-        raise ActionError(f"Audit entry {entry_id} is not a merge of two people.")
-    keep = Person.objects.select_for_update().get(key=entry.detail["keep"])
-    gone = Person.objects.select_for_update().get(key=entry.detail["gone"])
-    if gone.merged_into_id != keep.pk:
-        raise ActionError(f"{gone.name} ({gone.key}) is no longer merged into {keep.key}: "
-                          "this merge was already undone.")
-    reason = _text(reason, "reason", 300)
-    if not reason:
-        raise ActionError("Say why the merge is undone.", {"reason": [
-            "Give a reason: it stays in the audit log."]})
-    EntrantPerson.objects.filter(pk__in=entry.detail["links"], person=keep).update(person=gone)
-    gone.merged_into = None
-    gone.save(update_fields=["merged_into"])
-    undone = audit(None, actor, "unmerge_people", f"Undid the merge of {gone.name} "
-                   f"({gone.key}) into {keep.name} ({keep.key})", reason, keep=keep.key,
-                   gone=gone.key, merge=entry.pk)
-    rating_store.people_changed([keep.pk, gone.pk])
-    return undone
-
-
 # ----------------------------------------------------------------- registering
 
 
@@ -234,57 +165,6 @@ def link_new_person(entrant, actor, *, member: int = 0) -> Person:
                            club=member_club(entrant, member), tournament=tournament)
     link_entrant(entrant, actor, person=person, member=member)
     return person
-
-
-def current_pairing_rating(entrant, links: dict, ratings: dict) -> int | None:
-    """The pairing rating the entrant's people's ratings give (entrant_rules.
-    pairing_rating), or None unless every player is linked and rated."""
-    wanted = (0, 1) if entrant.is_pair else (0,)
-    people = [links.get((entrant.pk, m)) for m in wanted]
-    if any(p is None or p not in ratings for p in people):
-        return None
-    return pairing_rating([ratings[p] for p in people])
-
-
-def seeding(tournament) -> dict[int, int]:
-    """Entrant id -> the pairing rating its linked people's current ratings give (two
-    queries); entrants not fully linked and rated are left out."""
-    links = {(e, m): p for e, m, p in EntrantPerson.objects.filter(
-        entrant__tournament=tournament).values_list("entrant_id", "member", "person_id")}
-    ratings = dict(Rating.objects.filter(ruleset=tournament.ruleset,
-                                         person__in={p for p in links.values()})
-                   .values_list("person_id", "rating"))
-    out = {}
-    for entrant in tournament.entrants.all():
-        value = current_pairing_rating(entrant, links, ratings)
-        if value is not None:
-            out[entrant.pk] = value
-    return out
-
-
-@transaction.atomic
-def seed_from_ratings(tournament, actor) -> dict[int, int]:
-    """Take each linked entrant's people's current rating as its pairing rating (before
-    round 1, when the pairing numbers follow it); the director may change any of them
-    afterwards on the entrant's form. Returns {pairing number: rating} of those changed."""
-    tournament = lock_event(tournament)
-    require_director(tournament, actor)
-    if tournament.rounds.exists():
-        raise ActionError("Round 1 is paired: the starting ranks are fixed now.")
-    wanted = seeding(tournament)
-    changed = {}
-    for entrant in tournament.entrants.filter(pk__in=wanted):
-        if entrant.rating != wanted[entrant.pk]:
-            changed[entrant.pk] = (entrant.rating, wanted[entrant.pk])
-            entrant.rating = wanted[entrant.pk]
-            entrant.save(update_fields=["rating"])
-    renumber(tournament)
-    numbers = dict(tournament.entrants.filter(pk__in=changed).values_list("pk", "number"))
-    audit(tournament, actor, "seed_from_ratings", f"Took {len(changed)} entrants' pairing "
-          f"ratings from their people's {tournament.ruleset} ratings",
-          ratings={str(numbers[pk]): new for pk, (_, new) in changed.items()},
-          before={str(numbers[pk]): old for pk, (old, _) in changed.items()})
-    return {numbers[pk]: new for pk, (_, new) in changed.items()}
 
 
 def link_csv_rows(tournament, entrants, people_rows) -> None:

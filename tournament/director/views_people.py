@@ -8,7 +8,7 @@ from django.core.exceptions import PermissionDenied as Forbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from ..actions import ActionError, PermissionDenied
+from ..actions import ActionError, PermissionDenied, merges, seeding
 from ..actions import people as actions
 from ..entrant_rules import is_person_id, pairing_rating
 from ..models import AuditEntry, EntrantPerson, Person, Rating
@@ -77,7 +77,7 @@ def entrant_people(request, event, pk):
 @director_view
 def seed(request, event):
     try:
-        changed = actions.seed_from_ratings(event, request.user)
+        changed = seeding.seed_from_ratings(event, request.user)
     except ActionError as exc:
         messages.error(request, exc.message)
     else:
@@ -126,7 +126,7 @@ def people_admin(request):
     form = MergeForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            actions.merge_people(request.user, keep=form.cleaned_data["keep"],
+            merges.merge_people(request.user, keep=form.cleaned_data["keep"],
                                  gone=form.cleaned_data["gone"],
                                  reason=form.cleaned_data["reason"])
         except ActionError as exc:
@@ -135,12 +135,12 @@ def people_admin(request):
             messages.success(request, "Merged: every link of the second record now names "
                              "the first. Undo it below if it was wrong.")
             return redirect("director:people")
-    merges = AuditEntry.objects.filter(action__in=("merge_people", "unmerge_people")) \
+    log = AuditEntry.objects.filter(action__in=("merge_people", "unmerge_people")) \
         .select_related("actor")[:30]
     undone = set(AuditEntry.objects.filter(action="unmerge_people")
                  .values_list("detail__merge", flat=True))
     return render(request, "director/people_admin.html", {
-        "form": form, "query": query, "found": found, "merges": merges, "undone": undone,
+        "form": form, "query": query, "found": found, "merges": log, "undone": undone,
     }, status=400 if request.method == "POST" else 200)
 
 
@@ -148,7 +148,7 @@ def people_admin(request):
 @staff_only
 def unmerge(request, entry_id):
     try:
-        actions.unmerge_people(request.user, entry_id=entry_id,
+        merges.unmerge_people(request.user, entry_id=entry_id,
                                reason=request.POST.get("reason", ""))
     except ActionError as exc:
         messages.error(request, exc.message)
