@@ -6,7 +6,8 @@ the result actions inside their transaction, keeps the list what the rule gives:
 counted match that is the last in the list's order is one update (a few queries); anything
 else that touches rated matches (a correction, a result older than the latest rated one,
 a late import, a changed link) rebuilds the list, in the request while the list is small,
-else as a background task (tournament/tasks.py) once the change commits.
+else as a background task (`rebuild_ratings_task`, run by the task worker) once the
+change commits.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from datetime import date
 
 from django.db import connection, transaction
 from django.db.models import F, Q
+from django_tasks import task
 
 from . import ratings
 from .entrant_rules import is_person_id
@@ -129,6 +131,15 @@ def rebuild(ruleset: str) -> int:
     return len(matches)
 
 
+@task()
+def rebuild_ratings_task(ruleset: str) -> dict:
+    """A list rebuilt off the request, by the task worker (django-tasks, as the jobs of
+    tournament/tasks.py; no Job row, as nobody waits on it). Two queued at once rebuild
+    twice, one after the other (each takes the list's lock); the later reads every
+    committed result."""
+    return {"ruleset": ruleset, "matches": rebuild(ruleset)}
+
+
 def rebuild_all() -> dict[str, int]:
     return {ruleset: rebuild(ruleset) for ruleset in RULESETS_RATED}
 
@@ -142,7 +153,6 @@ def request_rebuild(ruleset: str) -> None:
             <= INLINE_MAX_MATCHES:
         rebuild(ruleset)
         return
-    from .tasks import rebuild_ratings_task
     transaction.on_commit(lambda: rebuild_ratings_task.enqueue(ruleset))
 
 

@@ -201,13 +201,3 @@ TASKS = {
     Job.Kind.IMPORT_ARCHIVE: import_archive_task,
     Job.Kind.EXPORT_ARCHIVE: export_archive_task,
 }
-
-
-@task()
-def rebuild_ratings_task(ruleset: str) -> dict:
-    """A rating list rebuilt off the request (rating_store.request_rebuild): no Job row, as
-    nobody waits on it; two queued at once simply rebuild twice, one after the other (each
-    takes the list's lock), and the later one reads every committed result."""
-    from . import rating_store
-
-    return {"ruleset": ruleset, "matches": rating_store.rebuild(ruleset)}

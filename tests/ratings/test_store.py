@@ -222,7 +222,6 @@ def test_a_big_list_is_rebuilt_by_the_task_worker_after_the_commit(
         monkeypatch, django_capture_on_commit_callbacks):
     from django_tasks_db.models import DBTaskResult
 
-    from tournament import tasks
     event = imported(archive("A", FOUR, R_A), "a")
     monkeypatch.setattr(rating_store, "INLINE_MAX_MATCHES", 3)  # the list has 4
     queued = DBTaskResult.objects.filter(task_path__endswith="rebuild_ratings_task")
@@ -233,7 +232,7 @@ def test_a_big_list_is_rebuilt_by_the_task_worker_after_the_commit(
         assert not queued.exists()  # not before the correction commits
     assert [q.args_kwargs["args"] for q in queued] == [["mso"]]
     same(expected(("A", KEYS, R_A)))  # the old list until the worker runs
-    assert tasks.rebuild_ratings_task.call("mso") == {"ruleset": "mso", "matches": 4}
+    assert rating_store.rebuild_ratings_task.call("mso") == {"ruleset": "mso", "matches": 4}
     same(expected(("A", KEYS, [[(1, 2, 2), (3, 4, 3)], R_A[1]])))
 
 

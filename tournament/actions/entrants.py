@@ -11,21 +11,8 @@ from django.db.models import Max, Q
 from ..entrant_rules import MAX_ENTRANTS, check_entrant, entrant_key
 from ..entrants_csv import Parsed, parse_entrants
 from ..models import Entrant, ForbiddenPair, Match
-from ..text import TextError, clean_text
-from .base import ActionError, audit, lock_event, require_director
-
-
-def checked_text(value, field: str, max_length: int | None = None) -> str:
-    """clean_text for an action's caller: the refusal names the field, as forms do."""
-    try:
-        return clean_text(value, field, max_length).strip()
-    except TextError as exc:
-        raise ActionError(sentence(str(exc)), {field: [sentence(str(exc))]}) from exc
-
-
-def sentence(message: str) -> str:
-    message = message[:1].upper() + message[1:]
-    return message if message.endswith(".") else message + "."
+from .base import ActionError, audit, checked_reason, lock_event, require_director, sentence
+from .people import link_csv_rows
 
 
 def clean_entrant(tournament, *, name="", club="", rating=None, members=None,
@@ -134,7 +121,6 @@ def import_entrants(tournament, actor, text: str) -> list[Entrant]:
     created = inserted(lambda: Entrant.objects.bulk_create(
         Entrant(tournament=tournament, number=start + i, **fields)
         for i, fields in enumerate(parsed.rows)))
-    from .people import link_csv_rows  # people imports this module
     link_csv_rows(tournament, created, parsed.people)
     renumber(tournament)
     audit(tournament, actor, "import_entrants", f"Imported {len(created)} entrants from CSV",
@@ -148,7 +134,7 @@ def edit_entrant(entrant, actor, *, name="", club="", rating=None, members=None,
     tournament = lock_event(entrant.tournament)
     require_director(tournament, actor)
     entrant = Entrant.objects.get(pk=entrant.pk, tournament=tournament)
-    reason = checked_text(reason, "reason", 300)
+    reason = checked_reason(reason)
     fields = clean_entrant(tournament, name=name, club=club, rating=rating, members=members,
                            exclude=entrant.pk)
     before = describe(entrant)
@@ -181,7 +167,7 @@ def delete_entrant(entrant, actor, *, reason="") -> None:
     tournament = lock_event(entrant.tournament)
     require_director(tournament, actor)
     entrant = Entrant.objects.get(pk=entrant.pk, tournament=tournament)
-    reason = checked_text(reason, "reason", 300)
+    reason = checked_reason(reason)
     if has_played([entrant]):
         raise ActionError(f"{entrant.name} has been paired, so stays in the event's "
                           "history: withdraw them instead.")
@@ -205,7 +191,7 @@ def withdraw_entrant(entrant, actor, *, reason="") -> Entrant:
     tournament = lock_event(entrant.tournament)
     require_director(tournament, actor)
     entrant = Entrant.objects.get(pk=entrant.pk, tournament=tournament)
-    reason = checked_text(reason, "reason", 300)
+    reason = checked_reason(reason)
     if entrant.withdrawn:
         raise ActionError(f"{entrant.name} has already withdrawn.")
     entrant.withdrawn_after_round = last_paired_round(tournament)
@@ -220,7 +206,7 @@ def reinstate_entrant(entrant, actor, *, reason="") -> Entrant:
     tournament = lock_event(entrant.tournament)
     require_director(tournament, actor)
     entrant = Entrant.objects.get(pk=entrant.pk, tournament=tournament)
-    reason = checked_text(reason, "reason", 300)
+    reason = checked_reason(reason)
     if not entrant.withdrawn:
         raise ActionError(f"{entrant.name} has not withdrawn.")
     entrant.withdrawn_after_round = None
@@ -234,7 +220,7 @@ def reinstate_entrant(entrant, actor, *, reason="") -> Entrant:
 def add_forbidden_pair(tournament, actor, *, first, second, reason="") -> ForbiddenPair:
     tournament = lock_event(tournament)
     require_director(tournament, actor)
-    reason = checked_text(reason, "reason", 200)
+    reason = checked_reason(reason)
     if first.tournament_id != tournament.pk or second.tournament_id != tournament.pk:
         raise ActionError("Both entrants must be in this event.")
     if first.pk == second.pk:

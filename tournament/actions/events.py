@@ -9,9 +9,8 @@ from django.utils.text import slugify
 from ..models import AuditEntry, Official, Tournament
 from ..models.event import DEFAULT_POINTS
 from ..rules import known_rulesets, known_tiebreaks
-from .base import ActionError, audit, lock_event, require_director
-from .entrants import checked_text
-from .rounds import update_status
+from .base import ActionError, audit, checked_reason, checked_text, lock_event, require_director
+from .progress import update_status
 
 User = get_user_model()
 
@@ -148,7 +147,7 @@ def update_settings(tournament, actor, *, reason: str = "", **changes) -> dict:
     """
     tournament = lock_event(tournament)
     require_director(tournament, actor)
-    reason = checked_text(reason, "reason", 300)
+    reason = checked_reason(reason)
     unknown = set(changes) - set(SETTINGS)
     if unknown:
         raise ActionError(f"Unknown setting {', '.join(sorted(unknown))}.")
@@ -206,7 +205,7 @@ def set_hidden(tournament, actor, *, hidden: bool, reason: str = "") -> Tourname
     """Hide an unstarted event from the public (its officials still see it), or show it."""
     tournament = lock_event(tournament)
     require_director(tournament, actor)
-    reason = checked_text(reason, "reason", 300)
+    reason = checked_reason(reason)
     hidden = bool(hidden)
     if hidden == tournament.hidden:
         raise ActionError(f"{tournament.name} is already "
@@ -230,7 +229,7 @@ def delete_tournament(tournament, actor, *, reason: str) -> dict:
     event's name and slug written into each; returns that {"id", "name", "slug"}."""
     tournament = lock_event(tournament)
     require_director(tournament, actor)
-    reason = checked_text(reason, "reason", 300)
+    reason = checked_reason(reason)
     if not reason:
         raise ActionError("Say why the event is deleted.",
                           {"reason": ["Give a reason: it stays in the audit log."]})

@@ -13,7 +13,7 @@ from ..models import Attendance, Entrant, ForbiddenPair, Match, Round, Tournamen
 from ..pairing.trf import TrfError, completed_rounds, parse_trf
 from .base import ActionError, audit
 from .events import create_tournament
-from .rounds import update_status
+from .progress import update_status
 
 SUPPORTED_CODES = {"1", "0", "+", "-", "U", "Z", "H", "F", " "}
 # A round without a board: half-point, full-point and zero-point bye (U is the pairing's).

@@ -11,7 +11,7 @@ from ..models import Official, Tournament
 from ..models.event import DEFAULT_POINTS
 from ..rules import known_rulesets
 from ..standings import MSO_ORDER
-from ..text import TextError, clean_text
+from ..text import MAX_REASON, TextError, clean_text
 
 TIEBREAK_SLOTS = 6
 POINT_LABELS = {"win": "Win", "loss": "Loss", "bye": "Bye", "forfeit_win": "Win by forfeit",
@@ -187,19 +187,19 @@ class CreateEventForm(SettingsForm):
 
 
 class EditSettingsForm(SettingsForm):
-    reason = Text(required=False, max_length=300,
+    reason = Text(required=False, max_length=MAX_REASON,
                   help_text="Why the settings change (kept in the audit log; needed once "
                             "a round is paired).")
 
 
 class HideForm(forms.Form):
     hidden = forms.BooleanField(required=False)
-    reason = Text(required=False, max_length=300)
+    reason = Text(required=False, max_length=MAX_REASON)
 
 
 class DeleteEventForm(forms.Form):
     confirm_slug = Text(label="Type the web address to confirm", max_length=60)
-    reason = Text(max_length=300, help_text="Kept in the audit log, which staff can still "
+    reason = Text(max_length=MAX_REASON, help_text="Kept in the audit log, which staff can still "
                                             "read once the event is gone.")
 
     def __init__(self, event, *args, **kwargs):
@@ -268,11 +268,11 @@ class EntrantForm(forms.Form):
 
 
 class EditEntrantForm(EntrantForm):
-    reason = Text(max_length=300, required=False)
+    reason = Text(max_length=MAX_REASON, required=False)
 
 
 class ReasonForm(forms.Form):
-    reason = Text(max_length=300, required=False)
+    reason = Text(max_length=MAX_REASON, required=False)
 
 
 class ImportForm(forms.Form):
@@ -323,7 +323,7 @@ class ConfirmImportForm(forms.Form):
 
 
 class ForbiddenPairForm(EntrantChoiceForm):
-    reason = Text(max_length=200, required=False)
+    reason = Text(max_length=MAX_REASON, required=False)
 
     def __init__(self, event, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -335,7 +335,7 @@ class ForbiddenPairForm(EntrantChoiceForm):
 
 class OverrideMixin(forms.Form):
     override = forms.BooleanField(label="Override the rules", required=False)
-    override_reason = Text(label="Reason for the override", max_length=300,
+    override_reason = Text(label="Reason for the override", max_length=MAX_REASON,
                            required=False)
 
     def clean(self):

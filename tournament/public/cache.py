@@ -1,7 +1,7 @@
 """Rendered public fragments, cached until the event changes.
 
-Every action bumps Tournament.revision, so a key that contains the revision can never
-serve stale results; old keys simply expire.
+Every action writes an audit row, which changes Tournament.change_id, so a key that
+contains it can never serve stale results; old keys simply expire.
 """
 
 from django.core.cache import cache
@@ -12,7 +12,7 @@ TIMEOUT = 6 * 60 * 60
 
 def fragment_key(kind: str, tournament, **params) -> str:
     parts = [f"{k}={params[k]}" for k in sorted(params)]
-    return ":".join(["public", kind, str(tournament.pk), str(tournament.revision), *parts])
+    return ":".join(["public", kind, str(tournament.pk), str(tournament.change_id), *parts])
 
 
 def cached_fragment(key: str, build):

@@ -9,11 +9,12 @@ from dataclasses import dataclass
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
+from scoring.starters import sets_alternate
+
 from .. import history, standings
-from ..actions.results import set_starters
 from ..models import Match, Round, Tournament
 from ..models.rounds import live_round
-from ..rules import pairing_starts_set_one
+from ..starters import set_starters
 
 
 class BadRound(ValueError):
@@ -189,7 +190,7 @@ def away_words(kind: str, entrant) -> str:
 
 def drawn_starters(tournament) -> bool:
     """Whether a draw at the table, not the pairing, decides who starts each set (bndcc)."""
-    return not pairing_starts_set_one(tournament.ruleset)
+    return not sets_alternate(tournament.ruleset)
 
 
 def set_rows(tournament, board) -> list[tuple[int, str]]:
@@ -310,18 +311,18 @@ def ranking_words(changes: dict) -> str:
 
 def latest_change(tournament):
     """When the event last changed (its latest audit entry), in one query that also gives
-    Tournament.revision its value, so a page asks only once. None before any change.
+    Tournament.change_id its value, so a page asks only once. None before any change.
     Read from the data, so a page rendered twice says the same (the whole-page cache's
     validators rely on identical bytes)."""
     found = tournament.audit_entries.order_by("-id").values_list("id", "at").first()
-    tournament.__dict__["_revision"] = found[0] if found else 0
+    tournament.__dict__["_change_id"] = found[0] if found else 0
     return found[1] if found else None
 
 
 def revision_state(tournament, rounds) -> dict:
     """What the live pages poll: the event's revision (changes with every change to the
     event), whether it is finished, and whether a round is taking results."""
-    return {"revision": str(tournament.revision), "status": tournament.status,
+    return {"revision": str(tournament.change_id), "status": tournament.status,
             "finished": tournament.status == Tournament.Status.FINISHED,
             "live": live_round(rounds) is not None}
 

@@ -36,7 +36,7 @@ def event_context(tournament, rounds, tab="", *, watch=False, printing=False, **
     changed = data.latest_change(tournament) if watching else None
     return {"event": tournament, "rounds": rounds, "live": data.is_live(rounds), "tab": tab,
             "finished": finished, "watching": watching, "printing": printing,
-            "revision": str(tournament.revision) if watching else "",
+            "revision": str(tournament.change_id) if watching else "",
             "updated": timezone.localtime(changed) if changed else None,
             "revision_url": reverse("public:revision", args=[tournament.slug]),
             "poll_seconds": POLL_SECONDS, "refresh_seconds": REFRESH_SECONDS,

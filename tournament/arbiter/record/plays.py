@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 from scoring.rulesets import PENALTY_RULES, VOID_RULES
 
-from .record_form import Table
+from .form import Table
 
 _TILE = re.compile(r"^([0-6])\s*[-–/]\s*([0-6])$")
 _TURN = re.compile(r"^([0-6]\s*[-–/]\s*[0-6])(?:\s+(left|l|right|r)(\s+stands)?)?$",
