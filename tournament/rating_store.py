@@ -163,14 +163,18 @@ def result_changed(match) -> str:
     ruleset = tournament.ruleset
     if ruleset not in RULESETS_RATED or tournament.hidden:
         return "none"  # a hidden event's results are not public, so not rated (yet)
-    lock_list(ruleset)
-    before = list(RatingStep.objects.filter(match=match).values_list("person_id", "won"))
+    steps = RatingStep.objects.filter(match=match).values_list("person_id", "won")
+    before = list(steps)
     new = None
     counted = status_counts(match.status, tournament.require_confirmation)
     if counted and match.outcome == Match.Outcome.PLAYED and match.side1_id and match.winner_id:
         people = sides_people([match.side0_id, match.side1_id])
         new = as_rated((match.pk, tournament.pk, None, None, None, match.side0_id,
                         match.side1_id, match.winner_id), people)
+    if not before and new is None:
+        return "none"  # no list to touch: no lock, so unlinked events never queue on it
+    lock_list(ruleset)
+    before = list(steps.all())  # again, under the lock: a rebuild may have committed since
     if before:
         if new is not None and ({p for p, won in before if won} == set(new.winner)
                                 and {p for p, _ in before} == {*new.winner, *new.loser}):

@@ -243,3 +243,19 @@ def test_a_hidden_event_is_rated_once_shown():
     assert stored() == {}
     set_hidden(event, None, hidden=False)
     same(expected(("A", KEYS, R_A)))
+
+
+def test_an_unlinked_board_takes_no_lock_on_the_list():
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    people = [("Ann Lee", None), ("Bo Park", None), ("Cy Hale", "cy"), ("Di Ross", "di")]
+    event = imported(archive("A", people, [[(1, 2, None), (3, 4, None)]]), "a")
+    event.require_confirmation = False
+    event.save()
+    m = board(event, 1, 1)
+    with CaptureQueriesContext(connection) as ctx:
+        assert rating_store.result_changed(m) == "none"
+    assert not any("ratinglist" in q["sql"] for q in ctx.captured_queries)
+    linked = board(event, 1, 2)
+    submit_result(linked.pk, None, version=linked.version, record=SIDE0_WINS)
+    same(expected(("A", {3: ("cy",), 4: ("di",)}, [[(3, 4, 3)]])))
