@@ -8,6 +8,7 @@ already entered. The database's unique rule on (event, name, club) backs this up
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 
+from ..collation import name_key
 from ..entrant_rules import MAX_ENTRANTS, check_entrant, entrant_key
 from ..entrants_csv import Parsed, parse_entrants
 from ..models import Entrant, ForbiddenPair, Match
@@ -46,7 +47,7 @@ def renumber(tournament):
     if tournament.rounds.exists():
         return
     entrants = list(tournament.entrants.all())
-    entrants.sort(key=lambda e: (-(e.rating or 0), e.name.casefold(), e.pk))
+    entrants.sort(key=lambda e: (-(e.rating or 0), name_key(e.name), e.pk))
     shift_numbers(entrants, list(range(1, len(entrants) + 1)))
 
 

@@ -249,8 +249,12 @@ def delete_tournament(tournament, actor, *, reason: str) -> dict:
 
 @transaction.atomic
 def add_official(tournament, actor, *, username: str, role: str = Official.Role.ARBITER,
-                 password: str = "", create: bool = False) -> Official:
-    """Make an existing user, or a new account (an invitation), an official of the event."""
+                 password: str = "", create: bool = False) -> Official | None:
+    """Make an existing user, or a new account (an invitation), an official of the event.
+
+    None when there is no such account and `create` is not asked: nothing changes, and the
+    director's form answers as it does for an account that exists, so the form cannot be
+    used to learn which usernames exist."""
     require_director(tournament, actor)
     username = checked_text(username, "username", 150)
     if role not in Official.Role.values:
@@ -258,9 +262,7 @@ def add_official(tournament, actor, *, username: str, role: str = Official.Role.
     user = User.objects.filter(username=username).first()
     if user is None:
         if not create:
-            raise ActionError(f"There is no user {username!r}.",
-                              {"username": [f"No account is called {username!r}; tick "
-                                            "'create the account' to invite them."]})
+            return None
         if not username:
             raise ActionError("A username is needed.", {"username": ["Give a username."]})
         try:

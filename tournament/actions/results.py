@@ -139,6 +139,21 @@ def check_record(tournament, record, *, match=None, conceded_side=None,
 
 # ----------------------------------------------------------------- storing
 
+def refuse_contradictions(outcome, record, conceded_by) -> None:
+    """A result that says two things is refused, not half-read: a forfeit has no sets to
+    record, and nobody concedes a played match (or a double forfeit)."""
+    if outcome in ("forfeit", "double_forfeit") and record is not None:
+        raise ActionError(f"A {outcome.replace('_', ' ')} has no record: no set was played "
+                          "(an abandoned match keeps the sets finished before it stopped).",
+                          {"record": [f"Leave the record out of a {outcome.replace('_', ' ')}."]},
+                          status=422)
+    if outcome in ("played", "double_forfeit") and conceded_by is not None:
+        raise ActionError(f"conceded_by names the side that forfeited or abandoned; a "
+                          f"{outcome.replace('_', ' ')} result has none.",
+                          {"conceded_by": [f"Leave conceded_by out of a "
+                                           f"{outcome.replace('_', ' ')} result."]}, status=422)
+
+
 def side_entrant(match, side):
     if side not in (0, 1):
         raise ActionError("Say which side conceded.",
@@ -194,6 +209,7 @@ def submit_result(match_id, actor, *, version: int, outcome: str = Match.Outcome
         raise ActionError(f"Unknown result type {outcome!r}.",
                           {"outcome": ["Choose played, forfeit, double forfeit or abandoned."]})
 
+    refuse_contradictions(outcome, record, conceded_by)
     report = {"valid": True, "depth": None, "errors": [], "sets": [], "winner": None}
     conceded = winner = None
     # A correction may say who really started set 1; the board then follows its record.

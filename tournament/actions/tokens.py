@@ -72,8 +72,12 @@ def revoke_on_password_change(sender, instance, update_fields=None, raw=False, *
 
 
 def revoke_on_official_removed(sender, instance, **kwargs):
-    """An official removed from an event loses the key that acted for them there."""
-    event = Tournament.objects.filter(pk=instance.tournament_id).first()  # gone if deleted
+    """An official removed from their last event loses their key. The key is the user's,
+    not the event's (the API checks the event's roles on every request, so it stops acting
+    for this event at once): while the user is still an official elsewhere the key stays,
+    or any director could end anyone's key by adding them to an event and removing them."""
     user = get_user_model().objects.filter(pk=instance.user_id).first()
-    if user is not None:
-        revoke(user, f"no longer an official of {event.name if event else 'a deleted event'}")
+    if user is None or Official.objects.filter(user=user).exists():
+        return
+    event = Tournament.objects.filter(pk=instance.tournament_id).first()  # gone if deleted
+    revoke(user, f"no longer an official of {event.name if event else 'a deleted event'}")

@@ -16,19 +16,18 @@ from dataclasses import dataclass, field
 
 from django import forms
 
+from .. import numbers
+from ..number_field import WholeNumberField
 from ..text import MAX_REASON, TextError, clean_text
 from . import record as rec
 
 
 def parse_version(data) -> int | None:
-    try:
-        return int(str(data.get("version", "")).strip())
-    except ValueError:
-        return None
+    return numbers.whole_or_none(data.get("version"), low=0)
 
 
-_HAND_FIELD = re.compile(r"^(s\d+_h\d+)_(?:a|b|void|void_seat)$")
-_SET_FIELD = re.compile(r"^(s\d+)_(?:a|b|awarded)$")
+_HAND_FIELD = re.compile(r"^(s[0-9]+_h[0-9]+)_(?:a|b|void|void_seat)$")
+_SET_FIELD = re.compile(r"^(s[0-9]+)_(?:a|b|awarded)$")
 
 
 def place_of(name: str) -> str:
@@ -45,9 +44,9 @@ def place_of(name: str) -> str:
 
 
 def _score(label: str, low: int, high: int, high_says: str) -> forms.IntegerField:
-    return forms.IntegerField(
+    return WholeNumberField(
         required=False, min_value=low, max_value=high, label=label,
-        error_messages={"invalid": f"{label}: enter a whole number.",
+        error_messages={"invalid": f"{label}: enter a whole number (digits 0-9).",
                         "min_value": (f"{label}: a score cannot be negative." if low == 0
                                       else f"{label}: at least {low}."),
                         "max_value": f"{label}: {high_says}."})
@@ -68,7 +67,7 @@ class HandRow:
 
     @property
     def play_key(self) -> str:
-        return rec.play_key(*map(int, re.findall(r"\d+", self.key)))
+        return rec.play_key(*map(int, re.findall(r"[0-9]+", self.key)))
 
     @property
     def show_play(self) -> bool:
@@ -106,7 +105,7 @@ class SetBlock:
 class EntryForm(forms.Form):
     """One board's result: `table` says its format and names (record.Table)."""
 
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    version = WholeNumberField(widget=forms.HiddenInput, required=False)
     outcome = forms.ChoiceField(widget=forms.RadioSelect, initial="played")
     reason = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
 

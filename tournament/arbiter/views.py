@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring.starters import sets_alternate
 
+from .. import numbers
 from ..actions import ActionError, tokens
 from ..actions import results as result_actions
 from ..actions.base import lost_race, require_official, retrying
@@ -283,10 +284,7 @@ def enter(request, match):
 
 
 def posted_version(request):
-    try:
-        return int(str(request.POST.get("version", "")).strip())
-    except ValueError:
-        return None
+    return numbers.whole_or_none(request.POST.get("version"), low=0)
 
 
 def confirm(request, match):
@@ -313,7 +311,8 @@ def change_first_starter(request, match):
     raw = str(request.POST.get("seat", "")).strip()
     try:
         stored = result_actions.set_first_starter(
-            match.pk, request.user, seat=int(raw) if raw.isdigit() else -1, reason=reason)
+            match.pk, request.user, seat=numbers.whole_or_none(raw, low=0) if raw else -1,
+            reason=reason)
     except ActionError as e:
         return render(request, "arbiter/match.html", board_context(
             request, match, problem=e.message, starter_errors=e.errors,

@@ -9,6 +9,7 @@ from ..entrant_rules import MAX_CLUB, MAX_NAME, RATING_MAX, RATING_MIN
 from ..entrants_csv import MAX_BYTES
 from ..models import Official, Tournament
 from ..models.event import DEFAULT_POINTS
+from ..number_field import WholeNumberField
 from ..rules import known_rulesets
 from ..standings import MSO_ORDER
 from ..text import MAX_REASON, TextError, clean_text
@@ -81,7 +82,7 @@ class SettingsForm(forms.Form):
     match_target = forms.TypedChoiceField(label="A set is won at", coerce=int, initial="61")
     sets_to_win = forms.TypedChoiceField(label="Sets to win the match", coerce=int,
                                          initial="2")
-    rounds_planned = forms.IntegerField(min_value=1, max_value=30, initial=5)
+    rounds_planned = WholeNumberField(min_value=1, max_value=30, initial=5)
     require_confirmation = forms.BooleanField(
         required=False, initial=True,
         help_text="On: an entered result counts once a second official (not the one who "
@@ -228,7 +229,7 @@ class EntrantForm(forms.Form):
 
     name = Text(max_length=MAX_NAME)
     club = Text(max_length=MAX_CLUB, required=False)
-    rating = forms.IntegerField(min_value=RATING_MIN, max_value=RATING_MAX, required=False)
+    rating = WholeNumberField(min_value=RATING_MIN, max_value=RATING_MAX, required=False)
 
     def __init__(self, *args, pairs=False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -363,7 +364,7 @@ class SwapForm(OverrideMixin, EntrantChoiceForm):
 
 
 class SetBoardForm(OverrideMixin, EntrantChoiceForm):
-    board = forms.IntegerField(min_value=1)
+    board = WholeNumberField(min_value=1)
 
     def __init__(self, players, boards, *args, **kwargs):
         super().__init__(*args, **kwargs)

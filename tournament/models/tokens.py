@@ -3,7 +3,7 @@
 A key is 160 random bits, so a plain hash (no salt, no stretching) is enough: nobody can
 guess one from its digest, and the lookup stays one indexed query per request. A key
 stops working when its user's password changes, when the user stops being an official
-of an event, or at `expires_at` (settings.API_TOKEN_LIFETIME_DAYS after it was made).
+of every event, or at `expires_at` (settings.API_TOKEN_LIFETIME_DAYS after it was made).
 """
 
 import hashlib

@@ -3,11 +3,18 @@ links are built with format_html, which escapes the names it is given."""
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 
 from .. import standings
+from ..folding import fold
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
+
+
+def name_column(verbose_name, field="name", **kwargs):
+    """A column of names that `?sort=` orders A-Z by collation (tournament/collation.py),
+    not by code point: its rows carry `<field>_key`, collation.name_key of the name."""
+    return tables.Column(verbose_name=verbose_name, order_by=(f"{field}_key",), **kwargs)
 
 
 def player_link(slug, number, name):
@@ -22,7 +29,7 @@ def rank_text(rank, shared) -> str:
 class EventTable(tables.Table):
     scroll_label = "Events"
 
-    name = tables.Column(verbose_name="Event")
+    name = name_column("Event")
     status = tables.Column()
     rounds = tables.Column(verbose_name="Rounds paired / planned", orderable=False, attrs=NUM)
 
@@ -46,12 +53,12 @@ class PairingTable(tables.Table):
     scroll_label = "Pairings"
 
     board = tables.Column(attrs=NUM)
-    side0_name = tables.Column(verbose_name="Starts (set 1)")
+    side0_name = name_column("Starts (set 1)", "side0_name")
     side0_points = tables.Column(verbose_name="Pts", attrs={
         "th": {"class": "num", "title": "Points before this round"}, "td": {"class": "num"}})
     side1_points = tables.Column(verbose_name="Pts", default="", attrs={
         "th": {"class": "num", "title": "Points before this round"}, "td": {"class": "num"}})
-    side1_name = tables.Column(verbose_name="Opponent")
+    side1_name = name_column("Opponent", "side1_name")
     result = tables.Column(orderable=False)
 
     class Meta:
@@ -66,15 +73,19 @@ class PairingTable(tables.Table):
         self.slug = slug
         self.pairs = pairs
         if drawn:  # a draw at the table decides who starts each set
-            kwargs["extra_columns"] = [("side0_name", tables.Column(verbose_name="First named"))]
+            kwargs["extra_columns"] = [("side0_name", name_column("First named", "side0_name"))]
         super().__init__(data, **kwargs)
 
     def player_cell(self, entrant, name):
-        cell = format_html('{} <span class="muted">({})</span>',
-                           player_link(self.slug, entrant.number, name), entrant.number)
+        """The side's name and number; data-find holds each name folded, what find.js
+        compares with what was typed (tournament/folding.py)."""
+        url = reverse("public:player", args=[self.slug, entrant.number])
+        cell = format_html('<a href="{}" data-find="{}">{}</a> <span class="muted">({})</span>',
+                           url, fold(name), name, entrant.number)
         if self.pairs and entrant.members:
-            cell = format_html('{}<br><span class="members">{}</span>', cell,
-                               " & ".join(entrant.member_names))
+            members = format_html_join(" & ", '<span data-find="{}">{}</span>',
+                                       ((fold(m), m) for m in entrant.member_names))
+            cell = format_html('{}<br><span class="members">{}</span>', cell, members)
         return cell
 
     def render_side0_name(self, value, record):
@@ -151,7 +162,7 @@ def standings_table_class(order, pairs=False):
     pairs event the club column gives way to the partners."""
     attrs = {}
     if pairs:
-        attrs["name"] = tables.Column(verbose_name="Pair")
+        attrs["name"] = name_column("Pair")
         attrs["club"] = tables.Column(verbose_name="Partners", accessor="members", default="",
                                       orderable=False)
     for name in order:
@@ -172,7 +183,7 @@ class StandingsTable(tables.Table):
     scroll_label = "Standings"
 
     rank = tables.Column(attrs=NUM)
-    name = tables.Column(verbose_name="Player")
+    name = name_column("Player")
     club = tables.Column(default="")
     points = tables.Column(verbose_name="Pts", attrs=NUM)
 
@@ -212,7 +223,7 @@ class CrossTable(tables.Table):
     number = tables.Column(verbose_name="No.", attrs={
         "th": {"class": "num", "title": "Pairing number: the number opponents are shown by"},
         "td": {"class": "num"}})
-    name = tables.Column(verbose_name="Player")
+    name = name_column("Player")
     points = tables.Column(verbose_name="Pts", attrs=NUM)
 
     class Meta:

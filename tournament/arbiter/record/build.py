@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from scoring.rulesets import VOID_RULES
 from scoring.starters import hand_starters
 
+from ... import numbers
 from ...record_fit import MAX_HANDS
 from .form import (
     FORMAT,
@@ -36,11 +37,10 @@ def _number(data: Mapping, key: str, what: str, built: Built, err_key: str, *,
     raw = str(data.get(key, "") if data.get(key) is not None else "").strip()
     if raw == "":
         return None
-    try:
-        value = int(raw)
-    except ValueError:
-        built.add(err_key, f"{what}: {raw!r} is not a whole number.")
+    if not numbers.is_whole(raw):
+        built.add(err_key, f"{what}: {raw[:20]!r} is not a whole number.")
         return None
+    value = int(raw)
     if value < low:
         built.add(err_key, f"{what}: a score cannot be negative ({value})." if low == 0 else
                   f"{what}: {value} is below {low}.")
@@ -54,7 +54,7 @@ def _number(data: Mapping, key: str, what: str, built: Built, err_key: str, *,
 def row_count(data: Mapping, s: int) -> int:
     """How many hand rows set `s` has in the posted form (the script may have added some)."""
     last = 0
-    pattern = re.compile(rf"^s{s}_h(\d+)_(?:a|b|play|void|void_seat)$")
+    pattern = re.compile(rf"^s{s}_h([0-9]+)_(?:a|b|play|void|void_seat)$")
     for key in data:
         m = pattern.match(str(key))
         if m:

@@ -21,6 +21,8 @@ from scoring.formats import MatchFormat
 from scoring.rulesets import RULESETS
 from scoring.starters import set_starter, sets_alternate
 
+from ... import numbers
+
 FORMAT = "fives-and-threes-match/1"
 HAND_ROWS = 12  # rows a set shows without JavaScript; the script can add more
 MAX_TEXT = 5000  # characters of play-by-play in one hand
@@ -139,7 +141,7 @@ def seated_first(data: Mapping, side: int) -> int | None:
 
 def chosen_seat(data: Mapping, key: str, seats: int) -> int | None:
     raw = str(data.get(key, "") or "").strip()
-    return int(raw) if raw.isdigit() and int(raw) < seats else None
+    return numbers.whole_or_none(raw, low=0, high=seats - 1)
 
 
 @dataclass
