@@ -5,6 +5,7 @@ import re
 
 from django.db import IntegrityError, transaction
 
+from .. import numbers
 from ..entrant_rules import clean_name
 from ..models import Series
 from ..models.series import DEFAULT_SCALE
@@ -31,9 +32,9 @@ def parse_scale(text) -> list[int]:
         problem = f"at most {MAX_PLACES} places score"
     else:
         try:
-            scale = [int(p) for p in parts]
-        except (TypeError, ValueError):
-            problem = "whole numbers only, such as 10-8-6-5-4-3-2-1"
+            scale = [numbers.whole(str(p), "a place's points") for p in parts]
+        except numbers.NumberError:
+            problem = "whole numbers in the digits 0-9 only, such as 10-8-6-5-4-3-2-1"
         else:
             if any(not 0 <= p <= MAX_POINTS for p in scale):
                 problem = f"each place's points are from 0 to {MAX_POINTS}"

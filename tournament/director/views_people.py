@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied as Forbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from .. import numbers
 from ..actions import ActionError, PermissionDenied, merges, seeding
 from ..actions import people as actions
 from ..entrant_rules import is_person_id, pairing_rating
@@ -40,10 +41,8 @@ def slots(event, entrant):
 def entrant_people(request, event, pk):
     entrant = get_object_or_404(event.entrants, pk=pk)
     if request.method == "POST":
-        try:
-            member = int(request.POST.get("member", ""))
-        except ValueError:
-            member = -1
+        member = numbers.whole_or_none(request.POST.get("member", ""), low=0, high=1)
+        member = -1 if member is None else member  # the action refuses it, naming it
         choice = request.POST.get("person", "")
         try:
             if choice == NEW:

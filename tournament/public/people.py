@@ -4,6 +4,7 @@ from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
 
+from .. import numbers
 from ..rating_store import RULESETS_RATED
 from ..ratings.chart import history_chart
 from . import people_data
@@ -25,7 +26,8 @@ def ratings(request, ruleset: str = "mso"):
     if ruleset not in RULESETS_RATED:
         raise Http404(f"There is no {ruleset!r} rating list.")
     rows = people_data.list_rows(ruleset)
-    page = Paginator(rows, PER_PAGE).get_page(request.GET.get("page"))
+    page = Paginator(rows, PER_PAGE).get_page(
+        numbers.whole_or_none(request.GET.get("page", ""), low=1))
     for row in page:
         row["arrow"], row["trend_words"] = trend_words(row["trend"])
     return render(request, "public/people/ratings.html", {
