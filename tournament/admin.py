@@ -14,11 +14,14 @@ from .models import (
     AuditEntry,
     CheckIn,
     Entrant,
+    EntrantPerson,
     ForbiddenPair,
     Match,
     Official,
+    Person,
     ResultVersion,
     Round,
+    Series,
     SetResult,
     Tournament,
 )
@@ -140,3 +143,25 @@ class ApiTokenAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ["user", "hint", "created_at", "expires_at"]
     fields = ["user", "hint", "created_at", "expires_at"]
     readonly_fields = ["user", "hint", "created_at", "expires_at"]
+
+
+class LinkInline(ReadOnly, admin.TabularInline):
+    model = EntrantPerson
+    extra = 0
+    fields = ["entrant", "member"]
+    readonly_fields = fields
+
+
+@admin.register(Person)
+class PersonAdmin(ReadOnly, admin.ModelAdmin):
+    """People are made and merged on the site's screens (merging: /manage/people/), which
+    audit it and rebuild the rating lists."""
+
+    list_display = ["key", "name", "club", "merged_into", "created_at"]
+    search_fields = ["key", "name", "club"]
+    inlines = [LinkInline]
+
+
+@admin.register(Series)
+class SeriesAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = ["name", "slug", "created_by", "created_at"]

@@ -242,3 +242,9 @@ def test_wrong_keys_at_one_board_429_but_a_right_key_still_works(board, side0, s
     assert [r.status_code for r in codes] == [401, 401, 429]
     assert int(codes[2]["Retry-After"]) > 0
     assert side0.enter(board).status_code == 200
+
+
+def test_a_players_device_reads_the_public_api_with_its_key(event, side0):
+    url = f"/api/v1/tournaments/{event.slug}/rounds/1/"
+    assert side0.get(url).status_code == 200
+    assert PlayerApi("ABCD-EFGH-JKMN-PQRS").get(url).status_code == 401

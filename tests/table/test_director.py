@@ -62,7 +62,9 @@ def test_archive_keeps_the_policy(director):
     assert back.entry_policy == "players_then_official"
     assert archive.export_tournament(back)["entry_policy"] == "players_then_official"
     del doc["entry_policy"]
-    assert create_from(doc, slug="copy2", actor=director).entry_policy == "officials"
+    plain = create_from(doc, slug="copy2", actor=director)
+    assert plain.entry_policy == "officials"
+    assert "entry_policy" not in archive.export_tournament(plain)  # the default: not written
     doc["entry_policy"] = "anyone"
     with pytest.raises(archive.ArchiveError) as bad:
         archive.check_archive(doc)

@@ -39,7 +39,7 @@ def test_code_becomes_a_cookie_and_the_page_is_private(event, board):
     c = phone()
     first = c.get("/me/")
     assert first.status_code == 200 and 'id="code-form"' in text(first)
-    assert "location.hash" in text(first)  # the card's #key is posted by the script
+    assert "js/card_key.js" in text(first)  # the card's #key is posted by the script
     response = c.post("/me/", {"code": key.lower().replace("-", " ")})  # as typed by hand
     assert response.status_code == 302 and key not in response["Location"]
     cookie = response.cookies["player"]

@@ -18,7 +18,8 @@ User = get_user_model()
 # beside the site's own top-level paths, the director's at /manage/<slug>/ beside
 # /manage/new/, and the arbiter's screens also use /arbiter/match/ and /arbiter/token/.
 RESERVED_SLUGS = frozenset({"accounts", "admin", "api", "arbiter", "manage", "static", "media",
-                            "match", "token", "new", "favicon-ico", "robots-txt", "me"})
+                            "match", "token", "new", "favicon-ico", "robots-txt",
+                            "ratings", "people", "series", "me"})
 
 # Where a ruleset does not say which match formats it allows (shared/spec/bndcc.md).
 FALLBACK_FORMATS = {"mso": ((61,), (2,)), "bndcc": ((61, 121), (1, 2, 3))}
@@ -216,6 +217,9 @@ def update_settings(tournament, actor, *, reason: str = "", **changes) -> dict:
         if tournament.status != before:
             summary += (f"; the event is {tournament.get_status_display().lower()} "
                         f"(was {Tournament.Status(before).label.lower()})")
+    if "require_confirmation" in changed:  # which results count, so which are rated
+        from .. import rating_store
+        rating_store.event_changed(tournament)
     audit(tournament, actor, "update_settings",
           f"Changed the settings of {tournament.name}: {summary}", reason, changes=changed)
     return changed
@@ -235,6 +239,9 @@ def set_hidden(tournament, actor, *, hidden: bool, reason: str = "") -> Tourname
         raise ActionError("Only an event whose round 1 is not yet paired can be hidden.")
     tournament.hidden = hidden
     tournament.save(update_fields=["hidden"])
+    if not hidden:  # its results are public now, so rated
+        from .. import rating_store
+        rating_store.event_changed(tournament)
     audit(tournament, actor, "hide_tournament" if hidden else "show_tournament",
           f"{'Hid' if hidden else 'Showed'} {tournament.name} "
           f"{'from' if hidden else 'to'} the public", reason, hidden=hidden)

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from scoring.starters import sets_alternate
 
-from .. import record_fit
+from .. import rating_store, record_fit
 from ..models import Match, Round
 from ..models.rounds import AWAITING
 from ..record_fit import Board
@@ -266,6 +266,7 @@ def submit_result(match_id, actor, *, version: int, outcome: str = Match.Outcome
     store_sets(match, record)
     snapshot(match, actor, reason)
     close_if_complete(match)
+    rating_store.result_changed(match)
     detail = {"match": match.pk, "version": match.version, "new": result_state(match)}
     verb = "Corrected" if correcting else "Settled the dispute on" if settling else "Entered"
     summary = (f"{verb} round {match.round.number} "
@@ -296,6 +297,7 @@ def confirm_result(match_id, actor, *, version: int) -> Match:
     require(match, actor, CONFIRM)
     confirm_by(match, actor, timezone.now())
     close_if_complete(match)
+    rating_store.result_changed(match)
     audit(tournament, actor, "confirm_result", f"Confirmed round {match.round.number} board "
           f"{match.board}: {describe(match)}", match=match.pk, version=match.version)
     return match

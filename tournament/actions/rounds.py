@@ -14,12 +14,13 @@ how), so a director's action never waits for a board.
 
 import logging
 import secrets
+from itertools import combinations
 
 from django.db import DatabaseError, transaction
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
-from .. import history
+from .. import history, rating_store
 from ..models import Attendance, Match, Round, Tournament
 from ..pairing import InconsistentEvent, Unpairable, explain, pair_next_round
 from ..pairing.byes import may_get_bye
@@ -141,16 +142,16 @@ def create_boards(round_, pairs):
 def absolute_problems(round_, pairs, roster=None) -> list[str]:
     """What a hand-made pairing breaks of the absolute rules: rematches, second byes,
     withdrawn players, players twice or left out. `roster` is `roster(round_)`, if read."""
-    tournament = round_.tournament
+    # One read of the history, in the pairing's own terms: who met whom, who may not
+    # get the bye (a bye, a forfeit win, a full-point bye), and who is kept apart.
+    event = history.trf_event(round_.tournament, through_round=round_.number - 1)
+    met = {frozenset((p.number, r.opponent)) for p in event.players for r in p.results
+           if r.opponent is not None}
+    no_bye = {p.number for p in event.players if not may_get_bye(p)}
+    forbidden = {frozenset(pair) for group in event.forbidden
+                 for pair in combinations(group, 2)}
     problems = []
-    earlier = Match.objects.filter(round__tournament=tournament, round__number__lt=round_.number)
-    met = {frozenset((m.side0_id, m.side1_id)) for m in earlier.exclude(side1=None)}
-    # The pairing's own rule (a bye, a forfeit win, a full-point bye), on the same history.
-    no_bye = {p.number for p in history.trf_event(tournament, through_round=round_.number - 1)
-              .players if not may_get_bye(p)}
     active, _ = roster or read_roster(round_)
-    forbidden = {frozenset(p) for p in tournament.forbidden_pairs.values_list("first_id",
-                                                                              "second_id")}
     seen = {}
     for side0, side1 in pairs:
         for e in (side0, side1):
@@ -164,9 +165,10 @@ def absolute_problems(round_, pairs, roster=None) -> list[str]:
         if side1 is None and side0.number in no_bye:
             problems.append(f"{side0.name} would get a second bye (or a bye after a win "
                             "without playing: a forfeit win or a full-point bye)")
-        if side1 is not None and frozenset((side0.id, side1.id)) in met:
+        pair = None if side1 is None else frozenset((side0.number, side1.number))
+        if pair is not None and pair in met:
             problems.append(f"{side0.name} and {side1.name} have already met")
-        if side1 is not None and frozenset((side0.id, side1.id)) in forbidden:
+        if pair is not None and pair in forbidden:
             problems.append(f"{side0.name} and {side1.name} are a forbidden pair")
     byes = sum(1 for _, b in pairs if b is None)
     if byes > 1:
@@ -203,6 +205,7 @@ def set_pairing(round_, actor, pairs, *, override_reason: str = "") -> Round:
     override_reason = checked_reason(override_reason, "override_reason")
     tournament = lock_event(tournament)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    round_.tournament = tournament  # the locked row: asked again, it would cost a query
     if round_.status != Round.Status.DRAFT:
         raise ActionError(f"Round {round_.number} is published: delete it (while it has no "
                           "results) and pair it again to change it.")
@@ -334,6 +337,7 @@ def close_round(round_, actor, *, reason: str = "") -> Round:
     round_.status = Round.Status.CLOSED
     round_.save(update_fields=["status"])
     update_status(tournament, settle=False)
+    rating_store.results_changed(tournament, [m for m, _ in plan])  # now they count
     finished = tournament.status == Tournament.Status.FINISHED
     summary = f"Closed round {round_.number}"
     if plan:

@@ -1,6 +1,8 @@
 """An action's refusal as the API answers it, shared by the officials' and the players'
 writes (writes.py, players.py)."""
 
+import json
+
 from ninja import Status
 
 from ..actions import ActionError
@@ -21,3 +23,17 @@ def refused(exc: ActionError):
     if isinstance(exc, actions.RecordRefused):
         return Status(exc.status, {"detail": exc.message, "report": exc.report})
     return Status(exc.status, {"detail": exc.message, "errors": exc.errors or None})
+
+
+def unknown_keys(request, schema):
+    """A 422 naming the body's top-level keys that `schema` does not know, or None: a key
+    dropped unread would skip every check (and the text rule) and be taken for accepted.
+    The body has been read as a JSON object by the time the view runs."""
+    names = sorted(set(json.loads(request.body)) - set(schema.model_fields))
+    if not names:
+        return None
+    shown = ", ".join(repr(n[:40]) for n in names[:10])
+    return Status(422, {"detail": f"Unknown key{'s' if len(names) > 1 else ''} in the body: "
+                                  f"{shown}. Nothing was stored.",
+                        "errors": {"/" + n[:40]: ["not a key of this request"]
+                                   for n in names[:10]}})

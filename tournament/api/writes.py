@@ -1,7 +1,5 @@
 """Writes: an arbiter's device submits and confirms results. Each calls ONE action."""
 
-import json
-
 from ninja import Router, Status
 
 from .. import idempotency
@@ -11,23 +9,9 @@ from ..actions.base import retrying
 from ..models import PlayerKey
 from . import players, schemas
 from .auth import PlayerAuth, TokenAuth
-from .refusals import ERRORS, refused
+from .refusals import ERRORS, refused, unknown_keys
 
 router = Router(tags=["write"], auth=TokenAuth())
-
-
-def unknown_keys(request, schema):
-    """A 422 naming the body's top-level keys that `schema` does not know, or None: a key
-    dropped unread would skip every check (and the text rule) and be taken for accepted.
-    The body has been read as a JSON object by the time the view runs."""
-    names = sorted(set(json.loads(request.body)) - set(schema.model_fields))
-    if not names:
-        return None
-    shown = ", ".join(repr(n[:40]) for n in names[:10])
-    return Status(422, {"detail": f"Unknown key{'s' if len(names) > 1 else ''} in the body: "
-                                  f"{shown}. Nothing was stored.",
-                        "errors": {"/" + n[:40]: ["not a key of this request"]
-                                   for n in names[:10]}})
 
 
 @router.put("/matches/{match_id}/result/", auth=[TokenAuth(), PlayerAuth()],

@@ -8,6 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('tournament', '0003_checkin_idempotency'),
+        ('tournament', '0003_people'),
     ]
 
     operations = [

@@ -93,6 +93,8 @@ class Tournament(models.Model):
         related_name="+",
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # The day it was played (the archive's `date`): orders events in the rating lists.
+    date = models.DateField(null=True, blank=True)
 
     objects = TournamentQuerySet.as_manager()
 

@@ -18,7 +18,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from .. import idempotency
+from .. import idempotency, numbers
 from ..actions import ActionError
 from ..actions import results as result_actions
 from ..actions import table as actions
@@ -118,10 +118,8 @@ def check_in(request):
 
 def checked_in(request, player):
     wanted = request.POST.get("checked_in") == "yes"
-    try:
-        number = int(request.POST.get("round", ""))
-    except ValueError:
-        number = -1
+    number = numbers.whole_or_none(request.POST.get("round"), low=0)
+    number = -1 if number is None else number
     try:
         retrying(set_checkin)(player.tournament, None, entrant=player.entrant,
                               round_number=number, checked_in=wanted, player=player,
@@ -274,9 +272,8 @@ def answer(request, player, match, action):
                                 problem=actions.WrongKey().message + " Nothing was stored.")
         player = typed
     reason = request.POST.get("reason", "")
-    try:
-        version = int(request.POST.get("version", ""))
-    except ValueError:
+    version = numbers.whole_or_none(request.POST.get("version"), low=0)
+    if version is None:
         return render_board(request, player, match, status=400,
                             problem="The form lost the board's version: reload the page.")
     try:

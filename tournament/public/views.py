@@ -14,7 +14,7 @@ from ..folding import fold
 from ..models import Round, Tournament
 from ..models.rounds import live_round
 from ..players.links import entry_path
-from . import crosstab, data, exports, qr
+from . import crosstab, data, exports, people_data, qr
 from .cache import cached_fragment, fragment_key, sortable, table_params
 from .tables import (
     AlphaTable,
@@ -327,6 +327,7 @@ def player(request, slug, number):
                         group_names=[data_name(event_data, p) for p in group.players
                                      if p != number] if group else [],
                         members=entrant.members if tournament.is_pairs else [],
+                        people=people_data.entrant_links(entrant),
                         spread_in_force=spread_in_force,
                         points=standings.format_value(row.points))
     return render(request, "public/player.html", ctx)
