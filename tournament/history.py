@@ -108,7 +108,8 @@ def board_less(withdrawn: dict, on_board: set, attendance: dict, rounds) -> dict
     return gaps
 
 
-KIND_WORDS = {"half_bye": "half-point bye", "zero_bye": "zero-point bye", "absent": "absent",
+KIND_WORDS = {Attendance.Kind.HALF_BYE: "half-point bye",
+              Attendance.Kind.ZERO_BYE: "zero-point bye", Attendance.Kind.ABSENT: "absent",
               "late_entry": "late entry", "withdrawn": "withdrawn"}
 
 

@@ -143,12 +143,12 @@ def check_record(tournament, record, *, match=None, conceded_side=None,
 def refuse_contradictions(outcome, record, conceded_by) -> None:
     """A result that says two things is refused, not half-read: a forfeit has no sets to
     record, and nobody concedes a played match (or a double forfeit)."""
-    if outcome in ("forfeit", "double_forfeit") and record is not None:
+    if outcome in (Match.Outcome.FORFEIT, Match.Outcome.DOUBLE_FORFEIT) and record is not None:
         raise ActionError(f"A {outcome.replace('_', ' ')} has no record: no set was played "
                           "(an abandoned match keeps the sets finished before it stopped).",
                           {"record": [f"Leave the record out of a {outcome.replace('_', ' ')}."]},
                           status=422)
-    if outcome in ("played", "double_forfeit") and conceded_by is not None:
+    if outcome in (Match.Outcome.PLAYED, Match.Outcome.DOUBLE_FORFEIT) and conceded_by is not None:
         raise ActionError(f"conceded_by names the side that forfeited or abandoned; a "
                           f"{outcome.replace('_', ' ')} result has none.",
                           {"conceded_by": [f"Leave conceded_by out of a "

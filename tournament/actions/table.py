@@ -105,7 +105,8 @@ def _lock(match_id):
 
 
 @transaction.atomic
-def enter_result(match_id, player, *, version: int, outcome: str = "played", record=None,
+def enter_result(match_id, player, *, version: int, outcome: str = Match.Outcome.PLAYED,
+                 record=None,
                  conceded_by: int | None = None, address: str | None = None
                  ) -> tuple[Match, dict]:
     """A side of the board enters its result: stored `entered`, counting once the other

@@ -21,7 +21,7 @@ BYE_CODES = {"H", "F", "Z"}
 # The Attendance kind a bye code becomes: the first of these that the event's points give
 # that code (history.bye_code, what export_trf writes), so the import scores what the file
 # says: with the default points H is a half-point bye and Z a zero-point bye.
-KIND_ORDER = ("half_bye", "zero_bye", "absent")
+KIND_ORDER = (Attendance.Kind.HALF_BYE, Attendance.Kind.ZERO_BYE, Attendance.Kind.ABSENT)
 CODE_WORDS = {"H": "a half-point bye (H)", "F": "a full-point bye (F)",
               "Z": "a zero-point bye (Z)"}
 
@@ -39,7 +39,7 @@ def round_boards(event, number):
                                                           r.opponent is None):
             continue  # a bye or absence (attendance()), or a forfeit with no opponent
         if r.code == "U":
-            boards.append((player, None, "bye", player, None))
+            boards.append((player, None, Match.Outcome.BYE, player, None))
             continue
         other = entry.get(r.opponent)
         if other is None or other.opponent != player:
@@ -48,12 +48,14 @@ def round_boards(event, number):
         side0, side1 = (player, r.opponent) if r.colour == "w" else (r.opponent, player)
         codes = {player: r.code, r.opponent: other.code}
         if codes[side0] == "-" and codes[side1] == "-":
-            boards.append((side0, side1, "double_forfeit", None, None))
+            boards.append((side0, side1, Match.Outcome.DOUBLE_FORFEIT, None, None))
         elif "+" in codes.values():
             winner = side0 if codes[side0] == "+" else side1
-            boards.append((side0, side1, "forfeit", winner, side1 if winner == side0 else side0))
+            loser = side1 if winner == side0 else side0
+            boards.append((side0, side1, Match.Outcome.FORFEIT, winner, loser))
         elif sorted(codes.values()) == ["0", "1"]:
-            boards.append((side0, side1, "played", side0 if codes[side0] == "1" else side1, None))
+            winner = side0 if codes[side0] == "1" else side1
+            boards.append((side0, side1, Match.Outcome.PLAYED, winner, None))
         else:
             raise ActionError(f"Round {number}: players {side0} and {side1} have results "
                               f"{codes[side0]!r} and {codes[side1]!r}, which do not fit "

@@ -8,6 +8,7 @@ so the demo always shows every kind of penalty; the other boards draw theirs at 
 
 from scoring.simulate import ALL_KINDS, BNDCC_PAIRS, play_match, to_depth
 from tournament.actions import attendance, entrants, events, results, rounds
+from tournament.models import Attendance
 
 from .linking import link_everyone
 from .people import PAIRS
@@ -98,7 +99,7 @@ def build(rng, director, arbiter, checker):
         live = number == PLAYED + 1
         if live:
             attendance.set_attendance(event, director, entrant=event.entrants.get(name=BYE_PAIR),
-                                      round_number=number, kind="half_bye",
+                                      round_number=number, kind=Attendance.Kind.HALF_BYE,
                                       reason="a family wedding in the afternoon")
         round_ = rounds.pair_round(event, director)
         rounds.publish_round(round_, director)

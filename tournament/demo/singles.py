@@ -8,6 +8,7 @@ import io
 
 from scoring.simulate import play_match, to_depth
 from tournament.actions import entrants, events, results, rounds
+from tournament.models import Match
 
 from .linking import link_everyone
 from .people import ENTRANTS
@@ -74,7 +75,7 @@ def build(rng, director, arbiter, checker):
 
 def enter(match, rng, arbiter, ruleset):
     if rng.random() < 0.03:
-        results.submit_result(match.pk, arbiter, version=0, outcome="forfeit",
+        results.submit_result(match.pk, arbiter, version=0, outcome=Match.Outcome.FORFEIT,
                               conceded_by=rng.randrange(2))
         return
     results.submit_result(match.pk, arbiter, version=0, record=record_for(match, rng, ruleset))

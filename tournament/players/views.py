@@ -28,6 +28,7 @@ from ..arbiter import record as rec
 from ..arbiter.forms import EntryForm, place_of
 from ..arbiter.views import describe, load_match, stored_form_data, table_for
 from ..limits import client_ip
+from ..models import Match
 from ..models.rounds import status_counts
 from ..offline.user import keep_private
 from . import reads, session
@@ -154,7 +155,7 @@ def board_context(request, player, match, *, form=None, problem="", conflict="",
     answer_mode = None
     if allowed[actions.ACCEPT]:
         answer_mode = "mine"
-    elif (match.status == "entered" and match.entered_by_player_id is not None
+    elif (match.status == Match.Status.ENTERED and match.entered_by_player_id is not None
           and side is not None and actions.entering_side(match) == side
           and actions.refusal(match, player, actions.ENTER) is None):
         answer_mode = "hand_across"
@@ -291,7 +292,7 @@ def answer(request, player, match, action):
                             dispute_errors=e.errors, reason=reason)
     if action == "accept":
         messages.success(request, f"Board {stored.board}: {player.name} accepted the result"
-                         + (", which now counts." if stored.status == "confirmed"
+                         + (", which now counts." if stored.status == Match.Status.CONFIRMED
                             else "; an official confirms it."))
     else:
         messages.success(request, f"Board {stored.board}: {player.name} disputed the result; "
