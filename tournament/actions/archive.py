@@ -11,7 +11,7 @@ from scoring.formats import match_format
 from .. import rating_store
 from ..archive import ArchiveError, check_archive, round_attendance
 from ..models import Attendance, Entrant, Match, Round, Tournament
-from .base import ActionError, audit
+from .base import Action, ActionError, audit
 from .board import store_sets
 from .events import create_tournament
 from .people import link_archive_people
@@ -84,7 +84,8 @@ def create_from(doc, *, slug: str, actor, hidden: bool = False) -> Tournament:
         tournament.save(update_fields=["first_colour"])
     update_status(tournament)
     rating_store.event_changed(tournament)
-    audit(tournament, actor, "import_tournament", f"Imported {tournament.name} from an archive: "
+    audit(tournament, actor, Action.IMPORT_TOURNAMENT,
+          f"Imported {tournament.name} from an archive: "
           f"{len(entrants)} players, {len(rounds)} rounds")
     return tournament
 

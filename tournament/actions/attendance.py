@@ -9,7 +9,7 @@ its history: to change one, delete the round (a draft any time), change it, pair
 from django.db import transaction
 
 from ..models import Attendance, Entrant
-from .base import ActionError, audit, checked_reason, lock_event, require_director
+from .base import Action, ActionError, audit, checked_reason, lock_event, require_director
 
 
 @transaction.atomic
@@ -47,7 +47,7 @@ def set_attendance(tournament, actor, *, entrant: Entrant, round_number: int, ki
         return existing
     if not kind:
         existing.delete()
-        audit(tournament, actor, "set_attendance",
+        audit(tournament, actor, Action.SET_ATTENDANCE,
               f"Round {round_number}: {entrant.name} will be paired "
               f"(no {existing.get_kind_display().lower()})", reason,
               entrant=entrant.number, round=round_number, kind=None, was=before or None)
@@ -55,7 +55,7 @@ def set_attendance(tournament, actor, *, entrant: Entrant, round_number: int, ki
     row, _ = Attendance.objects.update_or_create(
         entrant=entrant, round_number=round_number, defaults={"kind": kind})
     points = tournament.points_for(kind)
-    audit(tournament, actor, "set_attendance",
+    audit(tournament, actor, Action.SET_ATTENDANCE,
           f"Round {round_number}: {entrant.name} — {row.get_kind_display().lower()} "
           f"({points} point{'s' if points != 1 else ''})", reason,
           entrant=entrant.number, round=round_number, kind=kind, was=before or None)

@@ -44,8 +44,14 @@ def checked_reason(reason, field: str = "reason") -> str:
     return checked_text(reason, field, MAX_REASON)
 
 
-def audit(tournament, actor, action: str, summary: str, reason: str = "", **detail):
+Action = AuditEntry.Action  # the names audit() accepts: one per kind of change
+
+
+def audit(tournament, actor, action: Action, summary: str, reason: str = "", **detail):
     # Every change writes this row, so this is where the public pages learn of it.
+    if action not in Action.values:
+        # A typo here would write a row that every filter on the name misses.
+        raise ValueError(f"{action!r} is not an audit action: add it to AuditEntry.Action.")
     if tournament is not None:
         revision.bump_on_commit(tournament.slug)
     return AuditEntry.objects.create(

@@ -18,7 +18,7 @@ from scoring.starters import set_starter
 from ..models import Match, Official, ResultVersion, Round, SetResult, Tournament
 from ..models.rounds import status_counts
 from ..starters import first_set_starter
-from .base import ActionError, audit
+from .base import Action, ActionError, audit
 from .progress import update_status
 
 
@@ -145,7 +145,7 @@ def close_if_complete(match) -> bool:
     update_status(tournament, settle=False)
     actor = match.confirmed_by if match.status == Match.Status.CONFIRMED else match.entered_by
     finished = tournament.status == Tournament.Status.FINISHED
-    audit(tournament, actor, "close_round",
+    audit(tournament, actor, Action.CLOSE_ROUND,
           f"Round {round_.number} closed: its last result counts"
           + ("; the event is finished" if finished else ""),
           round=round_.number, automatic=True, board=match.board, finished=finished)

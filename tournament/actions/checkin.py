@@ -12,7 +12,7 @@ from django.db import transaction
 
 from ..models import Attendance, CheckIn, Entrant
 from .attendance import set_attendance
-from .base import ActionError, PermissionDenied, audit, lock_event, require_official
+from .base import Action, ActionError, PermissionDenied, audit, lock_event, require_official
 
 
 def open_round(tournament, paired: int | None = None) -> int | None:
@@ -77,7 +77,7 @@ def set_checkin(tournament, actor, *, entrant: Entrant, round_number: int, check
         row.delete()
         row = None
     words = "checked in" if checked_in else "no longer checked in"
-    audit(tournament, actor, "set_checkin",
+    audit(tournament, actor, Action.SET_CHECKIN,
           f"Round {round_number}: {entrant.name} {words}"
           + (f" (by the player {by})" if player is not None else ""),
           entrant=entrant.number, round=round_number, checked_in=bool(checked_in),

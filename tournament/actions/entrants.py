@@ -12,7 +12,7 @@ from ..collation import name_key
 from ..entrant_rules import MAX_ENTRANTS, check_entrant, entrant_key
 from ..entrants_csv import Parsed, parse_entrants
 from ..models import Entrant, ForbiddenPair, Match
-from .base import ActionError, audit, checked_reason, lock_event, require_director, sentence
+from .base import Action, ActionError, audit, checked_reason, lock_event, require_director, sentence
 from .people import link_csv_rows
 
 
@@ -99,7 +99,7 @@ def add_entrant(tournament, actor, *, name="", club="", rating=None, members=Non
         tournament=tournament, number=next_number(tournament), **fields))
     renumber(tournament)
     entrant.refresh_from_db()
-    audit(tournament, actor, "add_entrant",
+    audit(tournament, actor, Action.ADD_ENTRANT,
           f"{'Late entry' if late else 'Entered'} {entrant.name}", entrant=entrant.number,
           **describe(entrant))
     return entrant
@@ -124,7 +124,7 @@ def import_entrants(tournament, actor, text: str) -> list[Entrant]:
         for i, fields in enumerate(parsed.rows)))
     link_csv_rows(tournament, created, parsed.people)
     renumber(tournament)
-    audit(tournament, actor, "import_entrants", f"Imported {len(created)} entrants from CSV",
+    audit(tournament, actor, Action.IMPORT_ENTRANTS, f"Imported {len(created)} entrants from CSV",
           names=[row["name"] for row in parsed.rows], warnings=parsed.warnings)
     return created
 
@@ -144,7 +144,7 @@ def edit_entrant(entrant, actor, *, name="", club="", rating=None, members=None,
     inserted(entrant.save)
     renumber(tournament)
     entrant.refresh_from_db()
-    audit(tournament, actor, "edit_entrant", f"Edited {entrant.name}", reason,
+    audit(tournament, actor, Action.EDIT_ENTRANT, f"Edited {entrant.name}", reason,
           entrant=entrant.number, before=before, after=describe(fields))
     return entrant
 
@@ -183,7 +183,7 @@ def delete_entrant(entrant, actor, *, reason="") -> None:
         shift_numbers(later, [e.number - 1 for e in later])
     else:
         renumber(tournament)
-    audit(tournament, actor, "delete_entrant", f"Deleted {detail['name']}", reason, **detail)
+    audit(tournament, actor, Action.DELETE_ENTRANT, f"Deleted {detail['name']}", reason, **detail)
 
 
 @transaction.atomic
@@ -197,7 +197,7 @@ def withdraw_entrant(entrant, actor, *, reason="") -> Entrant:
         raise ActionError(f"{entrant.name} has already withdrawn.")
     entrant.withdrawn_after_round = last_paired_round(tournament)
     entrant.save(update_fields=["withdrawn_after_round"])
-    audit(tournament, actor, "withdraw_entrant", f"Withdrew {entrant.name} after round "
+    audit(tournament, actor, Action.WITHDRAW_ENTRANT, f"Withdrew {entrant.name} after round "
           f"{entrant.withdrawn_after_round}", reason, entrant=entrant.number)
     return entrant
 
@@ -212,7 +212,7 @@ def reinstate_entrant(entrant, actor, *, reason="") -> Entrant:
         raise ActionError(f"{entrant.name} has not withdrawn.")
     entrant.withdrawn_after_round = None
     entrant.save(update_fields=["withdrawn_after_round"])
-    audit(tournament, actor, "reinstate_entrant", f"Reinstated {entrant.name}", reason,
+    audit(tournament, actor, Action.REINSTATE_ENTRANT, f"Reinstated {entrant.name}", reason,
           entrant=entrant.number)
     return entrant
 
@@ -233,7 +233,7 @@ def add_forbidden_pair(tournament, actor, *, first, second, reason="") -> Forbid
         raise ActionError(f"{first.name} and {second.name} are already kept apart.")
     pair = ForbiddenPair.objects.create(tournament=tournament, first=first, second=second,
                                         reason=reason)
-    audit(tournament, actor, "add_forbidden_pair",
+    audit(tournament, actor, Action.ADD_FORBIDDEN_PAIR,
           f"{first.name} and {second.name} will not be paired", reason,
           entrants=[first.number, second.number])
     return pair
@@ -243,7 +243,7 @@ def add_forbidden_pair(tournament, actor, *, first, second, reason="") -> Forbid
 def remove_forbidden_pair(pair, actor) -> None:
     tournament = lock_event(pair.tournament)
     require_director(tournament, actor)
-    audit(tournament, actor, "remove_forbidden_pair",
+    audit(tournament, actor, Action.REMOVE_FORBIDDEN_PAIR,
           f"{pair.first.name} and {pair.second.name} may be paired again",
           entrants=[pair.first.number, pair.second.number])
     pair.delete()

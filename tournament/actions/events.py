@@ -9,7 +9,15 @@ from django.utils.text import slugify
 from ..models import AuditEntry, Official, Tournament
 from ..models.event import DEFAULT_POINTS
 from ..rules import known_rulesets, known_tiebreaks
-from .base import ActionError, audit, checked_reason, checked_text, lock_event, require_director
+from .base import (
+    Action,
+    ActionError,
+    audit,
+    checked_reason,
+    checked_text,
+    lock_event,
+    require_director,
+)
 from .progress import update_status
 
 User = get_user_model()
@@ -119,7 +127,7 @@ def create_tournament(actor, *, name: str, slug: str = "", ruleset: str = "mso",
     )
     if actor is not None and actor.is_authenticated:
         Official.objects.create(tournament=tournament, user=actor, role=Official.Role.DIRECTOR)
-    audit(tournament, actor, "create_tournament", f"Created {name}", slug=slug,
+    audit(tournament, actor, Action.CREATE_TOURNAMENT, f"Created {name}", slug=slug,
           settings={key: getattr(tournament, key) for key in SETTINGS}, hidden=bool(hidden))
     return tournament
 
@@ -220,7 +228,7 @@ def update_settings(tournament, actor, *, reason: str = "", **changes) -> dict:
     if "require_confirmation" in changed:  # which results count, so which are rated
         from .. import rating_store
         rating_store.event_changed(tournament)
-    audit(tournament, actor, "update_settings",
+    audit(tournament, actor, Action.UPDATE_SETTINGS,
           f"Changed the settings of {tournament.name}: {summary}", reason, changes=changed)
     return changed
 
@@ -242,7 +250,7 @@ def set_hidden(tournament, actor, *, hidden: bool, reason: str = "") -> Tourname
     if not hidden:  # its results are public now, so rated
         from .. import rating_store
         rating_store.event_changed(tournament)
-    audit(tournament, actor, "hide_tournament" if hidden else "show_tournament",
+    audit(tournament, actor, Action.HIDE_TOURNAMENT if hidden else Action.SHOW_TOURNAMENT,
           f"{'Hid' if hidden else 'Showed'} {tournament.name} "
           f"{'from' if hidden else 'to'} the public", reason, hidden=hidden)
     return tournament
@@ -266,7 +274,8 @@ def delete_tournament(tournament, actor, *, reason: str) -> dict:
     for entry in entries:
         entry.detail = {**entry.detail, "event": event}
     AuditEntry.objects.bulk_update(entries, ["detail"])
-    audit(tournament, actor, "delete_tournament", f"Deleted {tournament.name} (/{event['slug']}/)",
+    audit(tournament, actor, Action.DELETE_TOURNAMENT,
+          f"Deleted {tournament.name} (/{event['slug']}/)",
           reason, event=event, entrants=tournament.entrants.count())
     tournament.delete()
     return event
@@ -307,7 +316,7 @@ def add_official(tournament, actor, *, username: str, role: str = Official.Role.
     official, _ = Official.objects.update_or_create(
         tournament=tournament, user=user, defaults={"role": role})
     tournament.forget_role(user)
-    audit(tournament, actor, "add_official", f"{username} is now {role} of {tournament.name}",
+    audit(tournament, actor, Action.ADD_OFFICIAL, f"{username} is now {role} of {tournament.name}",
           username=username, role=role, created=create)
     return official
 
@@ -319,5 +328,5 @@ def remove_official(tournament, actor, *, user) -> None:
         raise ActionError("You cannot remove yourself from the event.")
     Official.objects.filter(tournament=tournament, user=user).delete()
     tournament.forget_role(user)
-    audit(tournament, actor, "remove_official", f"{user.username} no longer runs "
+    audit(tournament, actor, Action.REMOVE_OFFICIAL, f"{user.username} no longer runs "
           f"{tournament.name}", username=user.username)

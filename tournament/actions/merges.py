@@ -9,7 +9,7 @@ from django.db import transaction
 
 from .. import rating_store
 from ..models import AuditEntry, EntrantPerson, Person
-from .base import ActionError, PermissionDenied, audit
+from .base import Action, ActionError, PermissionDenied, audit
 from .people import checked_name
 
 
@@ -44,7 +44,7 @@ def merge_people(actor, *, keep: Person, gone: Person, reason: str) -> AuditEntr
     EntrantPerson.objects.filter(pk__in=links).update(person=keep)
     gone.merged_into = keep
     gone.save(update_fields=["merged_into"])
-    entry = audit(None, actor, "merge_people", f"Merged {gone.name} ({gone.key}) into "
+    entry = audit(None, actor, Action.MERGE_PEOPLE, f"Merged {gone.name} ({gone.key}) into "
                   f"{keep.name} ({keep.key})", reason, keep=keep.key, gone=gone.key,
                   links=links)
     rating_store.people_changed([keep.pk, gone.pk])
@@ -56,7 +56,7 @@ def unmerge_people(actor, *, entry_id: int, reason: str) -> AuditEntry:
     """Undo the merge recorded by audit entry `entry_id`: its links go back to the
     record that was merged, which is a person of its own again."""
     require_staff(actor)
-    entry = AuditEntry.objects.filter(pk=entry_id, action="merge_people").first()
+    entry = AuditEntry.objects.filter(pk=entry_id, action=Action.MERGE_PEOPLE).first()
     if entry is None:
         raise ActionError(f"Audit entry {entry_id} is not a merge of two people.")
     keep = Person.objects.select_for_update().get(key=entry.detail["keep"])
@@ -71,7 +71,7 @@ def unmerge_people(actor, *, entry_id: int, reason: str) -> AuditEntry:
     EntrantPerson.objects.filter(pk__in=entry.detail["links"], person=keep).update(person=gone)
     gone.merged_into = None
     gone.save(update_fields=["merged_into"])
-    undone = audit(None, actor, "unmerge_people", f"Undid the merge of {gone.name} "
+    undone = audit(None, actor, Action.UNMERGE_PEOPLE, f"Undid the merge of {gone.name} "
                    f"({gone.key}) into {keep.name} ({keep.key})", reason, keep=keep.key,
                    gone=gone.key, merge=entry.pk)
     rating_store.people_changed([keep.pk, gone.pk])

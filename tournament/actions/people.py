@@ -24,7 +24,7 @@ from ..entrant_rules import (
 )
 from ..models import EntrantPerson, Person
 from ..text import TextError
-from .base import ActionError, audit, lock_event, require_director
+from .base import Action, ActionError, audit, lock_event, require_director
 
 
 def new_key(name: str, club: str = "") -> str:
@@ -66,7 +66,7 @@ def create_person(actor, *, name: str, club: str = "", key: str = "", tournament
     except IntegrityError:
         raise ActionError(f"The person id {key!r} is taken.", {"person": [
             f"{key!r} already names someone."]}) from None
-    audit(tournament, actor, "create_person", f"Added the person {name} ({key})",
+    audit(tournament, actor, Action.CREATE_PERSON, f"Added the person {name} ({key})",
           person=key)
     return person
 
@@ -113,7 +113,7 @@ def link_entrant(entrant, actor, *, person: Person | None, member: int = 0) -> N
     who = member_name(entrant, member)
     summary = (f"Linked {who} (number {entrant.number}) to the person {person.key}"
                if person else f"Unlinked {who} (number {entrant.number}) from {old.person.key}")
-    audit(tournament, actor, "link_person", summary, entrant=entrant.pk, member=member,
+    audit(tournament, actor, Action.LINK_PERSON, summary, entrant=entrant.pk, member=member,
           old=old.person.key if old else None, new=person.key if person else None)
     rating_store.entrant_changed(entrant)
 
@@ -205,7 +205,7 @@ def set_event_date(tournament, actor, *, date) -> None:
         return
     old, tournament.date = tournament.date, date
     tournament.save(update_fields=["date"])
-    audit(tournament, actor, "set_event_date", f"The event's date is now "
+    audit(tournament, actor, Action.SET_EVENT_DATE, f"The event's date is now "
           f"{date.isoformat() if date else 'not given'}",
           old=old.isoformat() if old else None, new=date.isoformat() if date else None)
     rating_store.event_changed(tournament)

@@ -6,7 +6,7 @@ from django.db import transaction
 
 from ..models import Entrant, PlayerKey
 from ..models.players import digest_of, new_key
-from .base import ActionError, audit, require_director
+from .base import Action, ActionError, audit, require_director
 
 
 def members_of(entrant) -> list[int]:
@@ -45,7 +45,7 @@ def issue_key(tournament, actor, *, number: int, member: int | None = None) -> s
             else f"{tournament.name} is a singles event: a player has no member number.",
             {"member": ["1 or 2" if tournament.is_pairs else "leave it out"]})
     row, key, created = _make(entrant, member)
-    audit(tournament, actor, "create_player_key" if created else "renew_player_key",
+    audit(tournament, actor, Action.CREATE_PLAYER_KEY if created else Action.RENEW_PLAYER_KEY,
           f"{'Made' if created else 'Renewed'} the player key of {row.name} "
           f"(number {entrant.number}){'' if created else '; the old key no longer works'}",
           **row.who())
@@ -67,7 +67,7 @@ def issue_cards(tournament, actor, *, numbers: list[int] | None = None) -> list[
             made.append((row, key))
     if not made:
         raise ActionError("There is nobody to print a card for.")
-    audit(tournament, actor, "print_player_cards",
+    audit(tournament, actor, Action.PRINT_PLAYER_CARDS,
           f"Printed {len(made)} player card{'s' if len(made) != 1 else ''} with new keys; "
           "the players' earlier keys no longer work",
           players=sorted({row.entrant.number for row, _ in made}))

@@ -20,6 +20,7 @@ from ..models.rounds import AWAITING
 from ..record_fit import Board
 from ..starters import first_set_starter
 from .base import (
+    Action,
     ActionError,
     PermissionDenied,
     audit,
@@ -282,7 +283,7 @@ def submit_result(match_id, actor, *, version: int, outcome: str = Match.Outcome
             # Said where the director reads the log: those rounds stand as paired.
             summary += (f" (round{'s' if len(later) > 1 else ''} "
                         f"{', '.join(map(str, later))} paired on the old result)")
-    audit(tournament, actor, "correct_result" if correcting else "enter_result", summary,
+    audit(tournament, actor, Action.CORRECT_RESULT if correcting else Action.ENTER_RESULT, summary,
           reason, **detail)
     return match, report
 
@@ -298,7 +299,7 @@ def confirm_result(match_id, actor, *, version: int) -> Match:
     confirm_by(match, actor, timezone.now())
     close_if_complete(match)
     rating_store.result_changed(match)
-    audit(tournament, actor, "confirm_result", f"Confirmed round {match.round.number} board "
+    audit(tournament, actor, Action.CONFIRM_RESULT, f"Confirmed round {match.round.number} board "
           f"{match.board}: {describe(match)}", match=match.pk, version=match.version)
     return match
 
@@ -335,7 +336,7 @@ def set_first_starter(match_id, actor, *, seat: int, reason: str) -> Match:
                           f"{match.board}.", {"seat": ["That seat starts set 1 already."]})
     match.first_starter = None if seat == 0 else seat
     match.save(update_fields=["first_starter"])
-    audit(tournament, actor, "set_first_starter",
+    audit(tournament, actor, Action.SET_FIRST_STARTER,
           f"Round {match.round.number} board {match.board}: "
           f"{match.players[seat % 2].name} starts set 1", reason,
           match=match.pk, seat=seat, was=was)

@@ -25,7 +25,7 @@ from ..models import Attendance, Match, Round, Tournament
 from ..pairing import InconsistentEvent, Unpairable, explain, pair_next_round
 from ..pairing.byes import may_get_bye
 from . import checkin
-from .base import ActionError, audit, checked_reason, lock_event, require_director
+from .base import Action, ActionError, audit, checked_reason, lock_event, require_director
 from .board import confirm_by, double_forfeit
 from .progress import open_boards, update_status
 
@@ -110,7 +110,7 @@ def pair_round(tournament, actor, *, only_checked_in: bool = False) -> Round:
         starts = ("player 1" if lot == Tournament.FirstColour.WHITE1
                   else "player 1's opponent")
         summary += f"; by lot, {starts} starts board 1"
-    audit(tournament, actor, "pair_round", summary, round=number, first_colour=lot or None,
+    audit(tournament, actor, Action.PAIR_ROUND, summary, round=number, first_colour=lot or None,
           boards=[list(b.sides) for b in pairing.boards],
           absent_not_checked_in=[e.number for e in absent] if only_checked_in else None)
     return round_
@@ -232,7 +232,7 @@ def set_pairing(round_, actor, pairs, *, override_reason: str = "") -> Round:
     round_.matches.all().delete()
     create_boards(round_, pairs)
     after = [[w.number, b.number if b else None] for w, b in pairs]
-    audit(tournament, actor, "set_pairing", f"Changed the pairing of round {round_.number} by "
+    audit(tournament, actor, Action.SET_PAIRING, f"Changed the pairing of round {round_.number} by "
           "hand" + (" (overriding: " + "; ".join(problems) + ")" if problems else ""),
           override_reason, round=round_.number, before=before, after=after)
     return round_
@@ -251,7 +251,7 @@ def publish_round(round_, actor) -> Round:
     round_.save(update_fields=["status", "published_at"])
     # A round of byes alone has nothing left to enter: it closes as it is published.
     closed = update_status(tournament)
-    audit(tournament, actor, "publish_round", f"Published round {round_.number}"
+    audit(tournament, actor, Action.PUBLISH_ROUND, f"Published round {round_.number}"
           + (" (nothing to enter: closed)" if round_.number in closed else ""),
           round=round_.number)
     return round_
@@ -283,7 +283,7 @@ def delete_round(round_, actor, *, reason: str = "") -> None:
     round_.delete()
     # The round before stays as it is: closed once its results all counted.
     update_status(tournament, settle=False)
-    audit(tournament, actor, "delete_round", f"Deleted round {number}", reason, round=number)
+    audit(tournament, actor, Action.DELETE_ROUND, f"Deleted round {number}", reason, round=number)
 
 
 def open_board_plan(round_) -> list[tuple[Match, str]]:
@@ -342,7 +342,7 @@ def close_round(round_, actor, *, reason: str = "") -> Round:
     summary = f"Closed round {round_.number}"
     if plan:
         summary += ": " + describe_plan(plan)
-    audit(tournament, actor, "close_round", summary + ("; the event is finished"
+    audit(tournament, actor, Action.CLOSE_ROUND, summary + ("; the event is finished"
                                                        if finished else ""), reason,
           round=round_.number, automatic=False, finished=finished,
           boards={str(m.board): what for m, what in plan})
@@ -373,7 +373,7 @@ def reopen_round(round_, actor, *, reason: str = "") -> Round:
     round_.status = Round.Status.PUBLISHED
     round_.save(update_fields=["status"])
     update_status(tournament, settle=False)
-    audit(tournament, actor, "reopen_round", f"Reopened round {round_.number}"
+    audit(tournament, actor, Action.REOPEN_ROUND, f"Reopened round {round_.number}"
           + ("; the event is in play again" if was_finished else ""), reason,
           round=round_.number, was_finished=was_finished)
     return round_

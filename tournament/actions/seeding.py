@@ -5,7 +5,7 @@ from django.db import transaction
 
 from ..entrant_rules import pairing_rating
 from ..models import EntrantPerson, Rating
-from .base import ActionError, audit, lock_event, require_director
+from .base import Action, ActionError, audit, lock_event, require_director
 from .entrants import renumber
 
 
@@ -53,7 +53,7 @@ def seed_from_ratings(tournament, actor) -> dict[int, int]:
             entrant.save(update_fields=["rating"])
     renumber(tournament)
     numbers = dict(tournament.entrants.filter(pk__in=changed).values_list("pk", "number"))
-    audit(tournament, actor, "seed_from_ratings", f"Took {len(changed)} entrants' pairing "
+    audit(tournament, actor, Action.SEED_FROM_RATINGS, f"Took {len(changed)} entrants' pairing "
           f"ratings from their people's {tournament.ruleset} ratings",
           ratings={str(numbers[pk]): new for pk, (_, new) in changed.items()},
           before={str(numbers[pk]): old for pk, (old, _) in changed.items()})

@@ -10,7 +10,7 @@ from ..entrant_rules import clean_name
 from ..models import Series
 from ..models.series import DEFAULT_SCALE
 from ..text import TextError
-from .base import ActionError, PermissionDenied, audit, require_director
+from .base import Action, ActionError, PermissionDenied, audit, require_director
 from .events import RESERVED_SLUGS, may_create_events
 
 MAX_PLACES = 64
@@ -74,7 +74,7 @@ def create_series(actor, *, name: str, slug: str, scale=None) -> Series:
             series = Series.objects.create(name=name, slug=slug, scale=scale, created_by=actor)
     except IntegrityError:
         raise ActionError(f"/series/{slug}/ is taken.", {"slug": ["Already used."]}) from None
-    audit(None, actor, "create_series", f"Made the series {name}", series=series.pk,
+    audit(None, actor, Action.CREATE_SERIES, f"Made the series {name}", series=series.pk,
           scale=scale)
     return series
 
@@ -90,7 +90,7 @@ def set_scale(series, actor, *, scale) -> Series:
     new = parse_scale(scale)
     old, series.scale = series.scale, new
     series.save(update_fields=["scale"])
-    audit(None, actor, "series_scale", f"{series.name}: points by place "
+    audit(None, actor, Action.SERIES_SCALE, f"{series.name}: points by place "
           f"{'-'.join(map(str, new))}", series=series.pk, old=old, new=new)
     return series
 
@@ -103,7 +103,7 @@ def add_event(series, actor, *, tournament) -> None:
     if series.events.filter(pk=tournament.pk).exists():
         raise ActionError(f"{tournament.name} is already in {series.name}.")
     series.events.add(tournament)
-    audit(None, actor, "series_add_event", f"Added {tournament.name} to {series.name}",
+    audit(None, actor, Action.SERIES_ADD_EVENT, f"Added {tournament.name} to {series.name}",
           series=series.pk, event=tournament.slug)
 
 
@@ -114,5 +114,5 @@ def remove_event(series, actor, *, tournament) -> None:
     if not series.events.filter(pk=tournament.pk).exists():
         raise ActionError(f"{tournament.name} is not in {series.name}.")
     series.events.remove(tournament)
-    audit(None, actor, "series_remove_event", f"Took {tournament.name} out of "
+    audit(None, actor, Action.SERIES_REMOVE_EVENT, f"Took {tournament.name} out of "
           f"{series.name}", series=series.pk, event=tournament.slug)

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from ..models import Match, Round, Tournament
 from . import board, results
-from .base import ActionError, PermissionDenied, audit, checked_reason
+from .base import Action, ActionError, PermissionDenied, audit, checked_reason
 
 ENTER, ACCEPT, DISPUTE = "enter", "accept", "dispute"
 MAX_DISPUTE = 1000
@@ -130,7 +130,7 @@ def enter_result(match_id, player, *, version: int, outcome: str = Match.Outcome
     detail = {"new": results.result_state(match), "side": side_of(match, player)}
     if old is not None:
         detail["old"] = old
-    _audit(match, player, "player_enter_result",
+    _audit(match, player, Action.PLAYER_ENTER_RESULT,
            f"{player.name} entered round {match.round.number} board {match.board}: "
            f"{results.describe(match)}", address, **detail)
     return match, report
@@ -154,7 +154,7 @@ def accept_result(match_id, player, *, version: int, address: str | None = None)
     board.snapshot(match, None, by_player=player)
     if counts:
         board.close_if_complete(match)
-    _audit(match, player, "player_accept_result",
+    _audit(match, player, Action.PLAYER_ACCEPT_RESULT,
            f"{player.name} accepted round {match.round.number} board {match.board}"
            f"{'' if counts else ' (an official confirms it)'}: {results.describe(match)}",
            address, status=match.status)
@@ -179,7 +179,7 @@ def dispute_result(match_id, player, *, version: int, reason: str,
     match.version += 1
     match.save(update_fields=["status", "answered_by_player", "dispute_reason", "version"])
     board.snapshot(match, None, reason, by_player=player)
-    _audit(match, player, "player_dispute_result",
+    _audit(match, player, Action.PLAYER_DISPUTE_RESULT,
            f"{player.name} disputed round {match.round.number} board {match.board}: "
            f"{results.describe(match)}", address, reason)
     return match

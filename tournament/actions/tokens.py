@@ -6,7 +6,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from ..models import ApiToken, Official, Tournament
-from .base import audit
+from .base import Action, audit
 
 
 def token_of(user) -> ApiToken | None:
@@ -19,7 +19,7 @@ def issue(user) -> str:
     """A new key for user, returned once; any older key stops working."""
     had = ApiToken.objects.filter(user=user).exists()
     _, key = ApiToken.made_for(user)
-    audit(None, user, "renew_token" if had else "create_token",
+    audit(None, user, Action.RENEW_TOKEN if had else Action.CREATE_TOKEN,
           f"API token {'renewed' if had else 'created'} for {user.username}")
     return key
 
@@ -28,7 +28,7 @@ def issue(user) -> str:
 def revoke(user, why: str) -> bool:
     deleted, _ = ApiToken.objects.filter(user=user).delete()
     if deleted:
-        audit(None, None, "revoke_token", f"API token of {user.username} revoked: {why}",
+        audit(None, None, Action.REVOKE_TOKEN, f"API token of {user.username} revoked: {why}",
               username=user.username)
     return bool(deleted)
 
@@ -48,7 +48,7 @@ def grant(event, username) -> tuple[str, str]:
     if official is None:
         Official.objects.create(tournament=event, user=user, role=Official.Role.ARBITER)
         event.forget_role(user)
-        audit(event, None, "add_official", f"{username} is now arbiter of {event.name} "
+        audit(event, None, Action.ADD_OFFICIAL, f"{username} is now arbiter of {event.name} "
               "(arbiter_token command)", username=username, role="arbiter", created=created)
     elif official.role != Official.Role.ARBITER:
         # Never demote a director: their role already allows entering results.

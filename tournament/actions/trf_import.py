@@ -11,7 +11,7 @@ from ..entrant_rules import MAX_ENTRANTS, entrant_key
 from ..history import bye_code
 from ..models import Attendance, Entrant, ForbiddenPair, Match, Round, Tournament
 from ..pairing.trf import TrfError, completed_rounds, parse_trf
-from .base import ActionError, audit
+from .base import Action, ActionError, audit
 from .events import create_tournament
 from .progress import update_status
 
@@ -177,7 +177,7 @@ def import_trf_event(text: str, *, slug: str = "", actor=None, hidden: bool = Fa
         Attendance(entrant=entrants[player], round_number=number, kind=kind)
         for player, number, kind in away)
     update_status(tournament)
-    audit(tournament, actor, "import_trf",
+    audit(tournament, actor, Action.IMPORT_TRF,
           f"Imported {len(entrants)} players and {done} rounds from a TRF file",
           results=dict(counts), byes=len(away))
     return tournament

@@ -134,9 +134,9 @@ def people_admin(request):
             messages.success(request, "Merged: every link of the second record now names "
                              "the first. Undo it below if it was wrong.")
             return redirect("director:people")
-    log = AuditEntry.objects.filter(action__in=("merge_people", "unmerge_people")) \
-        .select_related("actor")[:30]
-    undone = set(AuditEntry.objects.filter(action="unmerge_people")
+    merge_names = (AuditEntry.Action.MERGE_PEOPLE, AuditEntry.Action.UNMERGE_PEOPLE)
+    log = AuditEntry.objects.filter(action__in=merge_names).select_related("actor")[:30]
+    undone = set(AuditEntry.objects.filter(action=AuditEntry.Action.UNMERGE_PEOPLE)
                  .values_list("detail__merge", flat=True))
     return render(request, "director/people_admin.html", {
         "form": form, "query": query, "found": found, "merges": log, "undone": undone,

@@ -14,7 +14,7 @@ from scoring.starters import sets_alternate
 from .. import history, numbers, standings
 from ..collation import name_key
 from ..folding import fold
-from ..models import Match, Round, Tournament
+from ..models import AuditEntry, Match, Round, Tournament
 from ..models.rounds import AWAITING, live_round
 from ..starters import set_starters
 
@@ -310,7 +310,7 @@ def ranking_changes(tournament) -> list[dict]:
     if first is None:
         return []
     changes = []
-    for entry in tournament.audit_entries.filter(action="update_settings",
+    for entry in tournament.audit_entries.filter(action=AuditEntry.Action.UPDATE_SETTINGS,
                                                  at__gte=first).order_by("at", "id"):
         words = ranking_words(entry.detail.get("changes", {}))
         if words:
