@@ -88,7 +88,7 @@ def build_event(players: int, rounds_count: int, clients: int, counting: bool = 
         Match.objects.bulk_create(
             Match(round=r, board=i // 2 + 1, side0=order[i], side1=order[i + 1])
             for i in range(0, len(order) - 1, 2))
-    keys = [grant(t, f"bench-arbiter-{i}")[0] for i in range(clients)]
+    keys = [grant(t, None, username=f"bench-arbiter-{i}")[0] for i in range(clients)]
     boards = list(Match.objects.filter(round__tournament=t).exclude(side1=None)
                   .order_by("round__number", "board").values_list("pk", flat=True))
     return t, keys, boards

@@ -145,7 +145,7 @@ def hidden_words(event) -> str:
 
 def from_trf(job):
     given = options(job)
-    event = import_trf_event(given["text"], slug=given.get("slug", ""), actor=job.requested_by,
+    event = import_trf_event(given["text"], job.requested_by, slug=given.get("slug", ""),
                              hidden=bool(given.get("hidden")))
     return (f"{event.name} is imported from the TRF file{hidden_words(event)}. "
             f"{NO_SET_SCORES}", reverse("director:event", args=[event.slug]), "")
@@ -159,7 +159,7 @@ def from_archive(job):
         raise ActionError(f"The archive is not JSON: {exc}.") from None
     except RecursionError:
         raise ActionError("The archive is nested too deeply to be one of ours.") from None
-    event = import_tournament(doc, slug=given.get("slug", ""), actor=job.requested_by,
+    event = import_tournament(doc, job.requested_by, slug=given.get("slug", ""),
                               hidden=bool(given.get("hidden")))
     return (f"{event.name} is imported from the archive{hidden_words(event)}.",
             reverse("director:event", args=[event.slug]), "")

@@ -184,7 +184,7 @@ def queries_for(people, players: int) -> tuple[int, int, int]:
                     checked_in=True)
     client = Client()
     client.force_login(people["dir"])
-    key = tokens.issue(people["dir"])
+    key = tokens.issue(people["dir"], people["dir"])
     counts = []
     for url_, headers in ((url(t), {}),
                           (reverse("arbiter:checkin_states", args=[t.slug]), {}),

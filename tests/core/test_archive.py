@@ -180,7 +180,7 @@ def archive_with(demo, change):
                  if "record" in m and "abandoned_by" not in m)
     change(match)
     with pytest.raises(ActionError) as refused:
-        import_tournament(doc, slug="bad")
+        import_tournament(doc, None, slug="bad")
     assert not Tournament.objects.filter(slug="bad").exists()
     return str(refused.value)
 

@@ -74,7 +74,7 @@ def test_export_writes_each_rounds_byes_and_the_coming_ones(event):
 
 def test_an_archive_with_byes_round_trips_exactly(event):
     doc = export_tournament(event)
-    again = import_tournament(copy.deepcopy(doc), slug="again")
+    again = import_tournament(copy.deepcopy(doc), None, slug="again")
     assert export_tournament(again) == doc
     assert rows(again) == [(1, 1, "half_bye"), (1, 2, "zero_bye"), (1, 3, "absent"),
                            (2, 4, "absent"), (3, 5, "half_bye"), (4, 6, "absent")]
@@ -141,7 +141,7 @@ def test_bad_byes_are_refused_at_their_path_and_nothing_is_imported(event, damag
     damage(doc)
     count = Tournament.objects.count()
     with pytest.raises(ActionError) as caught:
-        import_tournament(doc, slug="bad")
+        import_tournament(doc, None, slug="bad")
     assert str(caught.value).startswith(f"The archive was not imported: {path}: ")
     assert message in str(caught.value)
     assert caught.value.errors == {path: [caught.value.errors[path][0]]}
@@ -154,4 +154,4 @@ def test_a_bye_for_a_player_with_a_board_is_refused(event):
     seated = damage_seated(doc)
     with pytest.raises(ActionError, match=f"/rounds/0/byes/half/1: player {seated} has a "
                                           "board in round 1"):
-        import_tournament(doc, slug="bad")
+        import_tournament(doc, None, slug="bad")

@@ -58,7 +58,7 @@ def test_a_pairs_archive_round_trips_exactly(tmp_path):
 
 
 def test_standings_of_a_pairs_event_rank_pairs():
-    t = import_tournament(copy.deepcopy(PAIRS))
+    t = import_tournament(copy.deepcopy(PAIRS), None)
     out = io.StringIO()
     call_command("standings", t.slug, "--json", stdout=out)
     rows = json.loads(out.getvalue())
@@ -87,7 +87,7 @@ def refused_at(damage, path):
     doc = copy.deepcopy(PAIRS)
     damage(doc)
     with pytest.raises(ActionError) as exc:
-        import_tournament(doc)
+        import_tournament(doc, None)
     assert f"{path}:" in exc.value.message
     assert not Tournament.objects.exists()
 
@@ -150,7 +150,7 @@ def test_mutated_archives_import_wholly_or_not_at_all():
         doc = mutate(PAIRS, rng)
         before = (Tournament.objects.count(), Entrant.objects.count(), Match.objects.count())
         try:
-            t = import_tournament(doc, slug=f"case-{i}")
+            t = import_tournament(doc, None, slug=f"case-{i}")
         except ActionError as exc:
             assert exc.message.startswith("The archive was not imported"), exc.message
             assert (Tournament.objects.count(), Entrant.objects.count(),

@@ -88,7 +88,7 @@ def test_the_api_gives_each_sets_award(played, client):
 def test_an_archive_keeps_the_award(played):
     t, _ = played
     doc = export_tournament(t)
-    again = import_tournament(doc, slug="again")
+    again = import_tournament(doc, None, slug="again")
     stored = SetResult.objects.filter(match__round__tournament=again).order_by("number")
     assert list(stored.values_list("score0", "score1", "awarded_to")) == [
         (61, 48, None), (23, 40, 0)]

@@ -44,7 +44,7 @@ def rows(event):
 
 def test_byes_and_absences_become_attendance_rows():
     text = trf(RESULTS, absent=[5])
-    event = import_trf_event(text, slug="leek")
+    event = import_trf_event(text, None, slug="leek")
     assert rows(event) == [(1, 2, "half_bye"), (2, 3, "half_bye"), (4, 2, "zero_bye")]
     assert history.not_paired_numbers(event, 1) == {"late_entry": [3]}
     assert history.not_paired_numbers(event, 2) == {"half_bye": [1], "zero_bye": [4]}
@@ -65,13 +65,13 @@ def test_a_full_point_bye_no_kind_scores_is_refused_whole():
                                           r"used in this game: no requested bye or absence "
                                           r"of this event scores it \(half-point bye 0.5, "
                                           r"zero-point bye 0, absent 0\)"):
-        import_trf_event(trf(results), slug="leek")
+        import_trf_event(trf(results), None, slug="leek")
     assert not Tournament.objects.filter(slug="leek").exists()
     assert not Attendance.objects.exists()
 
 
 def test_a_coming_half_point_bye_in_round_one():
     text = trf([[BYE["H"]], [], [], []])
-    event = import_trf_event(text, slug="fresh")
+    event = import_trf_event(text, None, slug="fresh")
     assert rows(event) == [(1, 1, "half_bye")]
     assert event.rounds.count() == 0

@@ -48,7 +48,7 @@ def test_a_player_withdrawn_after_round_2_of_a_finished_event_round_trips(seeded
     assert parsed.absent == frozenset()
     withdrawn = next(p for p in parsed.players if p.name == "Player 3")
     assert [r.code for r in withdrawn.results[2:]] == ["Z", "Z", "Z"]
-    again = import_trf_event(text, slug="spring-again")
+    again = import_trf_event(text, None, slug="spring-again")
     assert again.rounds.count() == 5
     before = {r.player: r.points for r in history.compute(seeded).rows}
     after = {r.player: r.points for r in history.compute(again).rows}
@@ -61,7 +61,7 @@ def test_while_rounds_remain_the_withdrawn_are_marked_absent_from_the_next(seede
     number = Entrant.objects.get(tournament=seeded, name="Player 3").number
     assert parsed.absent == {number}
     assert {len(p.results) for p in parsed.players} == {2}
-    assert import_trf_event(export(seeded), slug="spring-two").rounds.count() == 2
+    assert import_trf_event(export(seeded), None, slug="spring-two").rounds.count() == 2
 
 
 def test_a_round_still_being_played_is_left_out(seeded, director):

@@ -26,7 +26,7 @@ def archive(name, people, rounds, *, date=None, pairs=False, ruleset="mso"):
 
 
 def imported(doc, slug):
-    return import_tournament(doc, slug=slug)
+    return import_tournament(doc, None, slug=slug)
 
 
 FOUR = [("Ann Lee", "ann"), ("Bo Park", "bo"), ("Cy Hale", "cy"), ("Di Ross", "di")]

@@ -239,7 +239,7 @@ def test_a_big_list_is_rebuilt_by_the_task_worker_after_the_commit(
 def test_a_hidden_event_is_rated_once_shown():
     from tournament.actions.archive import import_tournament
     from tournament.actions.events import set_hidden
-    event = import_tournament(archive("A", FOUR, R_A), slug="a", hidden=True)
+    event = import_tournament(archive("A", FOUR, R_A), None, slug="a", hidden=True)
     assert stored() == {}
     set_hidden(event, None, hidden=False)
     same(expected(("A", KEYS, R_A)))

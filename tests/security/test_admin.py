@@ -40,7 +40,7 @@ def test_audit_entries_cannot_be_changed(root, mine):
 
 
 def test_api_keys_are_not_shown_in_the_admin(root, dora, client_for):
-    key = tokens.issue(dora)
+    key = tokens.issue(dora, dora)
     token = ApiToken.objects.get(user=dora)
     pages = [reverse("admin:tournament_apitoken_changelist"),
              reverse("admin:tournament_apitoken_change", args=[token.pk])]

@@ -76,7 +76,7 @@ def key_on(page: str) -> str:
 
 
 def test_token_page_shows_only_my_own_new_key_once_and_is_not_cached(client_for, dora, eve):
-    theirs = tokens.issue(eve)
+    theirs = tokens.issue(eve, eve)
     c = client_for(dora)
     response = c.post(reverse("arbiter:token"))
     page = response.content.decode()
@@ -88,7 +88,7 @@ def test_token_page_shows_only_my_own_new_key_once_and_is_not_cached(client_for,
 
 
 def test_keys_are_stored_only_as_digests(dora):
-    key = tokens.issue(dora)
+    key = tokens.issue(dora, dora)
     token = ApiToken.objects.get(user=dora)
     assert token.digest == hashlib.sha256(key.encode()).hexdigest()
     assert key not in json.dumps(list(ApiToken.objects.values()), default=str)
@@ -96,7 +96,7 @@ def test_keys_are_stored_only_as_digests(dora):
 
 def test_renewed_key_replaces_the_old_one(client_for, dora):
     c = client_for(dora)
-    old = tokens.issue(dora)
+    old = tokens.issue(dora, dora)
     new = key_on(c.post(reverse("arbiter:token")).content.decode())
     assert new != old
     assert Client().get("/api/v1/tournaments/", headers={"Authorization": f"Token {old}"})
@@ -112,7 +112,7 @@ def put_with(key):
 
 
 def test_a_password_change_revokes_the_key(client_for, dora):
-    key = tokens.issue(dora)
+    key = tokens.issue(dora, dora)
     assert put_with(key).status_code == 404  # the key works: the board does not exist
     c = client_for(dora)
     response = c.post(reverse("password_change"), {
@@ -125,7 +125,7 @@ def test_a_password_change_revokes_the_key(client_for, dora):
 
 
 def test_other_saves_of_the_user_keep_the_key(dora):
-    key = tokens.issue(dora)
+    key = tokens.issue(dora, dora)
     dora.first_name = "Dora"
     dora.save()
     dora.save(update_fields=["last_login"])
@@ -135,7 +135,7 @@ def test_other_saves_of_the_user_keep_the_key(dora):
 def test_removing_an_official_revokes_their_key(mine, eve):
     from tournament.models import Official
     official = Official.objects.create(tournament=mine, user=eve, role="arbiter")
-    key = tokens.issue(eve)
+    key = tokens.issue(eve, eve)
     official.delete()
     assert put_with(key).status_code == 401
     entry = AuditEntry.objects.get(action="revoke_token")
@@ -144,7 +144,7 @@ def test_removing_an_official_revokes_their_key(mine, eve):
 
 def test_an_expired_key_is_refused(dora, settings):
     settings.API_TOKEN_LIFETIME_DAYS = 2
-    key = tokens.issue(dora)
+    key = tokens.issue(dora, dora)
     token = ApiToken.objects.get(user=dora)
     assert timedelta(days=2) - timedelta(minutes=1) < token.expires_at - timezone.now() \
         <= timedelta(days=2)
@@ -155,5 +155,5 @@ def test_an_expired_key_is_refused(dora, settings):
 
 def test_a_lifetime_of_zero_never_expires(dora, settings):
     settings.API_TOKEN_LIFETIME_DAYS = 0
-    tokens.issue(dora)
+    tokens.issue(dora, dora)
     assert ApiToken.objects.get(user=dora).expires_at is None

@@ -135,24 +135,24 @@ def test_failed_tokens_are_limited_per_address(settings, dora):
     response = put(guesser)
     assert response.status_code == 429 and int(response["Retry-After"]) <= 600
     # Even a good key from that address waits: the guesser cannot tell which keys work.
-    assert put(api(key=tokens.issue(dora))).status_code == 429
-    assert put(api(ip="10.1.0.9", key=tokens.issue(dora))).status_code == 404
+    assert put(api(key=tokens.issue(dora, dora))).status_code == 429
+    assert put(api(ip="10.1.0.9", key=tokens.issue(dora, dora))).status_code == 404
 
 
 def test_writes_are_limited_per_token(settings, dora, eve):
     settings.API_RATE_LIMITS = {"write_per_token": "2/m"}
-    mine = tokens.issue(dora)
+    mine = tokens.issue(dora, dora)
     assert [put(api(ip=f"10.2.0.{i}", key=mine)).status_code for i in range(2)] == [404, 404]
     response = put(api(ip="10.2.0.3", key=mine))
     assert response.status_code == 429 and "this token" in response.json()["detail"]
-    assert put(api(ip="10.2.0.3", key=tokens.issue(eve))).status_code == 404
+    assert put(api(ip="10.2.0.3", key=tokens.issue(eve, eve))).status_code == 404
 
 
 def test_writes_are_limited_per_address(settings, dora, eve):
     settings.API_RATE_LIMITS = {"write_per_address": "2/m"}
-    assert put(api(key=tokens.issue(dora))).status_code == 404
-    assert put(api(key=tokens.issue(eve))).status_code == 404
-    response = put(api(key=tokens.issue(eve)))
+    assert put(api(key=tokens.issue(dora, dora))).status_code == 404
+    assert put(api(key=tokens.issue(eve, eve))).status_code == 404
+    response = put(api(key=tokens.issue(eve, eve)))
     assert response.status_code == 429 and "writes from your address" in response.json()["detail"]
 
 

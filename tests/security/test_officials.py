@@ -112,7 +112,7 @@ def test_another_director_cannot_end_a_key_by_adding_and_removing_its_user(
     from tournament.actions import tokens
     from tournament.models import ApiToken
 
-    key = tokens.issue(eve)
+    key = tokens.issue(eve, eve)
     events.add_official(mine, dora, username="eve")
     events.remove_official(mine, dora, user=eve)
     assert ApiToken.user_for(key) == eve
@@ -126,7 +126,7 @@ def test_the_key_ends_when_its_user_is_an_official_nowhere(dora, mine):
 
     arnie = User.objects.create_user("arnie", password="pw-123456")
     events.add_official(mine, dora, username="arnie")
-    key = tokens.issue(arnie)
+    key = tokens.issue(arnie, arnie)
     events.remove_official(mine, dora, user=arnie)
     assert ApiToken.user_for(key) is None
 

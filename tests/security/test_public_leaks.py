@@ -56,7 +56,7 @@ def outsider_key(event):  # noqa: F811
     other = Tournament.objects.create(name="Other", slug="other")
     user = User.objects.create_user("outsider")
     Official.objects.create(tournament=other, user=user, role=Official.Role.DIRECTOR)
-    return tokens.issue(user)
+    return tokens.issue(user, user)
 
 
 def test_unconfirmed_scores_and_drafts_never_leak(client, event, outsider_key):  # noqa: F811

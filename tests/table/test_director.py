@@ -58,11 +58,11 @@ def test_archive_keeps_the_policy(director):
     t = players_event(director, "players_then_official")
     doc = archive.export_tournament(t)
     assert doc["entry_policy"] == "players_then_official"
-    back = create_from(doc, slug="copy", actor=director)
+    back = create_from(doc, director, slug="copy")
     assert back.entry_policy == "players_then_official"
     assert archive.export_tournament(back)["entry_policy"] == "players_then_official"
     del doc["entry_policy"]
-    plain = create_from(doc, slug="copy2", actor=director)
+    plain = create_from(doc, director, slug="copy2")
     assert plain.entry_policy == "officials"
     assert "entry_policy" not in archive.export_tournament(plain)  # the default: not written
     doc["entry_policy"] = "anyone"

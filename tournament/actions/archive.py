@@ -18,11 +18,11 @@ from .people import link_archive_people
 from .progress import update_status
 
 
-def import_tournament(doc, *, slug: str = "", actor=None, hidden: bool = False) -> Tournament:
+def import_tournament(doc, actor, *, slug: str = "", hidden: bool = False) -> Tournament:
     """The event of an archive, or ActionError naming what is wrong; all or nothing.
     ``hidden``: the new event is for its officials only until its director shows it."""
     try:
-        return create_from(doc, slug=slug, actor=actor, hidden=hidden)
+        return create_from(doc, actor, slug=slug, hidden=hidden)
     except ArchiveError as exc:
         raise ActionError(f"The archive was not imported: {exc}", {exc.path or "/": [
             exc.message]}) from exc
@@ -38,7 +38,7 @@ def import_tournament(doc, *, slug: str = "", actor=None, hidden: bool = False) 
 
 
 @transaction.atomic
-def create_from(doc, *, slug: str, actor, hidden: bool = False) -> Tournament:
+def create_from(doc, actor, *, slug: str, hidden: bool = False) -> Tournament:
     reports = check_archive(doc)
     tournament = create_tournament(
         actor, name=doc["name"], slug=slug or slugify(doc["name"]), ruleset=doc["ruleset"],

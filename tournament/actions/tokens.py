@@ -15,26 +15,27 @@ def token_of(user) -> ApiToken | None:
 
 
 @transaction.atomic
-def issue(user) -> str:
-    """A new key for user, returned once; any older key stops working."""
+def issue(user, actor) -> str:
+    """A new key for user, returned once; any older key stops working. The actor is the
+    user asking for their own key, or None (the command line's grant)."""
     had = ApiToken.objects.filter(user=user).exists()
     _, key = ApiToken.made_for(user)
-    audit(None, user, Action.RENEW_TOKEN if had else Action.CREATE_TOKEN,
+    audit(None, actor, Action.RENEW_TOKEN if had else Action.CREATE_TOKEN,
           f"API token {'renewed' if had else 'created'} for {user.username}")
     return key
 
 
 @transaction.atomic
-def revoke(user, why: str) -> bool:
+def revoke(user, actor, *, why: str) -> bool:
     deleted, _ = ApiToken.objects.filter(user=user).delete()
     if deleted:
-        audit(None, None, Action.REVOKE_TOKEN, f"API token of {user.username} revoked: {why}",
+        audit(None, actor, Action.REVOKE_TOKEN, f"API token of {user.username} revoked: {why}",
               username=user.username)
     return bool(deleted)
 
 
 @transaction.atomic
-def grant(event, username) -> tuple[str, str]:
+def grant(event, actor, *, username: str) -> tuple[str, str]:
     """(a new token key, a note for the operator). Run from the server's shell: the actor
     is None. Keys are stored hashed, so an existing key cannot be shown again: the user
     gets a new one and their older key stops working (the note says so)."""
@@ -48,14 +49,14 @@ def grant(event, username) -> tuple[str, str]:
     if official is None:
         Official.objects.create(tournament=event, user=user, role=Official.Role.ARBITER)
         event.forget_role(user)
-        audit(event, None, Action.ADD_OFFICIAL, f"{username} is now arbiter of {event.name} "
+        audit(event, actor, Action.ADD_OFFICIAL, f"{username} is now arbiter of {event.name} "
               "(arbiter_token command)", username=username, role="arbiter", created=created)
     elif official.role != Official.Role.ARBITER:
         # Never demote a director: their role already allows entering results.
         notes.append(f"{username} stays {official.role} of {event.name}.")
     if ApiToken.objects.filter(user=user).exists():
         notes.append(f"{username}'s previous API key no longer works.")
-    return issue(user), " ".join(notes)
+    return issue(user, actor), " ".join(notes)
 
 
 # ------------------------------------------------------------------ revocation
@@ -68,7 +69,7 @@ def revoke_on_password_change(sender, instance, update_fields=None, raw=False, *
         return
     old = type(instance).objects.filter(pk=instance.pk).values_list("password", flat=True)
     if old and old[0] != instance.password:
-        revoke(instance, "the password changed")
+        revoke(instance, None, why="the password changed")
 
 
 def revoke_on_official_removed(sender, instance, **kwargs):
@@ -80,4 +81,5 @@ def revoke_on_official_removed(sender, instance, **kwargs):
     if user is None or Official.objects.filter(user=user).exists():
         return
     event = Tournament.objects.filter(pk=instance.tournament_id).first()  # gone if deleted
-    revoke(user, f"no longer an official of {event.name if event else 'a deleted event'}")
+    revoke(user, None, why=f"no longer an official of "
+                          f"{event.name if event else 'a deleted event'}")

@@ -118,8 +118,7 @@ NO_SET_SCORES = ("A TRF file carries no set scores, so the points-spread tie-bre
 
 
 @transaction.atomic
-def import_trf_event(text: str, *, slug: str = "", actor=None, hidden: bool = False
-                     ) -> Tournament:
+def import_trf_event(text: str, actor, *, slug: str = "", hidden: bool = False) -> Tournament:
     """All or nothing: a bad line or result refuses the whole file. ``hidden``: the new
     event is for its officials only until its director shows it."""
     try:

@@ -379,6 +379,6 @@ def history(request, match_id):
 @require_http_methods(["GET", "POST"])
 def token(request):
     # Only a digest of the key is stored, so the key is shown once, in the POST's answer.
-    key = tokens.issue(request.user) if request.method == "POST" else None
+    key = tokens.issue(request.user, request.user) if request.method == "POST" else None
     return render(request, "arbiter/token.html",
                   {"token": tokens.token_of(request.user), "key": key})

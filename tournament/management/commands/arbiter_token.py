@@ -21,7 +21,7 @@ class Command(BaseCommand):
         event = Tournament.objects.filter(slug=tournament).first()
         if event is None:
             raise CommandError(f"There is no tournament {tournament!r}.")
-        key, note = grant(event, username)
+        key, note = grant(event, None, username=username)
         if note:
             self.stderr.write(note)
         self.stdout.write(key)

@@ -29,7 +29,7 @@ class Command(BaseCommand):
         except ValueError as exc:  # e.g. an integer of more than 4,300 digits
             raise CommandError(f"{file} is not readable JSON: {exc}") from exc
         try:
-            tournament = import_tournament(doc, slug=slug, hidden=hidden)
+            tournament = import_tournament(doc, None, slug=slug, hidden=hidden)
         except ActionError as exc:
             raise CommandError(exc.message) from exc
         self.stderr.write(f"Imported {tournament.name} as {tournament.slug}"

@@ -21,7 +21,7 @@ class Command(BaseCommand):
         except (OSError, UnicodeDecodeError) as exc:
             raise CommandError(f"Cannot read {file}: {exc}") from exc
         try:
-            tournament = import_trf_event(text, slug=slug, hidden=hidden)
+            tournament = import_trf_event(text, None, slug=slug, hidden=hidden)
         except ActionError as exc:
             details = "; ".join(m for ms in exc.errors.values() for m in ms)
             raise CommandError(exc.message + (f" ({details})" if details else "")) from exc
