@@ -47,11 +47,14 @@ class PairingTable(tables.Table):
 
     board = tables.Column(attrs=NUM)
     side0_name = tables.Column(verbose_name="Starts (set 1)")
+    # Each side's points stand beside its name, and the two headers say whose they are.
     side0_points = tables.Column(verbose_name="Pts", attrs={
-        "th": {"class": "num", "title": "Points before this round"}, "td": {"class": "num"}})
-    side1_points = tables.Column(verbose_name="Pts", default="", attrs={
-        "th": {"class": "num", "title": "Points before this round"}, "td": {"class": "num"}})
+        "th": {"class": "num", "title": "Points before this round: the side that starts"},
+        "td": {"class": "num"}})
     side1_name = tables.Column(verbose_name="Opponent")
+    side1_points = tables.Column(verbose_name="Opp. pts", default="", attrs={
+        "th": {"class": "num", "title": "Points before this round: the opponent"},
+        "td": {"class": "num"}})
     result = tables.Column(orderable=False)
 
     class Meta:
@@ -59,7 +62,7 @@ class PairingTable(tables.Table):
         # "Find my board" links a board to its row: ?page=N#board-B.
         row_attrs = {"id": lambda record: f"board-{record['board']}"}
         empty_text = "No boards in this round."
-        sequence = ("board", "side0_name", "side0_points", "side1_points", "side1_name",
+        sequence = ("board", "side0_name", "side0_points", "side1_name", "side1_points",
                     "result")
 
     def __init__(self, data, *, slug, pairs=False, drawn=False, **kwargs):
@@ -219,11 +222,13 @@ class CrossTable(tables.Table):
         attrs = {"class": "crosstable"}
         empty_text = "No players yet."
 
-    def __init__(self, data, *, slug, rounds, **kwargs):
+    def __init__(self, data, *, slug, rounds, pairs=False, **kwargs):
         self.slug = slug
         extra = [(f"r{n}", tables.Column(verbose_name=f"R{n}", orderable=False,
                                          attrs={"td": {"class": "cross"}}))
                  for n in rounds]
+        if pairs:  # a pairs event ranks pairs: the header names what the rows are
+            extra.insert(0, ("name", tables.Column(verbose_name="Pair")))
         super().__init__(data, extra_columns=extra, **kwargs)
 
     def render_rank(self, value, record):

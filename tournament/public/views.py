@@ -276,7 +276,7 @@ def crosstable(request, slug):
     event_data = data.load(tournament)
     numbers = [r.number for r in rounds]
     table = CrossTable(crosstab.rows(event_data, numbers), slug=tournament.slug,
-                       rounds=numbers)
+                       rounds=numbers, pairs=tournament.is_pairs)
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
     return render(request, "public/crosstable.html",
                   event_context(tournament, rounds, "crosstable", table=table))

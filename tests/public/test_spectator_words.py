@@ -1,0 +1,48 @@
+"""What spectators read (issue 22): the headers say whose column it is, a pairs event
+names pairs, the site has an icon, and the sign-in page speaks to officials only."""
+
+import re
+
+import pytest
+from django.contrib.staticfiles import finders
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+
+def headers(html, table_class):
+    table = re.search(rf'<table[^>]*class="{table_class}".*?</thead>', html, re.S).group(0)
+    return [re.sub(r"<[^>]+>", "", h).strip()
+            for h in re.findall(r"<th[^>]*>(.*?)</th>", table, re.S)]
+
+
+def test_round_page_headers_say_whose_points(client, event):
+    html = client.get(reverse("public:round", args=[event.slug, 2])).content.decode()
+    cols = headers(html, "pairings")
+    assert len(cols) == len(set(cols)), cols
+    assert cols.index("Pts") == cols.index("Starts (set 1)") + 1
+    assert cols.index("Opp. pts") == cols.index("Opponent") + 1
+
+
+def test_pairs_crosstable_says_pair(client, pairs_event):
+    html = client.get(reverse("public:crosstable", args=[pairs_event.slug])).content.decode()
+    cols = headers(html, "crosstable")
+    assert "Pair" in cols and "Player" not in cols
+
+
+def test_singles_crosstable_says_player(client, event):
+    html = client.get(reverse("public:crosstable", args=[event.slug])).content.decode()
+    assert "Player" in headers(html, "crosstable")
+
+
+def test_every_page_has_a_favicon(client, event):
+    html = client.get(reverse("public:events")).content.decode()
+    link = re.search(r'<link rel="icon" type="image/svg\+xml" href="([^"]+)"', html)
+    assert link and link.group(1).endswith("favicon.svg")
+    assert finders.find("img/favicon.svg")
+
+
+def test_sign_in_page_gives_the_public_no_commands(client):
+    html = client.get(reverse("login")).content.decode()
+    assert "manage.py" not in html and "createsuperuser" not in html
+    assert "Ask the person who runs your event" in html
