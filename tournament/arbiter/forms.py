@@ -244,6 +244,12 @@ class EntryForm(forms.Form):
         return self.table.drawn
 
     @property
+    def hand_inputmode(self) -> str:
+        """A penalty can leave a hand's points negative, and many phones' numeric keypads
+        have no minus key: there the hand boxes get the full keyboard."""
+        return "text" if self.table.penalties else "numeric"
+
+    @property
     def penalty_rules(self) -> list[tuple[str, str]]:
         return penalty_help(self.table)
 
