@@ -33,10 +33,18 @@ MAX_REASON = 2000
 
 
 class StaleVersion(ActionError):
-    def __init__(self, match):
-        super().__init__(
-            f"Board {match.board} was changed by someone else (now version {match.version}); "
-            "look at the stored result before saving again.", status=409)
+    """The version sent is not the board's. Only an older one means someone changed the
+    board since; a newer one is the client's own mistake and is named as such."""
+
+    def __init__(self, match, sent: int):
+        if sent < match.version:
+            message = (f"Board {match.board} was changed since version {sent}: it is now at "
+                       f"version {match.version}. Look at the stored result before saving "
+                       "again.")
+        else:
+            message = (f"Board {match.board} is at version {match.version}, not {sent}: "
+                       "nothing was changed; send the version the board shows.")
+        super().__init__(message, status=409)
         self.match = match
 
 
@@ -365,7 +373,7 @@ def submit_result(match_id, actor, *, version: int, outcome: str = "played", rec
         raise ActionError("Give a reason for correcting this result.",
                           {"reason": ["A correction needs a reason."]})
     if version != match.version:
-        raise StaleVersion(match)
+        raise StaleVersion(match, version)
     if outcome not in OUTCOMES_ENTERED:
         raise ActionError(f"Unknown result type {outcome!r}.",
                           {"outcome": ["Choose played, forfeit, double forfeit or abandoned."]})
@@ -428,7 +436,7 @@ def confirm_result(match_id, actor, *, version: int) -> Match:
     tournament = match.round.tournament
     if version != match.version:
         require_official(tournament, actor)
-        raise StaleVersion(match)
+        raise StaleVersion(match, version)
     require(match, actor, CONFIRM)
     match.status = Match.Status.CONFIRMED
     match.confirmed_by, match.confirmed_at = actor, timezone.now()
