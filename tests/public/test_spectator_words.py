@@ -46,3 +46,32 @@ def test_sign_in_page_gives_the_public_no_commands(client):
     html = client.get(reverse("login")).content.decode()
     assert "manage.py" not in html and "createsuperuser" not in html
     assert "Ask the person who runs your event" in html
+
+
+@pytest.mark.parametrize("path, query", [
+    ("standings", {"print": "1"}), ("round", {"print": "1"}), ("round", {"print": "slips"})])
+def test_print_views_say_the_time_of_printing_not_of_caching(client, event, monkeypatch,
+                                                             path, query):
+    from tournament.public import printed
+
+    args = [event.slug] if path == "standings" else [event.slug, 2]
+    url = reverse(f"public:{path}", args=args)
+    monkeypatch.setattr(printed, "now_text", lambda: "1 Dec 2026, 10:00")
+    first = client.get(url, query)
+    monkeypatch.setattr(printed, "now_text", lambda: "1 Dec 2026, 10:45")
+    again = client.get(url, query, HTTP_IF_NONE_MATCH=first.get("ETag", '"x"'))
+    assert "printed 1 Dec 2026, 10:00" in first.content.decode().replace("Printed", "printed")
+    assert again.status_code == 200  # never a 304 of the earlier printout
+    html = again.content.decode()
+    assert "10:45" in html and "10:00" not in html and printed.MARK not in html
+    assert "ETag" not in again
+
+
+def test_a_name_cannot_forge_the_printed_mark(client, event):
+    from tournament.models import Entrant
+    from tournament.public import printed
+
+    Entrant.objects.filter(tournament=event, number=1).update(name=printed.MARK)
+    html = client.get(reverse("public:standings", args=[event.slug]),
+                      {"print": "1"}).content.decode()
+    assert html.count(printed.now_text()) == 1

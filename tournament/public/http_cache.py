@@ -14,6 +14,9 @@ A signed-in user (a session) or an API request with a token may see more than th
 the shared entries, and their answers are `private, no-store`. `Vary: Cookie` (and
 `Authorization` on the API) tells any cache in between the same.
 
+A print view's time of printing is written into each answer as it leaves (printed.py):
+such an entry has no validators, so it is never answered 304.
+
 Only 200 answers are stored; anything else (a 400 for a bad parameter, a 404) is rendered
 each time and marked not to be cached.
 
@@ -45,6 +48,7 @@ from django.utils.cache import (
 from django.utils.http import http_date
 
 from .. import revision
+from . import printed
 
 log = logging.getLogger("tournament")
 
@@ -70,20 +74,27 @@ class Entry:
     headers: tuple  # (name, value) pairs to answer with: the view's, and the validators
     etag: str
     modified: int  # Last-Modified as a Unix time
+    stamped: bool = False  # a print view: the time printed is written into each answer
 
     @classmethod
     def of(cls, response, rev: revision.Revision) -> Entry:
         content = response.content
         etag = '"' + hashlib.blake2b(content, digest_size=12).hexdigest() + '"'
         modified = math.ceil(rev.at)
+        if printed.MARK_BYTES in content:
+            # Each answer differs by its time: no validators, so never a 304 of an old one.
+            return cls(rev.token, content, tuple(response.headers.items()), "", modified,
+                       stamped=True)
         headers = (*response.headers.items(), ("ETag", etag),
                    ("Last-Modified", http_date(modified)))
         return cls(rev.token, content, headers, etag, modified)
 
     def answer(self, request) -> HttpResponse:
-        response = HttpResponse(self.content)
+        response = HttpResponse(printed.stamp(self.content) if self.stamped else self.content)
         for name, value in self.headers:
             response.headers[name] = value
+        if self.stamped:
+            return response
         if "HTTP_IF_NONE_MATCH" in request.META or "HTTP_IF_MODIFIED_SINCE" in request.META:
             return get_conditional_response(request, etag=self.etag,
                                             last_modified=self.modified, response=response)
@@ -194,7 +205,7 @@ def public_cache(view=None, *, params=(), api=False, slug_kwarg="slug"):
             if request.method not in ("GET", "HEAD"):
                 return view(request, *args, **kwargs)
             if is_private(request, api):
-                response = view(request, *args, **kwargs)
+                response = printed.stamp_response(view(request, *args, **kwargs))
                 add_never_cache_headers(response)
                 patch_vary_headers(response, vary)
                 return response
@@ -204,7 +215,7 @@ def public_cache(view=None, *, params=(), api=False, slug_kwarg="slug"):
                 response = cached(request, query, kwargs.get(slug_kwarg) or revision.ALL,
                                   lambda: view(request, *args, **kwargs))
             if response is None:  # not storable: the view's own answer, never kept
-                response = view(request, *args, **kwargs)
+                response = printed.stamp_response(view(request, *args, **kwargs))
                 add_never_cache_headers(response)
             patch_vary_headers(response, vary)
             return response
@@ -241,7 +252,7 @@ def cached(request, query, slug, render):
         response = render()
         if not storable(response):
             add_never_cache_headers(response)
-            return response
+            return printed.stamp_response(response)
         entry = Entry.of(response, made)
         if rev is None:
             try:

@@ -11,7 +11,7 @@ from django_tables2 import RequestConfig
 from .. import standings
 from ..models import Round, Tournament
 from ..models.rounds import live_round
-from . import crosstab, data, exports, qr
+from . import crosstab, data, exports, printed, qr
 from .cache import cached_fragment, fragment_key, sortable, table_params
 from .tables import (
     AlphaTable,
@@ -40,7 +40,7 @@ def event_context(tournament, rounds, tab="", *, watch=False, printing=False, **
             "updated": timezone.localtime(changed) if changed else None,
             "revision_url": reverse("public:revision", args=[tournament.slug]),
             "poll_seconds": POLL_SECONDS, "refresh_seconds": REFRESH_SECONDS,
-            "now": timezone.localtime() if printing else None, **extra}
+            "printed_at": printed.placeholder if printing else None, **extra}
 
 
 def bad_request(request, tournament, rounds, message):
