@@ -75,3 +75,25 @@ def test_a_name_cannot_forge_the_printed_mark(client, event):
     html = client.get(reverse("public:standings", args=[event.slug]),
                       {"print": "1"}).content.decode()
     assert html.count(printed.now_text()) == 1
+
+
+def test_standings_say_ahead_of_and_behind_and_what_the_spread_leaves_out(client, event):
+    html = client.get(reverse("public:standings", args=[event.slug])).content.decode()
+    placed = re.findall(r'<td class="explain">([^<]*)</td>', html)
+    assert placed and not any(" against " in p for p in placed)
+    assert any(re.search(r"by points spread: [+\-−]?\d+, (behind|ahead of) ", p)
+               for p in placed), placed
+    help_box = html.split('class="no-print tiebreak-help"')[1].split("</details>")[0]
+    assert "<dt>Points spread</dt>" in help_box
+    assert "leaving out the player&#x27;s best round" in help_box
+
+
+def test_after_round_choice_has_its_own_address(client, event):
+    html = client.get(reverse("public:standings", args=[event.slug])).content.decode()
+    form = html.split('class="no-print after-round"')[1].split("</form>")[0]
+    assert 'name="after_round"' in form and "onchange" not in form
+    assert '<button type="submit">Show</button>' in form  # works without scripts
+    assert "js/after_round.js" in html
+    after = client.get(reverse("public:standings", args=[event.slug]), {"after_round": "1"})
+    assert "Standings after round 1" in after.content.decode()
+    assert re.search(r'<option value="1" +selected>', after.content.decode())

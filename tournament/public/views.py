@@ -224,6 +224,7 @@ def standings_view(request, slug):
     ctx = event_context(tournament, rounds, "standings", watch=after is None,
                         printing=printing, after_round=after, show_all=show_all,
                         order=standings.describe_order(tournament.tiebreaks),
+                        tiebreak_help=standings.explain_order(tournament.tiebreaks),
                         ranking_changes=data.ranking_changes(tournament),
                         body=cached_fragment(key, build))
     return render(request, "public/standings.html", ctx)
