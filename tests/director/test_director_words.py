@@ -1,5 +1,6 @@
 """The director's screens in the words of the other screens (issue 22)."""
 
+import re
 from html import unescape
 
 import pytest
@@ -54,3 +55,27 @@ def test_the_main_button_is_the_step_it_names(dc, event, director):
     assert event.status == "finished"
     assert button() == ("The final standings", reverse("public:standings", args=[event.slug]),
                         False)
+
+
+def test_late_entries_are_marked_and_withdrawn_rows_offer_reinstate(dc, seeded, director):
+    from tournament.actions import entrants, rounds
+    from tournament.models import Entrant
+
+    from .conftest import finish_round
+
+    r1 = rounds.pair_round(seeded, director)
+    rounds.publish_round(r1, director)
+    late = entrants.add_entrant(seeded, director, name="Lara Late")
+    finish_round(r1, director)
+    gone = Entrant.objects.get(tournament=seeded, number=2)
+    entrants.withdraw_entrant(gone, director, reason="ill")
+    html = dc.get(reverse("director:entrants", args=[seeded.slug])).content.decode()
+    rows = {re.search(r'<td class="num">(\d+)</td>', row).group(1): row
+            for row in html.split("<tbody>")[1].split("</tbody>")[0].split("<tr>")[1:]}
+    assert "late entry: from round 2" in rows[str(late.number)]
+    assert sum("late entry" in row for row in rows.values()) == 1
+    assert "edit / reinstate" in rows["2"] and "withdraw</a>" not in rows["2"]
+    assert "edit / withdraw" in rows["1"]
+    page = dc.get(reverse("public:player", args=[seeded.slug, late.number])).content.decode()
+    assert "not yet entered" not in page
+    assert "late entry: entered after this round was paired" in page
