@@ -79,3 +79,52 @@ def test_late_entries_are_marked_and_withdrawn_rows_offer_reinstate(dc, seeded, 
     page = dc.get(reverse("public:player", args=[seeded.slug, late.number])).content.decode()
     assert "not yet entered" not in page
     assert "late entry: entered after this round was paired" in page
+
+
+def test_a_swap_by_hand_asks_why_and_its_audit_line_names_the_boards(dc, seeded, director):
+    from tournament.actions import rounds
+    from tournament.models import AuditEntry
+
+    r1 = rounds.pair_round(seeded, director)
+    m1, m2 = r1.matches.select_related("side0", "side1").order_by("board")[:2]
+    url = reverse("director:swap", args=[seeded.slug, 1])
+    data = {"first": m1.side0.pk, "second": m2.side0.pk}
+    refused = dc.post(url, data)
+    assert refused.status_code == 400
+    assert "Give a reason for the change." in refused.content.decode()
+    assert not AuditEntry.objects.filter(action="set_pairing").exists()
+    assert dc.post(url, {**data, "reason": "clubmates on board 1"}).status_code == 302
+    entry = AuditEntry.objects.get(action="set_pairing")
+    assert entry.actor == director and entry.reason == "clubmates on board 1"
+    assert entry.summary == (
+        f"Changed round 1 by hand: board 1 now {m2.side0.name} – {m1.side1.name}; "
+        f"board 2 now {m1.side0.name} – {m2.side1.name}")
+
+
+def test_a_withdrawal_needs_a_reason(dc, seeded):
+    from tournament.models import AuditEntry, Entrant
+
+    e = Entrant.objects.get(tournament=seeded, number=3)
+    url = reverse("director:withdraw", args=[seeded.slug, e.pk])
+    page = dc.post(url, {"reason": "  "}, follow=True).content.decode()
+    assert f"Say why {e.name} withdraws" in page
+    e.refresh_from_db()
+    assert not e.withdrawn and not AuditEntry.objects.filter(action="withdraw_entrant").exists()
+    dc.post(url, {"reason": "flight home"})
+    e.refresh_from_db()
+    assert e.withdrawn
+    assert AuditEntry.objects.get(action="withdraw_entrant").reason == "flight home"
+
+
+def test_a_rename_is_logged_with_the_old_and_new_name(director, seeded):
+    from tournament.actions import entrants
+    from tournament.models import AuditEntry, Entrant
+
+    e = Entrant.objects.get(tournament=seeded, number=1)
+    old = e.name
+    entrants.edit_entrant(e, director, name="Charles Dunn", club=e.club, rating=e.rating)
+    assert AuditEntry.objects.latest("id").summary == f"Renamed {old} to Charles Dunn"
+    entrants.edit_entrant(e, director, name="Charles Dunn", club="Bath Fives",
+                          rating=e.rating)
+    assert AuditEntry.objects.latest("id").summary == (
+        f"Edited Charles Dunn: club {e.club} → Bath Fives")

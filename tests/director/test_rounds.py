@@ -142,7 +142,8 @@ def test_swap_refused_for_rematch_then_accepted_with_reason(dc, seeded, round_tw
 def test_swap_on_one_board_changes_the_starter(dc, seeded, director):
     r1 = rounds.pair_round(seeded, director)
     m = r1.matches.get(board=2)
-    response = dc.post(url(seeded, "swap", 1), {"first": m.side0.pk, "second": m.side1.pk})
+    response = dc.post(url(seeded, "swap", 1), {"first": m.side0.pk, "second": m.side1.pk,
+                                                "reason": "she asked to start"})
     assert response.status_code == 302
     assert boards(r1)[1] == (m.side1.name, m.side0.name)
 
@@ -219,7 +220,8 @@ def test_swapping_a_boards_players_warns_when_the_one_due_to_start_goes_second(
     _, r2 = round_two
     m = r2.matches.select_related("side0", "side1").get(board=1)
     prefer(r2, {m.side0.number: ("white", "strong"), m.side1.number: ("black", "strong")})
-    response = dc.post(url(seeded, "swap", 2), {"first": m.side0.pk, "second": m.side1.pk},
+    response = dc.post(url(seeded, "swap", 2), {"first": m.side0.pk, "second": m.side1.pk,
+                                                "reason": "table near the door"},
                        follow=True)
     assert escape(f"Board 1: {m.side0.name} (strong) is due to start set 1, but "
                   f"{m.side1.name} (strong) starts.") in response.content.decode()

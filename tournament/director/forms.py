@@ -334,6 +334,9 @@ class ForbiddenPairForm(EntrantChoiceForm):
 
 
 class OverrideMixin(forms.Form):
+    # Every change by hand says why (the action refuses one without); an override too.
+    reason = Text(label="Why the change (kept in the audit log)", max_length=300,
+                  required=False)
     override = forms.BooleanField(label="Override the rules", required=False)
     override_reason = Text(label="Reason for the override", max_length=300,
                            required=False)
@@ -344,7 +347,7 @@ class OverrideMixin(forms.Form):
             self.add_error("override_reason", "Say why the rules are overridden.")
         return data
 
-    def reason(self) -> str:
+    def why_override(self) -> str:
         return self.cleaned_data["override_reason"] if self.cleaned_data.get("override") else ""
 
 

@@ -98,8 +98,8 @@ def set_board(request, event, number):
 def change(request, round_, lineup, form, done) -> bool:
     """Store a hand-made pairing; on a refusal the form shows the broken rules to override."""
     try:
-        rounds.set_pairing(round_, request.user, lineup.pairs(),
-                           override_reason=form.reason())
+        rounds.set_pairing(round_, request.user, lineup.pairs(), reason=form.cleaned_data["reason"],
+                           override_reason=form.why_override())
     except ActionError as exc:
         show_refusal(request, form, exc)
         form.needs_override = "override_reason" in exc.errors
