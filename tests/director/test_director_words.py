@@ -128,3 +128,21 @@ def test_a_rename_is_logged_with_the_old_and_new_name(director, seeded):
                           rating=e.rating)
     assert AuditEntry.objects.latest("id").summary == (
         f"Edited Charles Dunn: club {e.club} → Bath Fives")
+
+
+def test_a_bndcc_round_page_leaves_who_starts_to_the_draw(dc, director):
+    from tournament.actions import entrants, events, rounds
+
+    event = events.create_tournament(director, name="Draw Cup", ruleset="bndcc")
+    entrants.import_entrants(event, director, "name\nAnn\nBo\nCy\nDi")
+    rounds.pair_round(event, director)
+    page = dc.get(reverse("director:round", args=[event.slug, 1])).content.decode()
+    assert "who starts each set is drawn at the table" in page
+    assert "by lot" not in page.lower()
+    head = page.split('<table class="round-boards">')[1].split("</thead>")[0]
+    assert "<th>A</th><th>B</th>" in head and "starts" not in head
+    for engine_word in ("Side0", "SIDE0", "Player 1 starts"):
+        assert engine_word not in page
+    assert "Who started set 1 before" not in page  # the engine's sides say nothing of it
+    dashboard = dc.get(reverse("director:event", args=[event.slug])).content.decode()
+    assert "Round 1 lot" not in dashboard

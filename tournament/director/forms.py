@@ -371,8 +371,8 @@ class SetBoardForm(OverrideMixin, EntrantChoiceForm):
     def __init__(self, players, boards, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.boards = boards
-        self.fields["side0"] = self.entrant_field(players, "Starts set 1 (side0)")
-        self.fields["side1"] = self.entrant_field(players, "Opponent (side1)")
+        self.fields["side0"] = self.entrant_field(players, "A (named first)")
+        self.fields["side1"] = self.entrant_field(players, "B")
         self.order_fields(["board", "side0", "side1"])
 
     def clean_board(self):

@@ -14,6 +14,7 @@ from ..actions import ActionError, events
 from ..arbiter.views import arbiter_only
 from ..archive import archive_json
 from ..models import Job, Official, Tournament
+from ..rules import pairing_starts_set_one
 from ..standings import label
 from ..tasks import runs_in_background
 from .access import director_view, show_refusal
@@ -120,6 +121,7 @@ def render_dashboard(request, event, official_form=None):
         "event": event, "tab": "dashboard",
         "tiebreak_labels": [label(name) for name in event.tiebreaks],
         "rounds": rounds, "step": next_step(event, rounds),
+        "drawn": not pairing_starts_set_one(event.ruleset),
         "officials": officials, "recent": recent,
         "official_form": official_form or OfficialForm(),
     }, status=400 if official_form is not None else 200)

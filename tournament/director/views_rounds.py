@@ -8,6 +8,7 @@ from django.views.decorators.http import require_POST
 from .. import history
 from ..actions import ActionError, attendance, rounds
 from ..models import Entrant, Job, Round
+from ..rules import pairing_starts_set_one
 from ..tasks import runs_in_background
 from .access import director_view, show_refusal
 from .forms import ReasonForm, SetBoardForm, SwapForm
@@ -42,8 +43,10 @@ def render_round(request, event, round_, **forms):
     forms.setdefault("reopen_form", ReasonForm())
     latest = event.rounds.order_by("-number").values_list("number", flat=True).first()
     away = history.not_paired_in(event, round_.number, public=False)
+    drawn = not pairing_starts_set_one(event.ruleset)
     return render(request, "director/round.html", {
-        "event": event, "round": round_, "boards": lineup.rows(),
+        "event": event, "round": round_, "boards": lineup.rows(drawn=drawn),
+        "drawn": drawn,
         "is_draft": round_.status == Round.Status.DRAFT, "is_latest": latest == round_.number,
         "changed": lineup.changed_by_hand(), "colour_warnings": lineup.colour_warnings(),
         "not_paired": [(history.KIND_WORDS[kind], kind, people, event.points_for(kind)
