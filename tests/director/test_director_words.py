@@ -146,3 +146,41 @@ def test_a_bndcc_round_page_leaves_who_starts_to_the_draw(dc, director):
     assert "Who started set 1 before" not in page  # the engine's sides say nothing of it
     dashboard = dc.get(reverse("director:event", args=[event.slug])).content.decode()
     assert "Round 1 lot" not in dashboard
+
+
+def test_settings_fixed_once_paired_are_shown_not_offered(dc, seeded, director):
+    from tournament.actions import rounds
+
+    url = reverse("director:settings", args=[seeded.slug])
+    before = dc.get(url).content.decode()
+    assert not re.search(r'<select name="ruleset"[^>]*disabled', before)
+    assert 'id="match-formats"' in before and "js/match_format.js" in before
+    rounds.pair_round(seeded, director)
+    page = dc.get(url).content.decode()
+    for name in ("ruleset", "match_target", "sets_to_win"):
+        assert re.search(rf'<select name="{name}"[^>]*disabled', page), name
+    assert len(re.findall(r'<input type="radio" name="entrants_kind"[^>]*disabled', page)) == 2
+    assert "Fixed: round 1 is paired." in page and "js/match_format.js" not in page
+    # A forged post of a fixed field changes nothing and is not refused for it.
+    from tournament.director.forms import EditSettingsForm
+
+    data = {**EditSettingsForm.initial_for(seeded), "ruleset": "bndcc", "match_target": "121",
+            "entrants_kind": "pairs", "rounds_planned": "6", "reason": "one more round"}
+    data = {k: v for k, v in data.items() if v is not None and v is not False}
+    response = dc.post(url, data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    seeded.refresh_from_db()
+    assert (seeded.ruleset, seeded.match_target, seeded.entrants_kind) == (
+        "mso", 61, "singles")
+    assert seeded.rounds_planned == 6
+
+
+def test_the_create_form_knows_what_each_ruleset_allows(dc):
+    import json
+
+    page = dc.get(reverse("director:create")).content.decode()
+    formats = json.loads(re.search(r'<script id="match-formats" type="application/json">'
+                                   r'(.*?)</script>', page).group(1))
+    assert formats["mso"] == {"targets": [61], "sets": [2]}
+    assert formats["bndcc"] == {"targets": [61, 121], "sets": [1, 2, 3]}
+    assert "js/match_format.js" in page

@@ -102,6 +102,14 @@ class SettingsForm(forms.Form):
                 label=f"Tie-break {i}", required=False, choices=tiebreak_choices(),
                 initial=MSO_ORDER[i - 1] if i <= len(MSO_ORDER) else "")
 
+    @property
+    def formats(self) -> dict:
+        """What each ruleset allows ({name: {"targets", "sets"}}), for match_format.js to
+        offer only those; the check in clean() stands for a browser without scripts."""
+        return {name: dict(zip(("targets", "sets"), map(list, match_format_choices(name)),
+                               strict=True))
+                for name in known_rulesets()}
+
     def point_fields(self):
         return [self[f"points_{key}"] for key in DEFAULT_POINTS]
 
@@ -190,6 +198,17 @@ class EditSettingsForm(SettingsForm):
     reason = Text(required=False, max_length=300,
                   help_text="Why the settings change (kept in the audit log; needed once "
                             "a round is paired).")
+
+    # Fixed once round 1 is paired (actions.events.update_settings refuses a change).
+    FIXED = ("ruleset", "entrants_kind", "match_target", "sets_to_win")
+
+    def __init__(self, *args, fixed=False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fixed = fixed
+        if fixed:  # shown as they are, not as choices: a disabled field keeps its value
+            for name in self.FIXED:
+                self.fields[name].disabled = True
+                self.fields[name].help_text = "Fixed: round 1 is paired."
 
 
 class HideForm(forms.Form):

@@ -129,7 +129,8 @@ def render_dashboard(request, event, official_form=None):
 
 @director_view
 def settings(request, event):
-    form = EditSettingsForm(request.POST or None, initial=EditSettingsForm.initial_for(event))
+    form = EditSettingsForm(request.POST or None, initial=EditSettingsForm.initial_for(event),
+                            fixed=event.rounds.exists())
     if request.method == "POST" and form.is_valid():
         try:
             changed = events.update_settings(
@@ -148,7 +149,8 @@ def render_settings(request, event, form=None, delete_form=None):
     """The settings page; a refused form comes back bound, as typed, with a 400."""
     return render(request, "director/settings.html", {
         "event": event, "tab": "settings", "paired": event.rounds.exists(),
-        "form": form or EditSettingsForm(initial=EditSettingsForm.initial_for(event)),
+        "form": form or EditSettingsForm(initial=EditSettingsForm.initial_for(event),
+                                         fixed=event.rounds.exists()),
         "hide_form": HideForm(initial={"hidden": not event.hidden}),
         "delete_form": delete_form or DeleteEventForm(event),
     }, status=400 if request.method == "POST" else 200)
