@@ -30,3 +30,111 @@ def test_mso_hand_boxes_keep_the_numeric_keypad(client, event, people):
     client_for(client, people["arb"])
     page = client.get(reverse("arbiter:match", args=[event["match"].pk])).content.decode()
     assert hand_inputmodes(page) == {"numeric"}
+
+
+# ------------------------------------------------ 1. the hand sheet beside Confirm
+
+def played_record(seed=1):
+    from scoring import simulate as sim
+
+    from .conftest import EVIL
+
+    record = sim.play_match(seed, sim.MSO, first_set_starter=0)
+    record["players"] = ["Ann Lee", EVIL]
+    return record
+
+
+def test_the_confirmer_sees_the_hand_sheet_and_plays_read_only(client, event, people):
+    from html import escape
+
+    from tournament.actions import results
+    from tournament.arbiter import record as rec
+
+    record = played_record()
+    m, _ = results.submit_result(event["match"].pk, people["arb"], version=0, record=record)
+    client_for(client, people["arb2"])
+    page = client.get(reverse("arbiter:match", args=[m.pk])).content.decode()
+    stored = page.split('class="card stored-result"')[1].split('class="card confirm-form"')[0]
+    assert '<details class="stored-sheets" open>' in stored
+    assert "Hand sheet and play by play, as stored" in stored
+    first = record["sets"][0]
+    rows = re.findall(r'<tr><td class="num">(\d+)</td><td>([^<]*)</td>\s*'
+                      r'<td class="num">(-?\d+)</td><td class="num">(-?\d+)</td>\s*'
+                      r'<td class="num">(\d+)–(\d+)</td></tr>',
+                      stored.split("Set 2:")[0])
+    assert len(rows) == len(first["hands"])
+    assert [(int(a), int(b)) for _, _, a, b, _, _ in rows] == [
+        tuple(h["points"]) for h in first["hands"]]
+    assert tuple(int(x) for x in rows[-1][4:]) == tuple(first["score"])
+    assert rows[0][1] == "Ann Lee (A)"  # the pairing's first player downs hand 1 of set 1
+    table = rec.Table(names=("Ann Lee", m.side1.name))
+    assert escape(rec.hand_text(first["hands"][0], table)) in stored
+    # Only the entry form (a change) has inputs: the sheet itself is text.
+    assert "<input" not in stored and "<textarea" not in stored
+
+
+def test_the_board_history_shows_each_version_s_hand_sheet(client, event, people):
+    from tournament.actions import results
+
+    m, _ = results.submit_result(event["match"].pk, people["arb"], version=0,
+                                 record=played_record(2))
+    client_for(client, people["arb2"])
+    page = client.get(reverse("arbiter:history", args=[m.pk])).content.decode()
+    assert page.count('<details class="stored-sheets">') == 1
+    assert "Set 1:" in page and "pre class=\"plays small\"" in page
+
+
+def test_a_hand_written_as_plays_only_gets_the_validator_s_points():
+    from tournament.arbiter import record as rec
+    from tournament.arbiter.stored_sheet import sheets
+
+    record = played_record(3)
+    table = rec.Table(names=("Ann Lee", "Bo"))
+    words = table.seat_words({})
+    full = sheets(record, table, words)
+    for s in record["sets"]:
+        for h in s["hands"]:
+            h.pop("points", None)
+    bare = sheets(record, table, words)
+    assert [[h.points for h in s.hands] for s in bare] == [
+        [h.points for h in s.hands] for s in full]
+    assert all(h.points is not None for s in bare for h in s.hands)
+
+
+def test_a_void_hand_says_so_and_the_next_downer_follows_the_rules(client, pairs, people):  # noqa: F811
+    from scoring import simulate as sim
+    from scoring.starters import next_hand_starter
+    from tournament.actions import results
+    from tournament.arbiter import record as rec
+    from tournament.arbiter.stored_sheet import sheets, void_of
+
+    from .conftest import EVIL
+
+    table = rec.Table(ruleset="bndcc", names=("Lee & Dee", "Park & Fox"), seats=4,
+                      members=(("Ann Lee", "Cy Dee"), ("Bo Park", EVIL)))
+    for seed in range(40):
+        record = sim.play_match(seed, sim.BNDCC_PAIRS, penalty_kinds=sim.VOIDING,
+                                penalty_rate=0.05)
+        if any(isinstance(p, dict) and p["penalty"].get("rule") in sim.VOIDING
+               for s in record["sets"] for h in s["hands"] for p in h.get("plays", [])):
+            break
+    record["players"] = ["Ann Lee", "Bo Park", "Cy Dee", EVIL]
+    words = table.seat_words(rec.form_data("played", None, record, table))
+    found = 0
+    for sheet, stored in zip(sheets(record, table, words), record["sets"], strict=True):
+        for line, hand, after in zip(sheet.hands, stored["hands"], sheet.hands[1:],
+                                     strict=False):  # the last hand has no next
+            void = void_of(hand)
+            if void is None:
+                continue
+            found += 1
+            assert line.void.startswith("void, dealt again: ")
+            # The re-deal's downer follows the void's rule (scoring.starters), which a
+            # plain rotation would miss for out_of_turn, exposed and pickup_exposed.
+            assert after.downs == words[next_hand_starter(words.index(line.downs), 4, void)]
+    assert found
+    m = pairs["match"]
+    results.submit_result(m.pk, people["arb"], version=0, record=record)
+    client_for(client, people["dir"])
+    page = client.get(reverse("arbiter:match", args=[m.pk])).content.decode()
+    assert "void, dealt again" in page.lower()

@@ -24,6 +24,7 @@ from ..models.rounds import live_round as models_live_round
 from ..models.rounds import status_counts
 from ..rules import pairing_starts_set_one
 from . import record as rec
+from . import stored_sheet
 from .forms import EntryForm, place_of
 
 POLL_SECONDS = 20  # how often the boards page asks for the boards' states
@@ -192,6 +193,8 @@ def board_context(request, match, *, form=None, version=None, conflict=None, pro
         "entered_by_me": match.entered_by_id == user.pk,
         "counts": status_counts(match.status, tournament.require_confirmation),
         "sets": list(match.sets.all()),
+        "sheets": stored_sheet.sheets(match.record, table,
+                                      table.seat_words(stored_form_data(match, table))),
         "form": form, "version": match.version if version is None else version,
         "conflict": conflict, "problem": problem,
         "described": describe(match),
@@ -337,10 +340,14 @@ def history(request, match_id):
     versions = list(ResultVersion.objects.filter(match=match)
                     .select_related("by", "conceded_by").order_by("version"))
     rows = []
+    table = table_for(match)
     for v in versions:
         scores = [s.get("score") for s in ((v.record or {}).get("sets") or [])
                   if isinstance(s, dict)]
-        rows.append({"v": v, "scores": [sc for sc in scores if isinstance(sc, list)]})
+        # Each version's own seating names the seats of its hand sheet.
+        words = table.seat_words(rec.form_data(v.outcome, None, v.record, table))
+        rows.append({"v": v, "scores": [sc for sc in scores if isinstance(sc, list)],
+                     "sheets": stored_sheet.sheets(v.record, table, words)})
     return render(request, "arbiter/history.html", {
         "tournament": match.round.tournament, "match": match, "rows": rows})
 
