@@ -138,3 +138,43 @@ def test_a_void_hand_says_so_and_the_next_downer_follows_the_rules(client, pairs
     client_for(client, people["dir"])
     page = client.get(reverse("arbiter:match", args=[m.pk])).content.decode()
     assert "void, dealt again" in page.lower()
+
+
+# ------------------------------------------------ 2. one slip, one error; only wrong boxes
+
+def test_a_sheet_that_does_not_add_up_marks_the_set_score_only(client, event, people):
+    client_for(client, people["arb"])
+    m = event["match"]
+    response = client.post(reverse("arbiter:match", args=[m.pk]), {
+        "action": "enter", "version": 0, "outcome": "played", "s1_a": "61", "s1_b": "0",
+        "s1_h1_a": "30", "s1_h1_b": "0", "s1_h2_a": "20", "s1_h2_b": "0",
+        "s2_a": "61", "s2_b": "0"})
+    page = response.content.decode()
+    assert response.status_code == 422
+    invalid = re.findall(r'name="([^"]+)" value="[^"]*" size="\d" class="invalid"', page)
+    assert sorted(invalid) == ["s1_a", "s1_b"]  # no hand box, typed or empty
+    assert not re.findall(r'class="hand-row field-error"', page)
+    # The stylesheet marks boxes marked invalid, never every box of a marked set.
+    from django.contrib.staticfiles import finders
+
+    css = open(finders.find("css/site.css")).read()
+    assert not re.search(r"(^|[},\s])\.field-error input", css)
+
+
+def test_one_mistyped_play_is_one_error():
+    import scoring
+    from scoring import simulate as sim
+    from tournament.arbiter import record as rec
+
+    record = sim.play_match(5, sim.MSO, first_set_starter=0)
+    for s in record["sets"]:
+        for h in s["hands"]:
+            h.pop("points")  # the sheet's points come from the plays
+    record["sets"][0]["hands"][0]["plays"][1] = "1-4 left"  # was 1-6 left
+    report = scoring.validate(record)
+    assert len(report["errors"]) > 2  # the validator reads on and finds the cascade
+    table = rec.Table(names=("Ann Lee", "Bo Park"))
+    built = rec.build(rec.form_data("played", None, record, table), table)
+    errors = rec.map_errors(report["errors"], built)
+    assert list(errors) == ["s1_h1_play"] and len(errors["s1_h1_play"]) == 1
+    assert errors["s1_h1_play"][0].startswith("Set 1, hand 1, play 2: ")
