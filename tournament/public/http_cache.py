@@ -169,11 +169,30 @@ local = Local()
 
 
 def shared_cache():
-    """The default cache when other processes read it too; None when it is this process's
+    """The cache the processes of a machine (or several) share rendered answers in: the
+    "pages" alias when settings define one (a file cache where there is no Redis), else
+    the default cache when other processes read it too; None when it is this process's
     own memory (then `local` alone does its work, without pickling)."""
     from django.core.cache.backends.locmem import LocMemCache
 
+    if "pages" in settings.CACHES:
+        return caches["pages"]
     return None if isinstance(caches["default"], LocMemCache) else caches["default"]
+
+
+RENDER_LOCK_SECONDS = 10  # the most another process serves the previous answer meanwhile
+
+
+def may_render(shared, key: str, token: str) -> bool:
+    """Whether this process renders the answer of revision `token` under `key`: the first
+    to ask after a change does; the others answer with the previous revision's answer for
+    the moment it takes (one render per change for all workers, and no worker waits). A
+    cache that cannot be reached lets everyone render."""
+    try:
+        return bool(shared.add(f"render:{key}:{token}", 1, RENDER_LOCK_SECONDS))
+    except Exception:
+        log.exception("Public cache unreachable")
+        return True
 
 
 def storable(response) -> bool:
@@ -192,10 +211,12 @@ def mark_public(response):
     return response
 
 
-def public_cache(view=None, *, params=(), api=False, slug_kwarg="slug"):
+def public_cache(view=None, *, params=(), api=False, slug_kwarg="slug", single_render=True):
     """Cache `view`'s anonymous GET answers under the revision of the event named by its
     `slug_kwarg` argument (the whole site's when it has none); `params` are the query
-    parameters it reads."""
+    parameters it reads. `single_render`: after a change one process renders the page
+    while the others answer with the previous one (`may_render`); off for an answer as
+    cheap as the lock (revision.json), which must never lag."""
 
     def decorate(view):
         vary = ("Cookie", "Authorization") if api else ("Cookie",)
@@ -213,7 +234,8 @@ def public_cache(view=None, *, params=(), api=False, slug_kwarg="slug"):
             response = None
             if query is not None:
                 response = cached(request, query, kwargs.get(slug_kwarg) or revision.ALL,
-                                  lambda: view(request, *args, **kwargs))
+                                  lambda: view(request, *args, **kwargs),
+                                  single_render=single_render)
             if response is None:  # not storable: the view's own answer, never kept
                 response = printed.stamp_response(view(request, *args, **kwargs))
                 add_never_cache_headers(response)
@@ -226,14 +248,19 @@ def public_cache(view=None, *, params=(), api=False, slug_kwarg="slug"):
     return decorate(view) if view is not None else decorate
 
 
-def cached(request, query, slug, render):
+def cached(request, query, slug, render, *, single_render=True):
     """The stored answer, or the view's answer (stored when it may be); None when the cache
     cannot be reached (the caller then renders without it).
 
     Without a stored revision (a slug never seen, or evicted) the token is made before the
     view reads anything and stored only once the view answered 200: a made-up slug (a 404)
-    leaves no revision behind, so requests for any number of them add no cache entry."""
+    leaves no revision behind, so requests for any number of them add no cache entry.
+
+    After a change, a page that has an answer of an earlier revision is rendered by one
+    process only (`may_render`); the others give that earlier answer meanwhile, which the
+    live pages' script asks again for (static/js/live.js)."""
     key = entry_key(request, query)
+    previous = None
     try:
         rev = revision.stored(slug)
         shared = shared_cache()
@@ -241,12 +268,19 @@ def cached(request, query, slug, render):
         if rev is not None:
             entry = local.get(key)
             if entry is None or entry.token != rev.token:
+                previous = entry
                 entry = shared.get(key) if shared is not None else None
                 if entry is not None and entry.token == rev.token:
                     local.put(key, entry)
+                elif entry is not None:
+                    previous = entry  # another process's, likely newer than ours
     except Exception:  # the cache server away: serve from the database, uncached
         log.exception("Public cache unreachable")
         return None
+    if (single_render and shared is not None and previous is not None and rev is not None
+            and (entry is None or entry.token != rev.token)
+            and not may_render(shared, key, rev.token)):
+        return mark_public(previous.answer(request))
     if entry is None or rev is None or entry.token != rev.token:
         made = rev or revision.new()
         response = render()

@@ -23,7 +23,10 @@ from .tables import (
 
 PER_PAGE = 100
 BOARDS_PER_PAGE = 100  # a round page of 500 boards is five pages of about 40 KB
-POLL_SECONDS = 25  # how often a live page asks whether the event changed
+# How often a live page asks whether the event changed: a change reaches every watcher
+# within this and a render (revision.json is cached: a poll while nothing changed costs
+# no query and answers 304; bench/bench_public.py measures it under load).
+POLL_SECONDS = 3
 REFRESH_SECONDS = 60  # the same without scripts: the whole page, less often
 
 
