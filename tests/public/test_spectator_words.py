@@ -79,7 +79,7 @@ def test_a_name_cannot_forge_the_printed_mark(client, event):
 
 def test_standings_say_ahead_of_and_behind_and_what_the_spread_leaves_out(client, event):
     html = client.get(reverse("public:standings", args=[event.slug])).content.decode()
-    placed = re.findall(r'<td class="explain">([^<]*)</td>', html)
+    placed = re.findall(r'<td class="explain hide-small">([^<]*)</td>', html)
     assert placed and not any(" against " in p for p in placed)
     assert any(re.search(r"by points spread: [+\-−]?\d+, (behind|ahead of) ", p)
                for p in placed), placed
@@ -97,3 +97,19 @@ def test_after_round_choice_has_its_own_address(client, event):
     after = client.get(reverse("public:standings", args=[event.slug]), {"after_round": "1"})
     assert "Standings after round 1" in after.content.decode()
     assert re.search(r'<option value="1" +selected>', after.content.decode())
+
+
+def test_a_phone_keeps_the_result_and_the_tie_breaks(client, event):
+    """What a 390 px screen leaves out (site.css .hide-small); the browser walk-through
+    (tests/browser/test_officials_view.py) checks that the rest fits."""
+    round_page = client.get(reverse("public:round", args=[event.slug, 2])).content.decode()
+    head = round_page.split('class="pairings"')[1].split("</thead>")[0]
+    hidden = re.findall(r'<th[^>]*class="[^"]*hide-small[^"]*"[^>]*>(.*?)</th>', head, re.S)
+    assert [re.sub(r"<[^>]+>", "", h).strip() for h in hidden] == ["Pts", "Opp. pts"]
+    assert '<td class="result">' in round_page
+    standings = client.get(reverse("public:standings", args=[event.slug])).content.decode()
+    head = standings.split('class="standings"')[1].split("</thead>")[0]
+    cells = re.findall(r'<th([^>]*)>(.*?)</th>', head, re.S)
+    shown = [re.sub(r"<[^>]+>", "", text).strip() for attrs, text in cells
+             if "hide-small" not in attrs]
+    assert shown == ["Rank", "Player", "Pts", "Spread", "SB"]

@@ -8,6 +8,9 @@ from django.utils.html import format_html
 from .. import standings
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
+# Columns a 390 px phone leaves out (site.css .hide-small), so that what spectators came
+# for (the result; points and tie-breaks) fits without scrolling sideways.
+SMALL_HIDES = {"th": {"class": "hide-small"}, "td": {"class": "hide-small"}}
 
 
 def player_link(slug, number, name):
@@ -48,14 +51,16 @@ class PairingTable(tables.Table):
     board = tables.Column(attrs=NUM)
     side0_name = tables.Column(verbose_name="Starts (set 1)")
     # Each side's points stand beside its name, and the two headers say whose they are.
+    # On a phone (SMALL) the points before the round give way: board, names and result fit.
     side0_points = tables.Column(verbose_name="Pts", attrs={
-        "th": {"class": "num", "title": "Points before this round: the side that starts"},
-        "td": {"class": "num"}})
+        "th": {"class": "num hide-small",
+               "title": "Points before this round: the side that starts"},
+        "td": {"class": "num hide-small"}})
     side1_name = tables.Column(verbose_name="Opponent")
     side1_points = tables.Column(verbose_name="Opp. pts", default="", attrs={
-        "th": {"class": "num", "title": "Points before this round: the opponent"},
-        "td": {"class": "num"}})
-    result = tables.Column(orderable=False)
+        "th": {"class": "num hide-small", "title": "Points before this round: the opponent"},
+        "td": {"class": "num hide-small"}})
+    result = tables.Column(orderable=False, attrs={"td": {"class": "result"}})
 
     class Meta:
         attrs = {"class": "pairings"}
@@ -156,7 +161,7 @@ def standings_table_class(order, pairs=False):
     if pairs:
         attrs["name"] = tables.Column(verbose_name="Pair")
         attrs["club"] = tables.Column(verbose_name="Partners", accessor="members", default="",
-                                      orderable=False)
+                                      orderable=False, attrs=SMALL_HIDES)
     for name in order:
         step = standings.get_tiebreak(name)
         if step.group:
@@ -165,8 +170,10 @@ def standings_table_class(order, pairs=False):
             verbose_name=step.abbr, accessor=f"tb_{name}", attrs={
                 "th": {"class": "num", "title": step.label}, "td": {"class": "num"}})
         attrs[f"render_tb_{name}"] = value_renderer(getattr(step, "signed", False))
+    # On a phone the points and tie-breaks stay; how each was placed is on the player page.
     attrs["decided_by"] = tables.Column(verbose_name="How placed", orderable=False,
-                                        default="", attrs={"td": {"class": "explain"}})
+                                        default="", attrs={"th": {"class": "hide-small"},
+                                                           "td": {"class": "explain hide-small"}})
     attrs["Meta"] = type("Meta", (StandingsTable.Meta,), {})
     return type("StandingsTable", (StandingsTable,), attrs)
 
@@ -176,7 +183,7 @@ class StandingsTable(tables.Table):
 
     rank = tables.Column(attrs=NUM)
     name = tables.Column(verbose_name="Player")
-    club = tables.Column(default="")
+    club = tables.Column(default="", attrs=SMALL_HIDES)
     points = tables.Column(verbose_name="Pts", attrs=NUM)
 
     class Meta:
