@@ -178,3 +178,46 @@ def test_one_mistyped_play_is_one_error():
     errors = rec.map_errors(report["errors"], built)
     assert list(errors) == ["s1_h1_play"] and len(errors["s1_h1_play"]) == 1
     assert errors["s1_h1_play"][0].startswith("Set 1, hand 1, play 2: ")
+
+
+# ------------------------------------------------ 5. the pairs entry page
+
+def test_the_pairs_heading_names_each_side_once_with_its_members(client, pairs, people):  # noqa: F811
+    from html import escape
+
+    from .conftest import EVIL
+
+    client_for(client, people["arb"])
+    page = client.get(reverse("arbiter:match", args=[pairs["match"].pk])).content.decode()
+    head = page.split("<h1>")[1].split('class="card stored-result"')[0]
+    assert head.count("A: ") == 1 and head.count("B: ") == 1
+    assert "(Ann Lee, Cy Dee)" in head and f"(Bo Park, {escape(EVIL)})" in head
+
+
+def test_the_stored_starter_is_the_member_at_that_seat(client, pairs, people):  # noqa: F811
+    from scoring import simulate as sim
+    from tournament.actions import results
+
+    from .conftest import EVIL
+
+    record = sim.play_match(4, sim.BNDCC_PAIRS)
+    record["players"] = ["Cy Dee", "Bo Park", "Ann Lee", EVIL]  # Cy Dee sat at A1
+    m, _ = results.submit_result(pairs["match"].pk, people["arb"], version=0, record=record)
+    client_for(client, people["dir"])
+    page = client.get(reverse("arbiter:match", args=[m.pk])).content.decode()
+    table = page.split('aria-label="Stored sets')[1].split("</table>")[0]
+    starters = re.findall(r"<tr><td>\d+[^<]*</td><td>([^<]+)</td>", table)
+    from html import escape
+
+    words = ["Cy Dee (A1)", "Bo Park (B1)", "Ann Lee (A2)", f"{escape(EVIL)} (B2)"]
+    assert starters == [words[s["starter"]] for s in record["sets"]]
+    assert "<td>Lee &amp; Dee" not in table  # the member, never the pair
+
+
+def test_void_choices_are_short_enough_for_a_phone(client, pairs, people):  # noqa: F811
+    client_for(client, people["arb"])
+    page = client.get(reverse("arbiter:match", args=[pairs["match"].pk])).content.decode()
+    select = page.split('name="s1_h1_void"')[1].split("</select>")[0]
+    labels = re.findall(r"<option [^>]*>([^<]+)</option>", select)
+    assert labels[0] == "not void" and "Played out of turn" in labels
+    assert max(len(label) for label in labels) <= 32

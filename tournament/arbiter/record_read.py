@@ -67,7 +67,10 @@ def void_choices(table: Table) -> list[tuple[str, str]]:
     """("", "—") then each rule that voids a hand, labelled as the scoring engine labels it."""
     if not table.penalties:
         return []
-    return [("", "not void")] + [(n, label) for n, label in penalty_choices(table.ruleset)
+    # The select is the hand's void already: its rule alone ("Played out of turn"), so
+    # that a phone shows the whole of it.
+    return [("", "not void")] + [(n, label.split(":")[0])
+                                 for n, label in penalty_choices(table.ruleset)
                                  if n in VOID_RULES]
 
 

@@ -184,6 +184,7 @@ def board_context(request, match, *, form=None, version=None, conflict=None, pro
                          correcting=correcting)
     is_director = tournament.is_director(user)
     seats = table.seat_labels() if table.pairs else ["A", "B"]
+    seats_stored = table.seat_words(stored_form_data(match, table))
     return {
         "tournament": tournament, "match": match, "round": match.round,
         "names": list(table.names), "table": table,
@@ -192,9 +193,10 @@ def board_context(request, match, *, form=None, version=None, conflict=None, pro
         "can_confirm": result_actions.CONFIRM in perms,
         "entered_by_me": match.entered_by_id == user.pk,
         "counts": status_counts(match.status, tournament.require_confirmation),
-        "sets": list(match.sets.all()),
-        "sheets": stored_sheet.sheets(match.record, table,
-                                      table.seat_words(stored_form_data(match, table))),
+        # Who started each set: the member at that seat (pairs), as the record seats them.
+        "sets": [(s, seats_stored[s.starter] if s.starter is not None
+                  and s.starter < len(seats_stored) else None) for s in match.sets.all()],
+        "sheets": stored_sheet.sheets(match.record, table, seats_stored),
         "form": form, "version": match.version if version is None else version,
         "conflict": conflict, "problem": problem,
         "described": describe(match),
