@@ -5,7 +5,8 @@
   "use strict";
   var select = document.getElementById("after-round");
   if (!select) return;
-  select.form.querySelector("button[type=submit]").hidden = true;
+  var show = select.form.querySelector("button[type=submit]");
+  if (show) show.remove();  // choosing is enough (the stylesheet would override "hidden")
   select.addEventListener("change", function () {
     var url = new URL(window.location.href);
     url.search = "";
