@@ -221,3 +221,23 @@ def test_void_choices_are_short_enough_for_a_phone(client, pairs, people):  # no
     labels = re.findall(r"<option [^>]*>([^<]+)</option>", select)
     assert labels[0] == "not void" and "Played out of turn" in labels
     assert max(len(label) for label in labels) <= 32
+
+
+# ------------------------------------------------ 3. the downer of a re-deal, as chosen
+
+def test_the_form_carries_scoring_s_redeal_rules_for_its_script(client, pairs, people,  # noqa: F811
+                                                               event):
+    import json
+
+    from scoring.rulesets import PENALTY_RULES, VOID_RULES
+
+    client_for(client, people["arb"])
+    page = client.get(reverse("arbiter:match", args=[pairs["match"].pk])).content.decode()
+    data = re.search(r'<script id="redeal-rules" type="application/json">(.*?)</script>',
+                     page).group(1)
+    assert json.loads(data) == {n: PENALTY_RULES[n].redeal for n in VOID_RULES}
+    assert json.loads(data)["wrong_count"] == "next_seat"
+    assert json.loads(data)["out_of_turn"] == "same_seat"
+    assert "js/void_downer.js" in page
+    mso = client.get(reverse("arbiter:match", args=[event["match"].pk])).content.decode()
+    assert "redeal-rules" not in mso and "void_downer.js" not in mso  # no voids in mso
