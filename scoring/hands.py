@@ -18,6 +18,7 @@ from .report import (
     HAND_POINTS_MISMATCH,
     MISSING,
     OVER_TARGET,
+    PENALTY_NOT_APPLICABLE,
     PLAY_AFTER_SET_END,
     POINTS_MISMATCH,
     SET_SCORE_INVALID,
@@ -25,7 +26,7 @@ from .report import (
     show,
     show_pair,
 )
-from .rulesets import VOID_RULES
+from .rulesets import PENALTY_RULES, VOID_RULES
 from .starters import next_hand_starter
 from .state import HandState
 
@@ -149,7 +150,7 @@ class HandChecker(PlayChecker):
         if "deal" in h:
             sheet.held = self.read_deal(h["deal"], f"{path}/deal", where)
         if "void" in h and self.rules is not None and self.rules.penalty_rules:
-            sheet.void = self.read_void(h["void"], f"{path}/void", where)
+            sheet.void = self.read_void(h["void"], f"{path}/void", where, "plays" not in h)
         if "plays" in h:
             sheet.plays = h["plays"]
             if not isinstance(sheet.plays, list):
@@ -168,8 +169,11 @@ class HandChecker(PlayChecker):
             f"{tally.void_in + 1}"
         )
 
-    def read_void(self, v: Any, path: str, where: str) -> tuple[int, str] | None:
-        """A hand's ``"void": {"seat": S, "rule": R}``."""
+    def read_void(
+        self, v: Any, path: str, where: str, alone: bool = True
+    ) -> tuple[int, str] | None:
+        """A hand's ``"void": {"seat": S, "rule": R}``; ``alone``: without plays (whose
+        penalty entry is otherwise where a rule that does not apply is reported)."""
         rules = self.rules
         assert rules is not None
         allowed = [r for r in VOID_RULES if r in rules.penalty_rules]
@@ -186,6 +190,13 @@ class HandChecker(PlayChecker):
             )
             return None
         seat = self.read_seat(v.get("seat"), f"{path}/seat", f"{where}'s void seat")
+        text = PENALTY_RULES[rule].in_singles
+        if text and alone and self.seats == 2:
+            self.err(
+                f"{path}/rule",
+                PENALTY_NOT_APPLICABLE,
+                f"{where}: no hand is void by {rule} in singles: {text}",
+            )
         return None if seat is None else (seat, rule)
 
     def score_plays(self, tally: SetTally, sheet: HandSheet) -> HandState:
@@ -315,7 +326,7 @@ class HandChecker(PlayChecker):
                     f"held_after_knock penalty at {tally.award_path} was against that side: "
                     f"the set goes to the other side, {self.side_name(side)}",
                 )
-            if info["winner"] is None and info.get("award_pending"):
+            if declared is None and (info["winner"] is not None or info.get("award_pending")):
                 info["winner"] = side
                 info["entry"]["winner"] = side
         elif declared is not None and tally.award_seen and tally.ended_in is None:

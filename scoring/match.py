@@ -219,8 +219,8 @@ class MatchChecker(SetStartChecker):
     def check_set_score(
         self, i: int, info: dict[str, Any], pair: tuple[int, int], hands: Any
     ) -> None:
-        """A finished set has exactly one side on the target, or was awarded before either
-        side reached it."""
+        """A finished set has exactly one side on the target, or was awarded to a side
+        below it (the offenders may be on it: a held knock found on the turnover)."""
         t = self.target
         awarded = info["awarded_to"]
         problem = None
@@ -229,8 +229,11 @@ class MatchChecker(SetStartChecker):
         elif pair[0] > t or pair[1] > t:
             problem = f"a score cannot pass {t}"
         elif awarded is not None:
-            if t in pair:
-                problem = f"an awarded set ends before either side reaches {t}"
+            if pair[awarded] == t:
+                problem = (
+                    f"a set awarded to {self.side_name(awarded)} ends before that side "
+                    f"reaches {t}"
+                )
         elif pair[0] == t and pair[1] == t:
             problem = f"only one side can reach {t}"
         elif pair[0] != t and pair[1] != t:

@@ -7,7 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from .ends import LineChecker
-from .report import BAD_FORMAT, ILLEGAL_KNOCK, PLAY_AFTER_HAND_END, TILE_DOES_NOT_MATCH, show
+from .report import (
+    BAD_FORMAT,
+    ILLEGAL_KNOCK,
+    PENALTY_NOT_APPLICABLE,
+    PLAY_AFTER_HAND_END,
+    TILE_DOES_NOT_MATCH,
+    show,
+)
 from .rulesets import (
     EFFECT_FALSE_KNOCK,
     EFFECT_HELD_AFTER_KNOCK,
@@ -19,7 +26,7 @@ from .rulesets import (
     PenaltyRule,
 )
 from .state import HandState, award, next_seat
-from .tiles import BIT, TILE_STR
+from .tiles import BIT, FIT, TILE_NAME, TILE_STR
 
 
 class PenaltyChecker(LineChecker):
@@ -123,6 +130,19 @@ class PenaltyChecker(LineChecker):
                 f"entry, or name the rule that was broken",
             )
             st.certain = False
+        elif rule.in_singles and st.n == 2:
+            self.err(
+                f"{path}/penalty/rule",
+                PENALTY_NOT_APPLICABLE,
+                f"{st.where}: no {rule.name} penalty in singles: {rule.in_singles}",
+            )
+        elif rule.before_down and st.first:
+            self.err(
+                f"{path}/penalty/rule",
+                PENALTY_NOT_APPLICABLE,
+                f"{st.where}: no {rule.name} penalty before the down: {rule.before_down}",
+            )
+        # A refused entry is still read as written, so one wrong entry is one error.
         self.penalty_holes(st, seat, rule)
         st.void = (seat, rule.name)
         st.void_path = path
@@ -157,6 +177,8 @@ class PenaltyChecker(LineChecker):
                 f"{where}: a wont_go penalty is taken in the offender's turn, but "
                 f"{self.seat_name(st.turn)} was to play, not {self.seat_name(seat)}",
             )
+        elif not st.lost and BIT[tile] & (FIT[st.lv] | FIT[st.rv]) and self.holds(st, seat, tile):
+            self.fits_an_end(f"{path}/penalty/tile", st, tile)
         self.take_tile(st, k, f"{path}/penalty/tile", seat, tile, "tried")
         st.used |= BIT[tile]
         st.gone[seat] += 1
@@ -165,6 +187,39 @@ class PenaltyChecker(LineChecker):
         if st.gone[st.turn] >= st.tps and not st.over:
             st.turn = next_seat(st.turn, st.n, st.gone, st.tps)
         self.penalty_holes(st, seat, rule)
+
+    def holds(self, st: HandState, seat: int, tile: int) -> bool:
+        """Whether the seat may hold the tile (a tile it cannot hold is another fault)."""
+        if st.held is not None:
+            return bool(st.held[seat] & BIT[tile])
+        return not st.used & BIT[tile]
+
+    def fits_an_end(self, path: str, st: HandState, tile: int) -> None:
+        """A wont_go tile that goes at one of the open ends (rule 5 penalises only "a
+        domino that will NOT go either end"; at the wrong end it is turned round)."""
+        end = st.lv if BIT[tile] & FIT[st.lv] else st.rv
+        side = "left" if end == st.lv else "right"
+        self.err(
+            path,
+            PENALTY_NOT_APPLICABLE,
+            f"{st.where}: no wont_go penalty for {TILE_NAME[tile]}: it goes at the {side} "
+            f"end ({end}), and rule 5 penalises only a domino that will not go either end; "
+            f"take the penalty out and record the tile where it was laid",
+        )
+
+    def awarded_on_turnover(self, st: HandState, p: dict[str, Any]) -> bool:
+        """A held_after_knock entry after the set's last play, naming a seat whose side
+        reached the target in this hand: found on the turnover, it still takes the set
+        (rule 5: "on the turnover or during the course of play")."""
+        pen = p["penalty"]
+        rule = pen.get("rule") if isinstance(pen, dict) else None
+        if rule != "held_after_knock" or rule not in self.rules.penalty_rules:  # type: ignore[union-attr]
+            return False
+        seat = pen.get("seat")
+        if type(seat) is not int or not 0 <= seat < st.n:
+            return False
+        side = seat & 1
+        return st.awarded is None and st.base[side] + st.hp[side] == self.target
 
     def penalty_false_knock(
         self, st: HandState, k: int, seat: int, rule: PenaltyRule, tile: int | None

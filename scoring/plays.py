@@ -69,7 +69,7 @@ class PlayChecker(PenaltyChecker):
     def other_entry(self, st: HandState, k: int, p: Any) -> bool:
         """Penalties, tiles that stand, and unreadable turns; False ends the replay."""
         if isinstance(p, dict) and "penalty" in p:
-            if st.reached or st.void is not None:
+            if st.void is not None or (st.reached and not self.awarded_on_turnover(st, p)):
                 self.after_end(st, k, "a penalty")
                 return False
             self.penalty(st, k, p)

@@ -27,6 +27,9 @@ TILE_DOES_NOT_MATCH = "tile_does_not_match"
 ILLEGAL_KNOCK = "illegal_knock"
 PLAY_AFTER_HAND_END = "play_after_hand_end"
 POINTS_MISMATCH = "points_mismatch"
+# Added by the project for the bndcc rulings (docs/ruleset-bndcc.md): a penalty the
+# rulebook does not give where the record puts it.
+PENALTY_NOT_APPLICABLE = "penalty_not_applicable"
 
 # A key that is absent is a different fault from one that is null.
 MISSING = object()

@@ -40,6 +40,11 @@ class PenaltyRule:
     redeal: str | None = None  # for EFFECT_VOID: who downs the re-deal
     before_play: bool = False  # only before the hand's first turn (the down)
     needs_tile: bool = False  # the entry must name the tile (``"tile": "A-B"``)
+    # Only once play has commenced (rule 4): before the down this text says what the
+    # rulebook gives instead, and the entry is refused (PENALTY_NOT_APPLICABLE).
+    before_down: str = ""
+    # Only where a seat has a partner (pairs); in singles this text says what applies.
+    in_singles: str = ""
 
 
 PLAIN_PENALTY = PenaltyRule("", "Penalty (8 holes)", None, 8)
@@ -54,10 +59,25 @@ PENALTY_RULES: dict[str, PenaltyRule] = {
         PenaltyRule(
             "out_of_turn", "Played out of turn: hand void, re-dealt", 4, 8,
             EFFECT_VOID, REDEAL_SAME_SEAT,
+            before_down=(
+                'rule 4 gives "no penalty ... for playing out of turn before play '
+                'commences": the tile is taken back and the seat due to down lays the '
+                "down; take the penalty out"
+            ),
         ),
         PenaltyRule(
             "exposed", "Domino exposed to partner: hand void, re-dealt", 4, 8,
             EFFECT_VOID, REDEAL_SAME_SEAT,
+            before_down=(
+                "rule 4's exposed applies once play has commenced; a domino exposed "
+                'before the down is rule 8: write "rule": "pickup_exposed" (the hand is '
+                "re-dealt, no holes)"
+            ),
+            in_singles=(
+                "rule 4's exposed penalises a domino shown to a partner, and in singles "
+                "nobody has one: a domino exposed when picking up is rule 8 "
+                '("pickup_exposed"); one shown during play costs nothing'
+            ),
         ),
         PenaltyRule(
             "wont_go", "Laid a domino that won't go: it is out of play", 5, 8,
@@ -84,14 +104,17 @@ VOID_RULES: tuple[str, ...] = tuple(
 )
 
 
-def penalty_choices(ruleset: Ruleset | str) -> list[tuple[str, str]]:
+def penalty_choices(ruleset: Ruleset | str, seats: int | None = None) -> list[tuple[str, str]]:
     """(rule name, label) for a form's choice list: the plain penalty ("") first, then each
-    rule the ruleset allows; empty when the ruleset has no penalties."""
+    rule the ruleset allows (with ``seats`` 2, not the rules that need a partner); empty
+    when the ruleset has no penalties."""
     rules = RULESETS[ruleset] if isinstance(ruleset, str) else ruleset
     if rules.penalty_holes is None:
         return []
     return [("", PLAIN_PENALTY.label)] + [
-        (n, PENALTY_RULES[n].label) for n in rules.penalty_rules
+        (n, PENALTY_RULES[n].label)
+        for n in rules.penalty_rules
+        if not (seats == 2 and PENALTY_RULES[n].in_singles)
     ]
 
 

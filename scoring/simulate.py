@@ -8,8 +8,9 @@ something.
 ``penalty_rate`` adds plain 8-hole penalties; ``penalty_kinds`` (a tuple of rule names of
 shared/spec/bndcc.md, or ``ALL_KINDS``) instead draws, at that rate before each turn, an
 offence of one of those kinds and plays out its consequences: void hands and re-deals,
-tiles that won't go, false knocks, knocks held back (the set awarded), and tiles that
-stand where they do not fit ("stands", no penalty).  ``match={"target": T,
+tiles that won't go either end, false knocks, knocks held back (the set awarded, also
+on the turnover after the offenders reached the target), rule 4's exposure only in pairs,
+and tiles that stand where they do not fit ("stands", no penalty).  ``match={"target": T,
 "sets_to_win": W}`` plays another match format and writes it in the record.
 """
 
@@ -145,7 +146,7 @@ class _Hand:
                 if taken:
                     continue
             self.turn(seat)
-        if self.held_back is not None and not self.won:
+        if self.held_back is not None:  # found on the turnover
             self.hold_back_found()
         return self.hand_record()
 
@@ -222,8 +223,10 @@ class _Hand:
             side = seat % 2
             pts = fives_and_threes(count_ends(*trial))
             if pts and self.before[side] + self.points[side] + pts == self.rules.target:
-                self.hold_back_found()  # found before the set could be won otherwise
-                return
+                if side != self.held_back % 2 or rng.random() < 0.5:
+                    self.hold_back_found()  # found before the set could be won otherwise
+                    return
+                # else the offenders reach the target and it is found on the turnover
         self.held[seat].remove(t)
         self.line, self.left, self.right = _lay(self.line, self.left, self.right, t, end)
         self.plays.append(f"{_write(t, rng)} {end}")
@@ -248,6 +251,8 @@ class _Hand:
             self.write_penalty(offender)
             self.penalise(offender)
             return False
+        elif kind == "exposed" and self.rules.seats == 2:
+            return False  # rule 4's exposure is to a partner: none in singles
         elif kind in ("wrong_count", "out_of_turn", "exposed"):
             offender = rng.randrange(self.rules.seats)
             self.write_penalty(offender, kind)
@@ -272,9 +277,11 @@ class _Hand:
         return True
 
     def wont_go(self, seat):
-        if len(self.held[seat]) < 2:
+        # Only a domino that will go at neither end (rule 5); there must be another left.
+        misfits = [t for t in self.held[seat] if self.left not in t and self.right not in t]
+        if not misfits or len(self.held[seat]) < 2:
             return False
-        t = self.rng.choice(self.held[seat])
+        t = self.rng.choice(misfits)
         self.held[seat].remove(t)
         self.write_penalty(seat, "wont_go", tile=_write(t, self.rng))
         self.penalise(seat)

@@ -256,6 +256,9 @@ def trf_event(tournament, *, through_round: int | None = None) -> TrfEvent:
                       attendance, range(1, rounds + 1))
     codes = {kind: bye_code(tournament, kind) for kind in NOT_PAIRED_KINDS}
     players, absent = [], set()
+    # Absences are written for the round to be paired; once every planned round is, no
+    # column is written for a round that does not exist (import_trf would refuse it).
+    to_pair = rounds < tournament.rounds_planned
     for e in entrants:
         results = []
         for r in range(1, rounds + 1):
@@ -263,9 +266,10 @@ def trf_event(tournament, *, through_round: int | None = None) -> TrfEvent:
             code = codes.get(gaps.get((e.id, r)), "Z")
             results.append(trf_result(m, e.id, number) if m else TrfResult(None, "-", code))
         coming = attendance.get((e.id, rounds + 1))
-        if e.withdrawn_after_round is not None and e.withdrawn_after_round <= rounds:
+        withdrawn = e.withdrawn_after_round is not None and e.withdrawn_after_round <= rounds
+        if to_pair and withdrawn:
             absent.add(e.number)
-        elif coming is not None and rounds < tournament.rounds_planned:
+        elif to_pair and coming is not None:
             if codes[coming] == "Z":
                 absent.add(e.number)  # written as the trailing `0000 - Z` TRF(x) uses
             else:

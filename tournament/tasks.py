@@ -26,7 +26,7 @@ from django_tasks import task
 from .actions import ActionError, entrants, rounds
 from .actions.archive import import_tournament
 from .actions.base import require_director
-from .actions.trf_import import import_trf_event
+from .actions.trf_import import NO_SET_SCORES, import_trf_event
 from .archive import archive_json
 from .models import Job
 
@@ -137,11 +137,16 @@ def options(job) -> dict:
     return json.loads(job.payload)
 
 
+def hidden_words(event) -> str:
+    return ", hidden from the public until you show it (Settings)" if event.hidden else ""
+
+
 def from_trf(job):
     given = options(job)
-    event = import_trf_event(given["text"], slug=given.get("slug", ""), actor=job.requested_by)
-    return (f"{event.name} is imported from the TRF file.",
-            reverse("director:event", args=[event.slug]), "")
+    event = import_trf_event(given["text"], slug=given.get("slug", ""), actor=job.requested_by,
+                             hidden=bool(given.get("hidden")))
+    return (f"{event.name} is imported from the TRF file{hidden_words(event)}. "
+            f"{NO_SET_SCORES}", reverse("director:event", args=[event.slug]), "")
 
 
 def from_archive(job):
@@ -152,8 +157,9 @@ def from_archive(job):
         raise ActionError(f"The archive is not JSON: {exc}.") from None
     except RecursionError:
         raise ActionError("The archive is nested too deeply to be one of ours.") from None
-    event = import_tournament(doc, slug=given.get("slug", ""), actor=job.requested_by)
-    return (f"{event.name} is imported from the archive.",
+    event = import_tournament(doc, slug=given.get("slug", ""), actor=job.requested_by,
+                              hidden=bool(given.get("hidden")))
+    return (f"{event.name} is imported from the archive{hidden_words(event)}.",
             reverse("director:event", args=[event.slug]), "")
 
 

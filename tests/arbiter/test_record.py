@@ -203,3 +203,12 @@ def test_form_data_round_trips_a_stored_record():
     assert data["s1_h2_play"] == "3-6"
     assert rec.build(data, MSO).record == b.record
     assert rec.form_data("", None, None) == {"outcome": "played"}
+
+
+def test_a_singles_form_does_not_offer_a_partner_exposure():
+    # Rule 4's `exposed` is a domino shown to a partner: the engine refuses it in singles,
+    # so a singles form does not offer it; a pairs form does.
+    singles = [n for n, _ in rec.void_choices(rec.Table(ruleset="bndcc", names=PLAYERS))]
+    assert "exposed" not in singles and "out_of_turn" in singles
+    pairs = rec.Table(ruleset="bndcc", names=("A", "B", "C", "D"), seats=4)
+    assert "exposed" in [n for n, _ in rec.void_choices(pairs)]

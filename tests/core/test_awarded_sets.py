@@ -108,3 +108,25 @@ def test_under_mso_an_awarded_to_key_means_nothing(db):
               "sets": [{"score": [61, 40], "awarded_to": 1}, {"score": [61, 50]}]}
     results.submit_result(board.pk, director, version=0, record=record)
     assert list(board.sets.values_list("awarded_to", flat=True)) == [None, None]
+
+
+def test_a_set_awarded_on_the_turnover_is_stored_for_the_other_side(db):
+    # Bo's side reached 61 in set 2, and on the turnover his held knock was found: the set
+    # is Ann's though Bo is on 61 (rule 5, "on the turnover or during the course of play").
+    director = User.objects.create(username="dir")
+    t = events.create_tournament(director, name="Crewe Singles", ruleset="bndcc",
+                                 require_confirmation=False, tiebreaks=["set_difference"])
+    ann = Entrant.objects.create(tournament=t, number=1, name="Ann Lee")
+    bo = Entrant.objects.create(tournament=t, number=2, name="Bo Park")
+    r1 = Round.objects.create(tournament=t, number=1, status=Round.Status.PUBLISHED)
+    board = Match.objects.create(round=r1, board=1, side0=ann, side1=bo)
+    Official.objects.get_or_create(tournament=t, user=director,
+                                   defaults={"role": Official.Role.DIRECTOR})
+    record = {**AWARDED, "sets": [{"starter": 0, "score": [61, 48]},
+                                  {"starter": 1, "score": [40, 61], "awarded_to": 0}]}
+    _, report = results.submit_result(board.pk, director, version=0, record=record)
+    assert report["valid"], report["errors"]
+    assert list(board.sets.values_list("score0", "score1", "awarded_to")) == [
+        (61, 48, None), (40, 61, 0)]
+    rows = {row.player: row for row in history.compute(t).rows}
+    assert rows[1].tiebreaks == {"set_difference": 2}

@@ -129,6 +129,19 @@ def test_absent_players_written_as_zero_point_bye_for_next_round() -> None:
     assert [p.results for p in reread.players] == [p.results for p in event.players]
 
 
+def test_no_absent_marker_once_every_planned_round_is_done() -> None:
+    # A column for a round that does not exist would make the file unreadable (XXR 1).
+    event = _event(
+        (TrfResult(2, "w", "1"),),
+        (TrfResult(1, "b", "0"),),
+        absent=frozenset({2}),
+        rounds_planned=1,
+    )
+    text = write_trf(event)
+    assert text.splitlines()[2].endswith("     1 b 0")
+    assert [p.results for p in parse_trf(text).players] == [p.results for p in event.players]
+
+
 def test_xxz_lines_are_read_as_absent() -> None:
     text = SAMPLE + "XXZ 3 4\n"
     event = parse_trf(text)

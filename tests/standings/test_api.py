@@ -31,6 +31,7 @@ from tournament.standings import (
     label,
     numeric,
     player_rounds,
+    set_score_labels,
     tied_groups,
 )
 
@@ -300,3 +301,13 @@ def test_empty_order_shares_everyone_level_on_points():
     ]
     assert rows[1].decided_by == "shared: no tie-breaks in force"
     assert rows[0].tiebreaks == {}
+
+
+def test_the_tiebreaks_that_read_set_scores_say_so():
+    # A TRF import has results without set scores; the standings page names these.
+    assert set_score_labels(MSO_ORDER) == ["points spread"]
+    assert set_score_labels(["buchholz", "set_difference", "game_points_difference",
+                                       "wins"]) == ["set difference", "game points difference"]
+    assert set_score_labels(["sonneborn_berger", "mso_head_to_head"]) == []
+    with pytest.raises(ValueError, match="unknown tie-break"):
+        set_score_labels(["nope"])

@@ -14,10 +14,11 @@ from .results import store_sets
 from .rounds import update_status
 
 
-def import_tournament(doc, *, slug: str = "", actor=None) -> Tournament:
-    """The event of an archive, or ActionError naming what is wrong; all or nothing."""
+def import_tournament(doc, *, slug: str = "", actor=None, hidden: bool = False) -> Tournament:
+    """The event of an archive, or ActionError naming what is wrong; all or nothing.
+    ``hidden``: the new event is for its officials only until its director shows it."""
     try:
-        return create_from(doc, slug=slug, actor=actor)
+        return create_from(doc, slug=slug, actor=actor, hidden=hidden)
     except ArchiveError as exc:
         raise ActionError(f"The archive was not imported: {exc}", {exc.path or "/": [
             exc.message]}) from exc
@@ -33,12 +34,12 @@ def import_tournament(doc, *, slug: str = "", actor=None) -> Tournament:
 
 
 @transaction.atomic
-def create_from(doc, *, slug: str, actor) -> Tournament:
+def create_from(doc, *, slug: str, actor, hidden: bool = False) -> Tournament:
     reports = check_archive(doc)
     tournament = create_tournament(
         actor, name=doc["name"], slug=slug or slugify(doc["name"]), ruleset=doc["ruleset"],
         rounds_planned=doc.get("rounds_planned", 5), points=doc.get("points"),
-        tiebreaks=doc.get("tiebreaks"))
+        tiebreaks=doc.get("tiebreaks"), hidden=hidden)
     fmt = match_format(doc["ruleset"], doc.get("match"))
     tournament.entrants_kind = doc.get("entrants", "singles")
     tournament.match_target, tournament.sets_to_win = fmt.target, fmt.sets_to_win

@@ -109,9 +109,17 @@ def refuse_same_names(players) -> None:
         seen[key] = p.number
 
 
+# Said after every TRF import (the import page and the standings say it too): the file
+# records only who won.
+NO_SET_SCORES = ("A TRF file carries no set scores, so the points-spread tie-break cannot "
+                 "separate players level on points by its matches.")
+
+
 @transaction.atomic
-def import_trf_event(text: str, *, slug: str = "", actor=None) -> Tournament:
-    """All or nothing: a bad line or result refuses the whole file."""
+def import_trf_event(text: str, *, slug: str = "", actor=None, hidden: bool = False
+                     ) -> Tournament:
+    """All or nothing: a bad line or result refuses the whole file. ``hidden``: the new
+    event is for its officials only until its director shows it."""
     try:
         event = parse_trf(text)
     except TrfError as exc:
@@ -125,7 +133,7 @@ def import_trf_event(text: str, *, slug: str = "", actor=None) -> Tournament:
     name = event.name.strip() or slug or "Imported event"
     tournament = create_tournament(
         actor, name=name, slug=slug or slugify(name),
-        rounds_planned=max(event.rounds_planned or 5, done + coming))
+        rounds_planned=max(event.rounds_planned or 5, done + coming), hidden=hidden)
     tournament.first_colour = event.first_colour or Tournament.FirstColour.WHITE1
     tournament.save(update_fields=["first_colour"])
     entrants = {p.number: Entrant(tournament=tournament, number=p.number, name=p.name.strip()

@@ -327,4 +327,5 @@ def penalty_help(table: rec.Table) -> list[tuple[str, str]]:
     """(rule, label) of every penalty the event's rules know, for the form's help."""
     from scoring.rulesets import penalty_choices
 
-    return [(name or "(none)", label) for name, label in penalty_choices(table.ruleset)]
+    choices = penalty_choices(table.ruleset, table.seats)
+    return [(name or "(none)", label) for name, label in choices]

@@ -69,8 +69,8 @@ def void_choices(table: Table) -> list[tuple[str, str]]:
         return []
     # The select is the hand's void already: its rule alone ("Played out of turn"), so
     # that a phone shows the whole of it.
-    return [("", "not void")] + [(n, label.split(":")[0])
-                                 for n, label in penalty_choices(table.ruleset)
+    choices = penalty_choices(table.ruleset, table.seats)
+    return [("", "not void")] + [(n, label.split(":")[0]) for n, label in choices
                                  if n in VOID_RULES]
 
 

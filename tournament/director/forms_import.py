@@ -34,6 +34,10 @@ class ImportEventForm(forms.Form):
     slug = Text(
         label="Web address", max_length=60, required=False,
         help_text="Letters, digits and hyphens; left empty, it is made from the event's name.")
+    hidden = forms.BooleanField(
+        label="Import it hidden from the public", required=False,
+        help_text="Only its officials see it until you show it (Settings, Public or hidden): "
+                  "check the import first.")
 
     def clean_slug(self):
         slug = self.cleaned_data["slug"].strip()
@@ -68,5 +72,7 @@ class ImportEventForm(forms.Form):
         return text
 
     def payload(self) -> str:
-        """What the job keeps: the text and the web address (tasks.from_trf/from_archive)."""
-        return json.dumps({"text": self.cleaned_data["file"], "slug": self.cleaned_data["slug"]})
+        """What the job keeps: the text, the web address and whether to hide the event
+        (tasks.from_trf/from_archive)."""
+        return json.dumps({"text": self.cleaned_data["file"], "slug": self.cleaned_data["slug"],
+                           "hidden": self.cleaned_data["hidden"]})

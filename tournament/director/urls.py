@@ -22,6 +22,7 @@ urlpatterns = [
          name="remove_official"),
     path("<slug:slug>/audit/", event.audit, name="audit"),
     path("<slug:slug>/archive.json", event.archive, name="archive"),
+    path("<slug:slug>/event.trf", event.trf, name="trf"),
     path("<slug:slug>/entrants/", entrants.entrant_list, name="entrants"),
     path("<slug:slug>/entrants/add/", entrants.add, name="add_entrant"),
     path("<slug:slug>/entrants/import/", entrants.import_csv, name="import_entrants"),

@@ -1,4 +1,5 @@
-"""My events, creating one, its dashboard, settings, officials, audit log and archive."""
+"""My events, creating one, its dashboard, settings, officials, audit log, archive and
+TRF file."""
 
 from types import SimpleNamespace
 
@@ -17,6 +18,7 @@ from ..models import Job, Official, Tournament
 from ..rules import pairing_starts_set_one
 from ..standings import label
 from ..tasks import runs_in_background
+from ..trf_export import finished_rounds, trf_text
 from .access import director_view, show_refusal
 from .forms import CreateEventForm, DeleteEventForm, EditSettingsForm, HideForm, OfficialForm
 from .forms_import import ARCHIVE, ImportEventForm, kind_of, max_bytes
@@ -239,4 +241,14 @@ def archive(request, event):
     body = archive_json(event)
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}.json"'
+    return response
+
+
+@director_view
+def trf(request, event):
+    """The rounds played so far as a TRF(x) file (what `manage.py export_trf` writes; the
+    site's numbers and ratings always fit a TRF's columns)."""
+    response = HttpResponse(trf_text(event), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = (
+        f'attachment; filename="{event.slug}-after-round-{finished_rounds(event)}.trf"')
     return response

@@ -60,16 +60,18 @@ def write_trf(event: TrfEvent) -> str:
 
     The points column is computed from the results, the rank column too unless the player
     carries an explicit ``rank``.  Absent players get a ``0000 - Z`` entry for the round being
-    paired.  Names longer than the 33-character field are truncated.
+    paired, unless every planned round is done (no column for a round that does not exist).
+    Names longer than the 33-character field are truncated.
     """
     done = completed_rounds(event)
+    more = event.rounds_planned is None or done < event.rounds_planned
     computed_rank = _ranks(event.players)
     lines = []
     if event.name:
         lines.append(f"012 {event.name}")
     for p in event.players:
         results = p.results
-        if p.number in event.absent and len(results) == done:
+        if more and p.number in event.absent and len(results) == done:
             results = results + (TrfResult(None, "-", "Z"),)
         rank = p.rank if p.rank is not None else computed_rank[p.number]
         lines.append(_player_line(p, rank, results))

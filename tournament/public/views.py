@@ -233,6 +233,17 @@ def standings_view(request, slug):
     return render(request, "public/standings.html", ctx)
 
 
+def without_set_scores(tournament, matches):
+    """(results counted with no set scores, the tie-breaks in use that read them), or
+    None: a TRF file records only who won, and the standings page says what that means."""
+    count = sum(1 for m in matches if m.kind == "played" and not m.sets)
+    labels = standings.set_score_labels(tournament.tiebreaks)
+    if not (count and labels):
+        return None
+    named = labels[0] if len(labels) == 1 else f"{', '.join(labels[:-1])} and {labels[-1]}"
+    return count, named
+
+
 def standings_context(request, tournament, after, show_all):
     event_data = data.load(tournament, after)
     table = event_data.table
@@ -257,6 +268,7 @@ def standings_context(request, tournament, after, show_all):
     finished = tournament.status == Tournament.Status.FINISHED and after is None
     return {"event": tournament, "table": html_table, "groups": groups,
             "show_all": show_all, "count": len(rows),
+            "without_scores": without_set_scores(tournament, event_data.matches),
             "podium": podium_rows(table) if finished else None}
 
 

@@ -34,6 +34,7 @@ from .metrics import (
     label,
     numeric,
     register,
+    set_score_labels,
     validate_order,
 )
 
@@ -63,6 +64,7 @@ __all__ = [
     "numeric",
     "player_rounds",
     "register",
+    "set_score_labels",
     "set_winner",
     "set_winners",
     "tied_groups",

@@ -120,6 +120,9 @@ class Tiebreak:
     group: bool = False
     signed: bool = False
     description: str = ""
+    # Reads the set scores of played matches (a result known only as a win, as a TRF file
+    # gives, counts 0 in it): the standings page says so where such results are counted.
+    uses_set_scores: bool = False
 
     def split(self, block: list[int], ctx: Context) -> list[Part]:
         """Split ``block`` (ids in a stable order) into ordered parts, best first.
@@ -159,8 +162,10 @@ class NumericTiebreak(Tiebreak):
         signed: bool = False,
         description: str = "",
         explain: Callable[[Context, int], str] | None = None,
+        uses_set_scores: bool = False,
     ) -> None:
         self.name = name
+        self.uses_set_scores = uses_set_scores
         self.label = label
         self.abbr = abbr
         self.func = func
@@ -232,6 +237,7 @@ def numeric(
     *,
     signed: bool = False,
     explain: Callable[[Context, int], str] | None = None,
+    uses_set_scores: bool = False,
 ):
     """Register ``func(ctx, player) -> number`` as a numeric tie-break.
 
@@ -249,6 +255,7 @@ def numeric(
                 signed=signed,
                 description=" ".join((func.__doc__ or "").split()),
                 explain=explain,
+                uses_set_scores=uses_set_scores,
             )
         )
         return func
@@ -275,6 +282,11 @@ def validate_order(order: Sequence[str]) -> list[Tiebreak]:
             raise ValueError(f"tie-break {name!r} appears twice in the order")
         steps.append(step)
     return steps
+
+
+def set_score_labels(order: Sequence[str]) -> list[str]:
+    """The labels of the tie-breaks of ``order`` that read set scores."""
+    return [t.label for t in validate_order(order) if t.uses_set_scores]
 
 
 def label(name: str) -> str:
@@ -337,7 +349,8 @@ def _sb_words(ctx: Context, player: int) -> str:
     return f": {value} (opponents beaten, with their points: {each})"
 
 
-@numeric("mso_spread", "points spread", "Spread", signed=True, explain=_spread_words)
+@numeric("mso_spread", "points spread", "Spread", signed=True, explain=_spread_words,
+         uses_set_scores=True)
 def mso_spread(ctx: Context, player: int) -> Number:
     """Points scored minus points conceded, summed over the rounds, leaving out the
     player's best round (the round of the largest spread; the player's page names it)."""
@@ -391,13 +404,14 @@ def wins(ctx: Context, player: int) -> Number:
     return len(_beaten(ctx, player))
 
 
-@numeric("set_difference", "set difference", "Sets", signed=True)
+@numeric("set_difference", "set difference", "Sets", signed=True, uses_set_scores=True)
 def set_difference(ctx: Context, player: int) -> Number:
     """Sets won minus sets lost, played matches only."""
     return sum(r.sets_won - r.sets_lost for r in ctx.results[player])
 
 
-@numeric("game_points_difference", "game points difference", "GPD", signed=True)
+@numeric("game_points_difference", "game points difference", "GPD", signed=True,
+         uses_set_scores=True)
 def game_points_difference(ctx: Context, player: int) -> Number:
     """Points scored minus points conceded over every played match (no round left
     out)."""

@@ -2,9 +2,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament import history
 from tournament.models import Tournament
-from tournament.pairing.trf import write_trf
+from tournament.trf_export import trf_text
 
 
 class Command(BaseCommand):
@@ -18,14 +17,8 @@ class Command(BaseCommand):
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is None:
             raise CommandError(f"There is no event {slug!r}.")
-        complete = tournament.rounds.count()
-        last = tournament.rounds.order_by("-number").first()
-        from tournament.actions.rounds import open_boards
-
-        if last is not None and open_boards(last):
-            complete -= 1  # TRF cannot say "not played yet": export the finished rounds
         try:
-            text = write_trf(history.trf_event(tournament, through_round=complete))
+            text = trf_text(tournament)
         except ValueError as exc:
             raise CommandError(str(exc)) from exc
         if file:
