@@ -137,11 +137,6 @@ if "PYTEST_VERSION" not in os.environ and "redis" not in CACHES["default"]["BACK
         "OPTIONS": {"MAX_ENTRIES": 20_000},
     }
 
-# After a change, the worker that takes a page's render lock renders it in a thread and
-# answers the previous page meanwhile, so no request waits for a render (off in tests:
-# a thread's own connection would not see a test's uncommitted data).
-PUBLIC_RENDER_BEHIND = "PYTEST_VERSION" not in os.environ
-
 # Long work (pairing a big round, imports, the archive download) runs as a task
 # (tournament/tasks.py) in a worker process, `manage.py db_worker`, which `make run` starts
 # beside the server; the queue is a table in the same database. TASKS_BACKEND=immediate runs

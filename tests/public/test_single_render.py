@@ -20,12 +20,8 @@ pytestmark = pytest.mark.django_db
 def shared_pages(settings):
     settings.CACHES = {**settings.CACHES, "pages": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "pages"}}
-    from django.core.cache import caches
-
-    caches["pages"].clear()  # a LocMemCache's entries outlive the test that made them
     http_cache.local.clear()
     yield
-    caches["pages"].clear()
     http_cache.local.clear()
 
 
@@ -94,27 +90,3 @@ def test_live_pages_poll_every_few_seconds_and_ask_past_caches(client, event):  
     # The server ignores that parameter: the same cached answer.
     page = client.get(reverse("public:round", args=[event.slug, 1]), {"live": "abc"})
     assert page.content.decode() == html
-
-
-@pytest.mark.django_db(transaction=True)
-def test_the_renderer_answers_at_once_and_renders_in_a_thread(client, event, director,  # noqa: F811
-                                                              settings, monkeypatch,
-                                                              django_assert_num_queries):
-    settings.PUBLIC_RENDER_BEHIND = True
-    threads = []
-    real = http_cache.render_in_thread
-    monkeypatch.setattr(http_cache, "render_in_thread",
-                        lambda *a: threads.append(real(*a)) or threads[-1])
-    url = reverse("public:round", args=[event.slug, 1])
-    before = client.get(url)  # nothing earlier to show: rendered here, at once
-    assert not threads
-    forfeit(boards(event)[0], director)
-    with django_assert_num_queries(0):  # the previous page, not a render
-        meanwhile = client.get(url)
-    assert meanwhile.content == before.content and len(threads) == 1
-    threads[0].join(10)
-    after = client.get(url)
-    assert after.content != before.content and "forfeit" in after.content.decode().lower()
-    as_another_worker()
-    assert client.get(url).content == after.content
-    assert len(threads) == 1  # one render for the change, for every worker

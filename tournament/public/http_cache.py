@@ -29,7 +29,6 @@ current, so one key per page is overwritten in place as the event changes.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import logging
 import math
@@ -235,7 +234,7 @@ def public_cache(view=None, *, params=(), api=False, slug_kwarg="slug", single_r
             response = None
             if query is not None:
                 response = cached(request, query, kwargs.get(slug_kwarg) or revision.ALL,
-                                  lambda req: view(req, *args, **kwargs),
+                                  lambda: view(request, *args, **kwargs),
                                   single_render=single_render)
             if response is None:  # not storable: the view's own answer, never kept
                 response = printed.stamp_response(view(request, *args, **kwargs))
@@ -279,17 +278,12 @@ def cached(request, query, slug, render, *, single_render=True):
         log.exception("Public cache unreachable")
         return None
     if (single_render and shared is not None and previous is not None and rev is not None
-            and (entry is None or entry.token != rev.token)):
-        if not may_render(shared, key, rev.token):
-            return mark_public(previous.answer(request))
-        if render_behind():
-            # This process renders it, in a thread: this request and those queued behind
-            # it on this worker are answered meanwhile, never kept waiting for a render.
-            render_in_thread(request, render, rev, shared)
-            return mark_public(previous.answer(request))
+            and (entry is None or entry.token != rev.token)
+            and not may_render(shared, key, rev.token)):
+        return mark_public(previous.answer(request))
     if entry is None or rev is None or entry.token != rev.token:
         made = rev or revision.new()
-        response = render(request)
+        response = render()
         if not storable(response):
             add_never_cache_headers(response)
             return printed.stamp_response(response)
@@ -301,50 +295,14 @@ def cached(request, query, slug, render, *, single_render=True):
                 log.exception("Public cache unreachable")
             if rev is None:  # changed while rendering, or the cache away: answer, keep nothing
                 return mark_public(entry.answer(request))
-        keep(request, entry, shared)
+        # Kept under the query as the view left it (a page as its plain number, no unknown
+        # sort): junk spellings are answered but never stored under a key of their own.
+        key = entry_key(request, request.GET)
+        if request.method == "GET":
+            local.put(key, entry)
+            try:
+                if shared is not None:
+                    shared.set(key, entry, TIMEOUT)
+            except Exception:
+                log.exception("Public cache unreachable")
     return mark_public(entry.answer(request))
-
-
-def keep(request, entry, shared):
-    """Store a rendered answer here and in the shared cache. Kept under the query as the
-    view left it (a page as its plain number, no unknown sort): junk spellings are
-    answered but never stored under a key of their own."""
-    if request.method != "GET":
-        return
-    key = entry_key(request, request.GET)
-    local.put(key, entry)
-    try:
-        if shared is not None:
-            shared.set(key, entry, TIMEOUT)
-    except Exception:
-        log.exception("Public cache unreachable")
-
-
-def render_behind() -> bool:
-    """Whether a page changed since its last answer is rendered in a thread of the worker
-    that took its render lock (settings.PUBLIC_RENDER_BEHIND: on, but off in tests, whose
-    data a thread's own database connection would not see)."""
-    return getattr(settings, "PUBLIC_RENDER_BEHIND", False)
-
-
-def render_in_thread(request, render, rev: revision.Revision, shared) -> threading.Thread:
-    """Render the page of revision `rev` from a copy of `request` (the view may replace
-    its query) in a thread with its own database connection, and store it."""
-    from django.db import connections
-
-    copied = copy.copy(request)
-    copied.GET = request.GET.copy()
-
-    def work():
-        try:
-            response = render(copied)
-            if storable(response):
-                keep(copied, Entry.of(response, rev), shared)
-        except Exception:
-            log.exception("Rendering %s in the background failed", copied.path)
-        finally:
-            connections.close_all()  # this thread's own
-
-    thread = threading.Thread(target=work, name="public-render", daemon=True)
-    thread.start()
-    return thread
