@@ -137,6 +137,10 @@ if "PYTEST_VERSION" not in os.environ and "redis" not in CACHES["default"]["BACK
         "OPTIONS": {"MAX_ENTRIES": 20_000},
     }
 
+# A test's transaction never commits: there the revision is bumped as an action writes,
+# not only on commit (tournament/revision.py).
+REVISION_BUMP_IN_TRANSACTION = "PYTEST_VERSION" in os.environ
+
 # Long work (pairing a big round, imports, the archive download) runs as a task
 # (tournament/tasks.py) in a worker process, `manage.py db_worker`, which `make run` starts
 # beside the server; the queue is a table in the same database. TASKS_BACKEND=immediate runs
