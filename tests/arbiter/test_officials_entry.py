@@ -55,7 +55,7 @@ def test_the_confirmer_sees_the_hand_sheet_and_plays_read_only(client, event, pe
     client_for(client, people["arb2"])
     page = client.get(reverse("arbiter:match", args=[m.pk])).content.decode()
     stored = page.split('class="card stored-result"')[1].split('class="card confirm-form"')[0]
-    assert '<details class="stored-sheets" open>' in stored
+    assert '<details class="stored-sheets card" open>' in stored
     assert "Hand sheet and play by play, as stored" in stored
     first = record["sets"][0]
     rows = re.findall(r'<tr><td class="num">(\d+)</td><td>([^<]*)</td>\s*'
@@ -80,7 +80,7 @@ def test_the_board_history_shows_each_version_s_hand_sheet(client, event, people
                                  record=played_record(2))
     client_for(client, people["arb2"])
     page = client.get(reverse("arbiter:history", args=[m.pk])).content.decode()
-    assert page.count('<details class="stored-sheets">') == 1
+    assert page.count('<details class="stored-sheets card">') == 1
     assert "Set 1:" in page and "pre class=\"plays small\"" in page
 
 
