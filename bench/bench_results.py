@@ -8,7 +8,7 @@ Usage: .venv/bin/python bench/bench_results.py [--players 400] [--rounds 5] [--c
    out directly as published rounds (pairing them for real would need every earlier result
    confirmed first), and one arbiter token per client (the arbiter_token command's code);
    with --counting the event asks no confirmation, so every result counts as it is entered
-   and takes its round's row lock (rounds.close_if_complete), as on event day;
+   and takes its round's row lock (board.close_if_complete), as on event day;
 3. starts `gunicorn tournament.wsgi` on a free local port (DATABASE_URL, SECRET_KEY,
    ALLOWED_HOSTS=127.0.0.1, LOCAL_DEV=1), by default as docs/deploy.md runs it: 5 sync
    workers (2 x cores + 1), each taking a connection only when it is idle;

@@ -129,12 +129,11 @@ class Ruleset:
     tiles_per_seat: int = 7
     # The default match format: a set (leg) is won by reaching exactly `target` points
     # (a score that would pass it scores nothing, and the set ends the moment a side
-    # reaches it); a match by the first side to win `sets_to_win` sets, at most
-    # `max_sets` = 2 * sets_to_win - 1.  A record's `match` may choose other values among
-    # `allowed_targets` and `allowed_sets_to_win` (empty: only the default).
+    # reaches it); a match by the first side to win `sets_to_win` sets (so at most
+    # `formats.MatchFormat.max_sets` sets).  A record's `match` may choose other values
+    # among `allowed_targets` and `allowed_sets_to_win` (empty: only the default).
     target: int = 61
     sets_to_win: int = 2
-    max_sets: int = 3
     allowed_targets: tuple[int, ...] = ()
     allowed_sets_to_win: tuple[int, ...] = ()
     # May the down (the first tile of a hand) score the points that reach the target?

@@ -8,9 +8,10 @@ tournament/actions/archive.py.
 import json
 import re
 
-import scoring
 from scoring.formats import MatchFormatError, match_format
+from scoring.starters import sets_alternate
 
+from . import record_fit
 from .entrant_rules import (
     MAX_CLUB,
     MAX_ENTRANTS,
@@ -24,7 +25,8 @@ from .entrant_rules import (
 from .json_text import check_json_text
 from .models import Attendance, Match
 from .models.event import DEFAULT_POINTS
-from .rules import known_rulesets, known_tiebreaks, pairing_starts_set_one
+from .record_fit import Board
+from .rules import known_rulesets, known_tiebreaks
 from .text import TextError
 
 FORMAT = "fives-and-threes-tournament/1"
@@ -98,7 +100,7 @@ def export_attendance(tournament, rounds, seated) -> tuple[dict, list]:
     nor where he has a board after all. Rows of rounds not in `rounds` (not paired, or a
     draft, which is not exported) are the coming byes. Empty lists and keys are left out,
     so an archive without byes is as before. Late entries are not written: an entrant's
-    rounds before his first board are late entries on import too.
+    rounds before their first board are late entries on import too.
     """
     by_round, coming = {}, []
     for rnd, number, out, kind in (Attendance.objects.of_event(tournament)
@@ -124,7 +126,10 @@ def export_match(m) -> dict:
     doc = {"board": m.board, "players": [m.side0.number, m.side1.number if m.side1 else None]}
     if m.side1 is None:
         doc["bye"] = True
-    elif m.outcome == Match.Outcome.FORFEIT:
+        return doc
+    if m.first_starter not in (None, 0):
+        doc["first_set_starter"] = m.first_starter  # a director's choice (mso)
+    if m.outcome == Match.Outcome.FORFEIT:
         doc["forfeit_by"] = m.conceded_by.number
     elif m.outcome == Match.Outcome.DOUBLE_FORFEIT:
         doc["double_forfeit"] = True
@@ -387,29 +392,29 @@ def check_round(r, path, number, ids, ruleset, seats=2, match=None) -> dict:
                       "must be one of the match's players")
         if "double_forfeit" in m:
             _need(m["double_forfeit"] is True, f"{mp}/double_forfeit", "must be true")
+        first = m.get("first_set_starter", 0)
+        if "first_set_starter" in m:
+            _need(not bye, f"{mp}/first_set_starter", "a bye has no set to start")
+            _need(sets_alternate(ruleset), f"{mp}/first_set_starter",
+                  f"under {ruleset} each set's starter is drawn at the table: the record "
+                  "says who drew")
+            _need(_is_int(first) and 0 <= first < seats, f"{mp}/first_set_starter",
+                  f"the seat that starts set 1: 0 to {seats - 1}")
         if "record" in m:
-            reports[mp] = check_record(m["record"], f"{mp}/record", ruleset,
-                                       partial="abandoned_by" in m, seats=seats, match=match)
+            conceded = pair.index(m["abandoned_by"]) if "abandoned_by" in m else None
+            reports[mp] = check_record(m["record"], f"{mp}/record",
+                                       Board.make(ruleset, seats, match, first),
+                                       conceded_side=conceded)
     return reports
 
 
-def check_record(record, path, ruleset, partial=False, seats=2, match=None) -> dict:
+def check_record(record, path, board: Board, conceded_side=None) -> dict:
+    """A match record checked as result entry checks it (record_fit), for `board`; the
+    first problem is raised at its path inside the archive."""
     _need(isinstance(record, dict), path, "a match record object")
-    _need(record.get("ruleset") == ruleset, f"{path}/ruleset", f"this event plays {ruleset!r}")
-    players = record.get("players")
-    declared = record.get("seats", len(players) if isinstance(players, list) else 2)
-    _need(declared == seats, f"{path}/seats", f"this event's matches have {seats} seats"
-          + (" (a pairs event: seats 0 and 2 are side 0's pair)" if seats == 4 else ""))
-    if "match" in record:
-        _need(match_format(ruleset, record.get("match")) == match_format(ruleset, match),
-              f"{path}/match", "differs from the event's match format")
-    if pairing_starts_set_one(ruleset):
-        _need(record.get("first_set_starter", 0) == 0, f"{path}/first_set_starter",
-              "players[0] starts the first set")
-        record = {**record, "first_set_starter": 0}
-    report = scoring.validate(record)
-    errors = [e for e in report["errors"]
-              if not (partial and e["code"] in {"match_shape", "result_mismatch"})]
-    if errors:
-        raise ArchiveError(f"{path}{errors[0]['path']}", errors[0]["message"])
+    report = record_fit.check_record(board, record, conceded_side=conceded_side)
+    if report["errors"]:
+        # What does not fit the board says more than the rules it then breaks.
+        first = (report["misfit"] or report["errors"])[0]
+        raise ArchiveError(f"{path}{first['path']}", first["message"])
     return report

@@ -1,6 +1,7 @@
 """What an entrant may be: the one home of these limits, read by the model, the forms, the
 CSV reader, the actions and the archive. No Django here."""
 
+from . import numbers
 from .text import TextError, clean_text
 
 MAX_NAME = 100  # an entrant's (or a pair member's) name, in characters
@@ -23,7 +24,7 @@ def clean_rating(value) -> int | None:
         raise ValueError(value)
     if isinstance(value, str):
         value = value.strip()
-        if not value.isascii() or not value.lstrip("-").isdigit():
+        if not numbers.is_whole(value):
             raise ValueError(value)
         value = int(value)
     if not isinstance(value, int) or not RATING_MIN <= value <= RATING_MAX:

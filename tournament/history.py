@@ -59,7 +59,7 @@ def standings_input(tournament, *, after_round: int | None = None, public: bool 
     rows = list(qs.order_by("round__number", "board").values_list(
         "id", "round__number", "side0_id", "side1_id", "status", "outcome", "winner_id"))
     sets = defaultdict(list)
-    if any(outcome in ("played", "abandoned") for *_, outcome, _ in rows):
+    if any(outcome in (Match.Outcome.PLAYED, Match.Outcome.ABANDONED) for *_, outcome, _ in rows):
         set_rows = SetResult.objects.filter(match__round__tournament=tournament)
         if after_round is not None:
             set_rows = set_rows.filter(match__round__number__lte=after_round)
@@ -174,14 +174,14 @@ def plain_match(row, number, sets, require_confirmation: bool):
     if not status_counts(status, require_confirmation):
         return standings.Match(round_number, pair, "unplayed")
     winner = number[winner_id] if winner_id else None
-    if outcome in ("played", "abandoned"):
+    if outcome in (Match.Outcome.PLAYED, Match.Outcome.ABANDONED):
         # `sets`: match id -> [((score0, score1), awarded_to), ...]
         played = sets.get(match_id, ())
         awarded = tuple(side for _, side in played)
         return standings.Match(round_number, pair, "played", winner=winner,
                                sets=tuple(score for score, _ in played),
                                awarded_to=awarded if any(a is not None for a in awarded) else ())
-    if outcome == "forfeit":
+    if outcome == Match.Outcome.FORFEIT:
         return standings.Match(round_number, pair, "forfeit", winner=winner)
     return standings.Match(round_number, pair, "double_forfeit")
 
@@ -210,11 +210,11 @@ def trf_result(m, entrant_id, number) -> TrfResult:
     side0 = entrant_id == m.side0_id
     opponent = number[m.side1_id if side0 else m.side0_id]
     colour = "w" if side0 else "b"
-    if m.outcome == "double_forfeit":
+    if m.outcome == Match.Outcome.DOUBLE_FORFEIT:
         return TrfResult(opponent, colour, "-")
-    if m.outcome == "forfeit":
+    if m.outcome == Match.Outcome.FORFEIT:
         return TrfResult(opponent, colour, "+" if m.winner_id == entrant_id else "-")
-    if m.outcome in ("played", "abandoned"):
+    if m.outcome in (Match.Outcome.PLAYED, Match.Outcome.ABANDONED):
         return TrfResult(opponent, colour, "1" if m.winner_id == entrant_id else "0")
     raise ValueError(f"board {m.board} of round {m.round.number} has no result")
 

@@ -16,11 +16,3 @@ def known_tiebreaks() -> frozenset[str]:
 
     return frozenset(TIEBREAKS)
 
-
-def pairing_starts_set_one(ruleset: str) -> bool:
-    """Whether the Swiss colour decides who starts set 1 (side 0, "white"): so where
-    set starters alternate; where they are drawn before each set (bndcc), the draw does.
-    The rule itself lives with the validator's (scoring.starters)."""
-    from scoring.starters import sets_alternate
-
-    return sets_alternate(ruleset)

@@ -55,6 +55,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",  # the Content-Security-Policy section below
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "tournament.limits.ApiLimits",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -166,16 +167,48 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
+# ---- Sign-in lock-out (django-axes; tournament/signin_lock.py, docs/deploy.md): an account
+# is paused from one address after AXES_FAILURE_LIMIT wrong passwords; an address for every
+# account after SIGNIN_ADDRESS_FAILURE_LIMIT wrong passwords for accounts that exist.
 # Tests sign in with client.login(), which passes axes no request: axes is off under
 # pytest except in the tests of the lock-out itself (tests/security/test_limits.py).
 AXES_ENABLED = env_bool("AXES_ENABLED", default="PYTEST_VERSION" not in os.environ)
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "8"))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # each counts on its own
+SIGNIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("SIGNIN_ADDRESS_FAILURE_LIMIT", "40"))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
+AXES_HANDLER = "tournament.signin_lock.TwoTierHandler"
+AXES_LOCKOUT_CALLABLE = "tournament.signin_lock.locked_out"
 AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "1"))
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "tournament.limits.client_ip"
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
+# ---- end of the sign-in lock-out
+
+# ---- Content-Security-Policy (django-csp; docs/deploy.md). Scripts, styles, images and
+# connections from this site only: no inline script, handler or style attribute anywhere
+# (tournament/static/js/ holds every script; QR codes are inline SVG, no style). Allowed
+# ahead of time for the offline work planned: a service worker and web workers from 'self'
+# (Pyodide runs in a worker, and compiling its WebAssembly needs 'wasm-unsafe-eval', not
+# 'unsafe-eval'), and a web manifest from 'self'. data: images are the browsers' own
+# form controls in the admin's stylesheet.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'", "'wasm-unsafe-eval'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "worker-src": ["'self'"],
+        "manifest-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+# ---- end of the Content-Security-Policy
 # The API's limits per window ("count/period", period in s, m, h or d); API_RATE_LIMITS=off
 # turns them off (bench/bench_results.py sends every request from one address), as does a
 # test run, except the tests of the limits themselves.

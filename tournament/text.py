@@ -7,6 +7,9 @@ nobody can read, so they are refused with a message that names where they were f
 
 import re
 
+# One limit for every reason a change is given (kept in the audit log): forms and actions.
+MAX_REASON = 2000
+
 # C0 and C1 controls (tab, line feed and carriage return are typed by people: allowed)
 # and the surrogate halves, which only ever arrive alone (a str holds whole characters).
 FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")

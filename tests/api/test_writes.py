@@ -119,7 +119,12 @@ def test_inactive_user_token_is_401(board, arbiter):
     token = ApiToken.objects.get(digest=digest_of(arbiter.key))
     token.user.is_active = False
     token.user.save()
-    assert arbiter.submit(board).status_code == 401
+    before = state(board)
+    response = arbiter.submit(board)
+    assert response.status_code == 401
+    assert response["WWW-Authenticate"] == "Token"
+    assert arbiter.confirm(board, 0).status_code == 401
+    assert state(board) == before  # nothing stored for a disabled account
 
 
 def test_other_events_arbiter_is_403(board, outsider):

@@ -15,8 +15,9 @@ def people(db):
 
 
 @pytest.fixture
-def event(people):
-    """An event with a published round 1: board 1 Ann v Bo, board 2 a bye."""
+def round1(people):
+    """An event's published round 1 as a dict: "t" the event, "round", "match" (board 1
+    Ann v Bo), "bye" (board 2), "ann", "bo", and "other" (another director's event)."""
     t = events.create_tournament(people["dir"], name="Spring Open")
     Official.objects.create(tournament=t, user=people["arb"], role=Official.Role.ARBITER)
     Official.objects.create(tournament=t, user=people["arb2"], role=Official.Role.ARBITER)

@@ -16,8 +16,8 @@ RECORD = {"format": "fives-and-threes-match/1", "ruleset": "mso",
           "sets": [{"score": [61, 7]}, {"score": [61, 8]}]}
 
 
-def entered_by(event, user):
-    match, _ = results.submit_result(event["match"].pk, user, version=0, record=RECORD)
+def entered_by(round1, user):
+    match, _ = results.submit_result(round1["match"].pk, user, version=0, record=RECORD)
     return match
 
 
@@ -27,8 +27,8 @@ def confirm(client, match, version=None):
                         else version})
 
 
-def test_another_official_sees_it_read_only_and_confirms(client, event, people):
-    m = entered_by(event, people["arb"])
+def test_another_official_sees_it_read_only_and_confirms(client, round1, people):
+    m = entered_by(round1, people["arb"])
     client_for(client, people["arb2"])
     page = client.get(reverse("arbiter:match", args=[m.pk])).content.decode()
     assert "Confirm this result" in page and "Ann Lee wins (61–7, 61–8)" in page
@@ -38,8 +38,8 @@ def test_another_official_sees_it_read_only_and_confirms(client, event, people):
     assert (m.status, m.confirmed_by, m.version) == ("confirmed", people["arb2"], 2)
 
 
-def test_the_one_who_entered_cannot_confirm(client, event, people):
-    m = entered_by(event, people["arb"])
+def test_the_one_who_entered_cannot_confirm(client, round1, people):
+    m = entered_by(round1, people["arb"])
     client_for(client, people["arb"])
     page = client.get(reverse("arbiter:match", args=[m.pk])).content.decode()
     assert "Confirm this result" not in page
@@ -50,8 +50,8 @@ def test_the_one_who_entered_cannot_confirm(client, event, people):
     assert Match.objects.get(pk=m.pk).status == "entered"
 
 
-def test_confirming_a_changed_result_is_refused_as_stale(client, event, people):
-    m = entered_by(event, people["arb"])
+def test_confirming_a_changed_result_is_refused_as_stale(client, round1, people):
+    m = entered_by(round1, people["arb"])
     client_for(client, people["arb2"])
     response = confirm(client, m, version=0)
     assert response.status_code == 409
@@ -59,14 +59,14 @@ def test_confirming_a_changed_result_is_refused_as_stale(client, event, people):
     assert Match.objects.get(pk=m.pk).status == "entered"
 
 
-def confirmed(event, people):
-    m = entered_by(event, people["arb"])
+def confirmed(round1, people):
+    m = entered_by(round1, people["arb"])
     return results.confirm_result(m.pk, people["arb2"], version=m.version)
 
 
 def test_only_a_director_may_correct_a_confirmed_result_and_needs_a_reason(
-        client, event, people):
-    m = confirmed(event, people)
+        client, round1, people):
+    m = confirmed(round1, people)
     url = reverse("arbiter:match", args=[m.pk])
     data = {"action": "enter", "version": m.version, "outcome": "played",
             "s1_a": "61", "s1_b": "7", "s2_a": "60", "s2_b": "61", "s3_a": "61", "s3_b": "0"}
@@ -93,17 +93,17 @@ def test_only_a_director_may_correct_a_confirmed_result_and_needs_a_reason(
     assert AuditEntry.objects.filter(action="correct_result").exists()
 
 
-def test_closed_round_is_a_correction_too(client, event, people):
-    m = entered_by(event, people["arb"])
-    event["round"].status = "closed"
-    event["round"].save()
+def test_closed_round_is_a_correction_too(client, round1, people):
+    m = entered_by(round1, people["arb"])
+    round1["round"].status = "closed"
+    round1["round"].save()
     client_for(client, people["arb2"])
     page = client.get(reverse("arbiter:match", args=[m.pk])).content.decode()
     assert "only a director may correct it" in page
 
 
-def test_history_lists_every_version_with_who_what_and_why(client, event, people):
-    m = confirmed(event, people)
+def test_history_lists_every_version_with_who_what_and_why(client, round1, people):
+    m = confirmed(round1, people)
     results.submit_result(m.pk, people["dir"], version=2, outcome="forfeit", conceded_by=1,
                           reason="Bo <b>never</b> came")
     client_for(client, people["arb"])

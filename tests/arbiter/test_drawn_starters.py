@@ -104,10 +104,10 @@ def post(client, match, **data):
 
 
 @pytest.fixture
-def drawn_event(event):
-    event["t"].ruleset = "bndcc"
-    event["t"].save()
-    return event
+def drawn_event(round1):
+    round1["t"].ruleset = "bndcc"
+    round1["t"].save()
+    return round1
 
 
 @pytest.mark.django_db
@@ -169,8 +169,8 @@ def test_a_refused_record_keeps_the_draw(client, drawn_event, people):
 
 
 @pytest.mark.django_db
-def test_under_mso_the_form_asks_for_no_draw(client, event, people):
+def test_under_mso_the_form_asks_for_no_draw(client, round1, people):
     client_for(client, people["arb"])
-    page = client.get(reverse("arbiter:match", args=[event["match"].pk])).content.decode()
+    page = client.get(reverse("arbiter:match", args=[round1["match"].pk])).content.decode()
     assert "Who won the draw for the down" not in page and "(starts set 1)" in page
     assert starts(page, 1) == "Ann Lee (A)" and starts(page, 2) == f"{escape(EVIL)} (B)"

@@ -17,8 +17,8 @@ TYPED = {"action": "enter", "version": 0, "outcome": "played",
          "s1_a": "61", "s1_b": "33", "s2_a": "61", "s2_b": "44"}
 
 
-def test_the_form_is_stored_after_two_lost_races(client, event, people, monkeypatch):
-    m = event["match"]
+def test_the_form_is_stored_after_two_lost_races(client, round1, people, monkeypatch):
+    m = round1["match"]
     calls = losing(monkeypatch, "submit_result", 2)
     client_for(client, people["arb"])
     response = client.post(reverse("arbiter:match", args=[m.pk]), TYPED)
@@ -27,8 +27,8 @@ def test_the_form_is_stored_after_two_lost_races(client, event, people, monkeypa
 
 
 def test_three_lost_races_answer_503_keep_the_typing_and_store_nothing(
-        client, event, people, monkeypatch):
-    m = event["match"]
+        client, round1, people, monkeypatch):
+    m = round1["match"]
     calls = losing(monkeypatch, "submit_result", 3)
     client_for(client, people["arb"])
     response = client.post(reverse("arbiter:match", args=[m.pk]), TYPED)
@@ -41,8 +41,8 @@ def test_three_lost_races_answer_503_keep_the_typing_and_store_nothing(
     assert not ResultVersion.objects.exists()
 
 
-def test_a_confirmation_is_retried(client, event, people, monkeypatch):
-    m = event["match"]
+def test_a_confirmation_is_retried(client, round1, people, monkeypatch):
+    m = round1["match"]
     client_for(client, people["arb"])
     assert client.post(reverse("arbiter:match", args=[m.pk]), TYPED).status_code == 302
     calls = losing(monkeypatch, "confirm_result", 2)

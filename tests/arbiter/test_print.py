@@ -19,40 +19,40 @@ def print_url(t, number=1):
     return reverse("arbiter:print", args=[t.slug, number])
 
 
-def test_the_url_is_the_round_s_print_page(event):
-    assert print_url(event["t"]) == f"/arbiter/{event['t'].slug}/round/1/print/"
+def test_the_url_is_the_round_s_print_page(round1):
+    assert print_url(round1["t"]) == f"/arbiter/{round1['t'].slug}/round/1/print/"
 
 
-def test_anonymous_is_sent_to_sign_in(client, event):
-    response = client.get(print_url(event["t"]))
+def test_anonymous_is_sent_to_sign_in(client, round1):
+    response = client.get(print_url(round1["t"]))
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("login") + "?next=")
 
 
 @pytest.mark.parametrize("who", ["stranger", "nobody"])
-def test_anyone_but_an_official_gets_the_403_page(client, event, people, who):
+def test_anyone_but_an_official_gets_the_403_page(client, round1, people, who):
     client_for(client, people[who])
-    response = client.get(print_url(event["t"]))
+    response = client.get(print_url(round1["t"]))
     assert response.status_code == 403
     page = response.content.decode()
     assert "You are not an arbiter or director of Spring Open." in page
-    assert "<svg" not in page and reverse("arbiter:match", args=[event["match"].pk]) not in page
+    assert "<svg" not in page and reverse("arbiter:match", args=[round1["match"].pk]) not in page
 
 
-def test_an_unknown_round_is_a_404(client, event, people):
+def test_an_unknown_round_is_a_404(client, round1, people):
     client_for(client, people["arb"])
-    assert client.get(print_url(event["t"], 9)).status_code == 404
+    assert client.get(print_url(round1["t"], 9)).status_code == 404
 
 
 @pytest.mark.parametrize("who", ["arb", "dir"])
 def test_each_board_has_names_starter_blank_sets_and_the_qr_of_its_entry_page(
-        client, event, people, who):
+        client, round1, people, who):
     client_for(client, people[who])
-    response = client.get(print_url(event["t"]))
+    response = client.get(print_url(round1["t"]))
     assert response.status_code == 200
     assert "no-store" in response["Cache-Control"]  # the entry links stay off shared caches
     page = response.content.decode()
-    m = event["match"]
+    m = round1["match"]
     url = f"http://testserver{reverse('arbiter:match', args=[m.pk])}"
     # The QR code is exactly segno's code of the board's absolute entry URL, named for
     # screen readers; the URL is printed under it too.
@@ -72,20 +72,20 @@ def test_each_board_has_names_starter_blank_sets_and_the_qr_of_its_entry_page(
     assert "css/arbiter.css" in page
 
 
-def test_a_director_s_change_of_the_first_starter_is_printed(client, event, people):
-    Match.objects.filter(pk=event["match"].pk).update(first_starter=1)
+def test_a_director_s_change_of_the_first_starter_is_printed(client, round1, people):
+    Match.objects.filter(pk=round1["match"].pk).update(first_starter=1)
     client_for(client, people["arb"])
-    page = client.get(print_url(event["t"])).content.decode()
+    page = client.get(print_url(round1["t"])).content.decode()
     assert (f"Starts set 1: <strong>{escape(EVIL)}</strong> "
             '<span class="muted">(set by the director)</span>') in page
     rows = re.findall(r"<tr><td>(\d)</td><td>([^<]*)</td>", page)
     assert rows == [("1", escape(EVIL)), ("2", "Ann Lee"), ("3", escape(EVIL))]
 
 
-def test_the_boards_page_links_to_the_list(client, event, people):
+def test_the_boards_page_links_to_the_list(client, round1, people):
     client_for(client, people["arb"])
-    page = client.get(reverse("arbiter:round", args=[event["t"].slug, 1])).content.decode()
-    assert f'href="{print_url(event["t"])}"' in page
+    page = client.get(reverse("arbiter:round", args=[round1["t"].slug, 1])).content.decode()
+    assert f'href="{print_url(round1["t"])}"' in page
 
 
 @pytest.fixture

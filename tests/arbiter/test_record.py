@@ -146,7 +146,7 @@ def test_rows_added_by_the_script_are_read():
     b = rec.build(data, MSO)
     assert len(b.record["sets"][0]["hands"]) == 16
     data["s1_h99_a"] = "1"  # beyond the limit of a set's hands: never read
-    assert rec.row_count(data, 1) == rec.MAX_HAND_ROWS
+    assert rec.row_count(data, 1) == rec.MAX_HANDS
 
 
 def test_validator_paths_map_to_the_fields_they_concern():

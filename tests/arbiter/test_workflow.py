@@ -26,13 +26,13 @@ def fresh(match):
     return Match.objects.select_related("round__tournament").get(pk=match.pk)
 
 
-def test_permissions_is_the_one_rule(event, people):
-    m = fresh(event["match"])
+def test_permissions_is_the_one_rule(round1, people):
+    m = fresh(round1["match"])
     arb, arb2, director, nobody = (people[k] for k in ("arb", "arb2", "dir", "nobody"))
     assert results.permissions(m, arb) == {"enter"}
     assert results.permissions(m, director) == {"enter"}
     assert results.permissions(m, nobody) == frozenset()
-    assert results.permissions(fresh(event["bye"]), arb) == frozenset()
+    assert results.permissions(fresh(round1["bye"]), arb) == frozenset()
     results.submit_result(m.pk, arb, version=0, record=RECORD)
     m = fresh(m)
     assert results.permissions(m, arb) == {"enter"}  # not their own confirmation
@@ -43,13 +43,13 @@ def test_permissions_is_the_one_rule(event, people):
     assert results.permissions(m, arb) == frozenset()
     assert results.permissions(m, director) == {"correct"}
     assert results.permissions(m, None) == {"correct"}  # the command line
-    event["round"].status = Round.Status.DRAFT
-    event["round"].save()
+    round1["round"].status = Round.Status.DRAFT
+    round1["round"].save()
     assert results.permissions(fresh(m), director) == frozenset()
 
 
-def test_the_board_page_offers_what_permissions_allow(client, event, people):
-    m = event["match"]
+def test_the_board_page_offers_what_permissions_allow(client, round1, people):
+    m = round1["match"]
     results.submit_result(m.pk, people["dir"], version=0, record=RECORD)
     url = reverse("arbiter:match", args=[m.pk])
     client_for(client, people["dir"])
@@ -62,30 +62,30 @@ def test_the_board_page_offers_what_permissions_allow(client, event, people):
     assert "Confirm this result" in page and "Change this result" in page
 
 
-def test_with_confirmation_on_an_entry_counts_only_once_confirmed(client, event, people):
-    m = event["match"]
+def test_with_confirmation_on_an_entry_counts_only_once_confirmed(client, round1, people):
+    m = round1["match"]
     client_for(client, people["arb"])
     response = client.post(reverse("arbiter:match", args=[m.pk]), {**FORM, "version": 0})
     assert response.status_code == 302
     assert (fresh(m).status, Match.objects.filter(COUNTED, pk=m.pk).exists()) == (
         "entered", False)
-    page = client.get(reverse("arbiter:round", args=[event["t"].slug, 1])).content.decode()
+    page = client.get(reverse("arbiter:round", args=[round1["t"].slug, 1])).content.decode()
     assert '<span class="badge entered">Entered</span>' in page
     results.confirm_result(m.pk, people["arb2"], version=1)
     assert Match.objects.filter(COUNTED, pk=m.pk).exists()
 
 
 def test_with_confirmation_off_an_entry_counts_at_once_and_needs_no_confirming(
-        client, event, people):
-    t = event["t"]
+        client, round1, people):
+    t = round1["t"]
     t.require_confirmation = False
     t.save()
     # a second board still open, so that the round stays open (it closes with its last)
     from tournament.models import Entrant
-    Match.objects.create(round=event["round"], board=3,
+    Match.objects.create(round=round1["round"], board=3,
                          side0=Entrant.objects.create(tournament=t, number=4, name="Di"),
                          side1=Entrant.objects.create(tournament=t, number=5, name="Ed"))
-    m = event["match"]
+    m = round1["match"]
     client_for(client, people["arb"])
     assert client.post(reverse("arbiter:match", args=[m.pk]),
                        {**FORM, "version": 0}).status_code == 302
@@ -113,20 +113,20 @@ def test_the_confirmation_setting_says_what_it_does():
         "it) confirms it. Off: it counts as soon as it is entered.")
 
 
-def settle_round_one_and_pair_two(event, people):
-    m = event["match"]
+def settle_round_one_and_pair_two(round1, people):
+    m = round1["match"]
     results.submit_result(m.pk, people["arb"], version=0, record=RECORD)
     results.confirm_result(m.pk, people["arb2"], version=1)
-    event["round"].status = Round.Status.CLOSED
-    event["round"].save()
-    Round.objects.create(tournament=event["t"], number=2, status=Round.Status.PUBLISHED)
-    Round.objects.create(tournament=event["t"], number=3, status=Round.Status.DRAFT)
+    round1["round"].status = Round.Status.CLOSED
+    round1["round"].save()
+    Round.objects.create(tournament=round1["t"], number=2, status=Round.Status.PUBLISHED)
+    Round.objects.create(tournament=round1["t"], number=3, status=Round.Status.DRAFT)
     return fresh(m)
 
 
 def test_correcting_an_earlier_round_warns_and_the_audit_keeps_old_and_new(
-        client, event, people):
-    m = settle_round_one_and_pair_two(event, people)
+        client, round1, people):
+    m = settle_round_one_and_pair_two(round1, people)
     url = reverse("arbiter:match", args=[m.pk])
     client_for(client, people["dir"])
     page = client.get(url).content.decode()
@@ -149,18 +149,18 @@ def test_correcting_an_earlier_round_warns_and_the_audit_keeps_old_and_new(
 
 
 def test_the_directors_round_page_shows_each_result_and_links_its_board(
-        client, event, people):
-    m = event["match"]
+        client, round1, people):
+    m = round1["match"]
     results.submit_result(m.pk, people["arb"], version=0, record=RECORD)
     client_for(client, people["dir"])
-    page = client.get(reverse("director:round", args=[event["t"].slug, 1])).content.decode()
+    page = client.get(reverse("director:round", args=[round1["t"].slug, 1])).content.decode()
     row = page.split("<tbody>")[1].split("</tr>")[0]
     assert '<span class="sets">61–7, 61–8</span>' in row
     assert f'href="{reverse("arbiter:match", args=[m.pk])}">board 1</a>' in row
 
 
-def test_a_correction_reason_with_a_nul_is_refused(client, event, people):
-    m = settle_round_one_and_pair_two(event, people)
+def test_a_correction_reason_with_a_nul_is_refused(client, round1, people):
+    m = settle_round_one_and_pair_two(round1, people)
     client_for(client, people["dir"])
     response = client.post(reverse("arbiter:match", args=[m.pk]),
                            {**FORM, "version": m.version, "reason": "typo\x00"})
@@ -172,8 +172,8 @@ def test_a_correction_reason_with_a_nul_is_refused(client, event, people):
     assert "lone surrogate" in refused.value.errors["reason"][0]
 
 
-def test_a_director_changes_who_starts_set_one_with_a_reason(client, event, people):
-    m = event["match"]
+def test_a_director_changes_who_starts_set_one_with_a_reason(client, round1, people):
+    m = round1["match"]
     url = reverse("arbiter:match", args=[m.pk])
     client_for(client, people["arb"])
     assert "Who starts set 1 (director)" not in client.get(url).content.decode()
@@ -205,22 +205,22 @@ def test_a_director_changes_who_starts_set_one_with_a_reason(client, event, peop
     assert refused.value.report["errors"][0]["path"] == "/first_set_starter"
 
 
-def test_drawn_starters_cannot_be_overridden(event, people):
-    event["t"].ruleset = "bndcc"
-    event["t"].save()
+def test_drawn_starters_cannot_be_overridden(round1, people):
+    round1["t"].ruleset = "bndcc"
+    round1["t"].save()
     with pytest.raises(ActionError) as refused:
-        results.set_first_starter(event["match"].pk, people["dir"], seat=1, reason="x")
+        results.set_first_starter(round1["match"].pk, people["dir"], seat=1, reason="x")
     assert "drawn at the table" in refused.value.message
 
 
-def test_an_arbiter_lands_on_the_boards_of_their_event(client, event, people):
+def test_an_arbiter_lands_on_the_boards_of_their_event(client, round1, people):
     client_for(client, people["arb"])
     response = client.get(reverse("director:home"))
     assert response["Location"] == reverse("arbiter:landing")
     response = client.get(reverse("arbiter:landing"))
-    assert response["Location"] == reverse("arbiter:boards", args=[event["t"].slug])
+    assert response["Location"] == reverse("arbiter:boards", args=[round1["t"].slug])
     # an arbiter of two events chooses among them
-    Official.objects.create(tournament=event["other"], user=people["arb"],
+    Official.objects.create(tournament=round1["other"], user=people["arb"],
                             role=Official.Role.ARBITER)
     assert client.get(reverse("arbiter:landing"))["Location"] == reverse("arbiter:home")
     # a director, or an account with no role yet, keeps "My events"
@@ -229,13 +229,13 @@ def test_an_arbiter_lands_on_the_boards_of_their_event(client, event, people):
         assert client.get(reverse("director:home")).status_code == 200
 
 
-def test_the_boards_page_refreshes_from_a_json_of_board_states(client, event, people):
+def test_the_boards_page_refreshes_from_a_json_of_board_states(client, round1, people):
     client_for(client, people["arb"])
-    url = reverse("arbiter:states", args=[event["t"].slug, 1])
-    page = client.get(reverse("arbiter:boards", args=[event["t"].slug])).content.decode()
+    url = reverse("arbiter:states", args=[round1["t"].slug, 1])
+    page = client.get(reverse("arbiter:boards", args=[round1["t"].slug])).content.decode()
     assert f'data-states="{url}" data-every="20"' in page
     assert '<noscript><meta http-equiv="refresh" content="20"></noscript>' in page
-    m = event["match"]
+    m = round1["match"]
     assert json.loads(client.get(url).content) == {"round": 1, "boards": [
         {"id": m.pk, "board": 1, "status": "pending", "label": "Pending", "score": "",
          "who": "", "version": 0}]}
@@ -245,3 +245,25 @@ def test_the_boards_page_refreshes_from_a_json_of_board_states(client, event, pe
         "score": "61–7, 61–8", "who": "entered by arb2", "version": 1}
     client_for(client, people["stranger"])
     assert client.get(url).status_code == 403
+
+
+def test_who_starts_set_one_cannot_change_under_a_stored_result(round1, people):
+    m = round1["match"]
+    results.submit_result(m.pk, people["arb"], version=0, record=RECORD)
+    with pytest.raises(ActionError) as refused:
+        results.set_first_starter(m.pk, people["dir"], seat=1, reason="they swapped")
+    assert refused.value.status == 409
+    assert "has a result stored, with seat 0 starting set 1" in refused.value.message
+    assert fresh(m).first_starter is None
+    assert not AuditEntry.objects.filter(action="set_first_starter").exists()
+
+
+def test_a_correction_may_say_who_really_started_set_one(round1, people):
+    m = settle_round_one_and_pair_two(round1, people)
+    corrected, _ = results.submit_result(
+        m.pk, people["dir"], version=m.version, reason="B started set 1",
+        record={**RECORD, "first_set_starter": 1})
+    assert corrected.first_starter == 1
+    assert [s.starter for s in corrected.sets.all()] == [1, 0]
+    entry = AuditEntry.objects.filter(action="correct_result").latest("pk")
+    assert entry.detail["first_set_starter"] == {"old": 0, "new": 1}

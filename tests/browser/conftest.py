@@ -35,6 +35,17 @@ def browser():
     mp.undo()
 
 
+@pytest.fixture(autouse=True)
+def _no_csp_violations():
+    """Fail a test whose pages met a Content-Security-Policy violation (csp.py)."""
+    from . import csp
+
+    csp.VIOLATIONS.clear()
+    yield
+    assert not csp.VIOLATIONS, "Content-Security-Policy violations:\n" + "\n".join(
+        csp.VIOLATIONS)
+
+
 @pytest.fixture(scope="session")
 def _fresh_screenshots():
     SCREENSHOTS.mkdir(exist_ok=True)

@@ -26,6 +26,8 @@ from playwright.sync_api import expect
 
 from scoring.simulate import BNDCC_PAIRS, play_match
 
+from . import csp
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "walk-through-pw-1"
@@ -90,7 +92,7 @@ def sign_in(page, base, username):
 def new_page(browser, **context_options):
     context = browser.new_context(**context_options)
     context.set_default_timeout(10_000)
-    return context.new_page()
+    return csp.watch(context.new_page())  # a CSP violation fails the test (conftest.py)
 
 
 def assert_no_sideways_scroll(page):
@@ -154,7 +156,8 @@ def add_officials(director, base, slug, event):
     for username in ("arnie", "bella"):
         officials.get_by_label("Username").fill(username)
         officials.get_by_role("button", name="Add", exact=True).click()
-        expect(director.get_by_text(f"{username} is now arbiter of {event}.")).to_be_visible()
+        expect(director.get_by_text(f"If there is an account called {username}, it is now "
+                                    f"arbiter of {event}")).to_be_visible()
     expect(officials.locator("ul.plain")).to_contain_text("arnie")
     expect(officials.locator("ul.plain")).to_contain_text("bella")
 

@@ -1,6 +1,7 @@
 import copy
 import io
 import json
+import re
 
 import pytest
 from django.core.management import call_command
@@ -136,3 +137,69 @@ def test_export_replaces_the_file_when_it_succeeds(demo, tmp_path):
     call_command("export_tournament", demo.slug, str(path))
     assert json.loads(path.read_text())["name"] == demo.name
     assert [p.name for p in tmp_path.iterdir()] == ["event.json"]
+
+
+# ------------------------------------------------------------------ the board's first-set starter
+
+def live_board(demo):
+    """A board of the demo's live round without a result, and the demo's director."""
+    from tournament.models import Official
+    director = Official.objects.get(tournament=demo, role="director").user
+    board = (Match.objects.filter(round__tournament=demo, status="pending")
+             .exclude(side1=None).order_by("round__number", "board").first())
+    return board, director
+
+
+def test_a_directors_set_one_starter_survives_the_round_trip(demo, tmp_path):
+    from tournament.actions import results
+    board, director = live_board(demo)
+    results.set_first_starter(board.pk, director, seat=1, reason="agreed at the table")
+    results.submit_result(board.pk, director, version=0, record={
+        "format": "fives-and-threes-match/1", "ruleset": "mso",
+        "sets": [{"score": [61, 7]}, {"score": [61, 8]}]})
+    doc = export(demo.slug)
+    where = next(m for m in doc["rounds"][board.round.number - 1]["matches"]
+                 if m["board"] == board.board)
+    assert where["first_set_starter"] == 1 and where["record"]["first_set_starter"] == 1
+    path = tmp_path / "a.json"
+    path.write_text(json.dumps(doc))
+    call_command("import_tournament", str(path), slug="copy", stderr=io.StringIO())
+    assert export("copy") == doc
+    copied = Match.objects.get(round__tournament__slug="copy",
+                               round__number=board.round.number, board=board.board)
+    assert copied.first_starter == 1
+    assert [s.starter for s in copied.sets.order_by("number")] == [1, 0]
+
+
+def archive_with(demo, change):
+    """The demo's archive with one played record changed by `change(match)`, imported."""
+    from tournament.actions import ActionError
+    from tournament.actions.archive import import_tournament
+    doc = export(demo.slug)
+    match = next(m for r in doc["rounds"] for m in r["matches"]
+                 if "record" in m and "abandoned_by" not in m)
+    change(match)
+    with pytest.raises(ActionError) as refused:
+        import_tournament(doc, slug="bad")
+    assert not Tournament.objects.filter(slug="bad").exists()
+    return str(refused.value)
+
+
+def test_a_record_that_contradicts_its_boards_set_one_starter_is_refused(demo):
+    message = archive_with(demo, lambda m: m["record"].update(first_set_starter=1))
+    assert "/record/first_set_starter: seat 0 starts set 1 on this board" in message
+    message = archive_with(demo, lambda m: m.update(first_set_starter=1))
+    assert "/record/first_set_starter: seat 1 starts set 1 on this board" in message
+    message = archive_with(demo, lambda m: m.update(first_set_starter=2))
+    assert "/first_set_starter: the seat that starts set 1: 0 to 1" in message
+
+
+def test_an_abandoned_record_is_checked_as_result_entry_checks_it(demo):
+    """The sets of a record already decide its match: entry refuses calling it abandoned,
+    and so does the import now (the archive had its own, looser check)."""
+    def abandon(m):
+        m["abandoned_by"] = m["players"][0]
+        m["record"].pop("result", None)
+    message = archive_with(demo, abandon)
+    assert re.search(r"/record/sets: (side A had already won \d sets, the match, before "
+                     r"abandoning|the sets already decide the match for side B)", message)

@@ -2,6 +2,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from tournament.actions import ActionError, entrants, events, results, rounds
+from tournament.models import AuditEntry
 
 
 @pytest.mark.django_db
@@ -24,6 +25,16 @@ def test_pair_publish_forfeits_pair_again():
         results.confirm_result(m.pk, arb, version=1)
     r2 = rounds.pair_round(t, director)
     assert r2.number == 2
+    assert r2.status == "draft" and r2.matches.count() == 5
+    met = {frozenset((m.side0_id, m.side1_id)) for m in r1.matches.exclude(side1=None)}
+    again = [m for m in r2.matches.exclude(side1=None)
+             if frozenset((m.side0_id, m.side1_id)) in met]
+    assert again == []  # no rematch
+    bye1 = r1.matches.get(side1=None).side0_id
+    assert r2.matches.get(side1=None).side0_id != bye1  # no second bye
+    assert r1.matches.filter(status="confirmed").count() == 5
+    assert list(AuditEntry.objects.filter(tournament=t, action="pair_round")
+                .values_list("detail__round", flat=True).order_by("id")) == [1, 2]
 
 
 @pytest.mark.django_db

@@ -225,3 +225,23 @@ def test_byes_page_refusal_keeps_the_form(dc, open_event, director):
     assert "Select a valid choice. 1 is not one of the available choices." in \
         response.content.decode()
     assert not Attendance.objects.exists()
+
+
+def test_a_hand_pairing_gives_no_bye_after_a_full_point_bye(open_event, director):
+    """The pairing's own rule (pairing.byes): a requested round the event scores as a win
+    (F) rules out the pairing's bye, as a forfeit win does."""
+    event = open_event
+    events.update_settings(event, director, points={**event.points, "absent": 1},
+                           reason="club rules")
+    event.refresh_from_db()
+    attendance.set_attendance(event, director, entrant=player(event, 1), round_number=1,
+                              kind="absent")
+    played_round(event, director)
+    r2 = rounds.pair_round(event, director)
+    pairs = [(m.side0, m.side1) for m in r2.matches.select_related("side0", "side1")]
+    assert rounds.absolute_problems(r2, pairs) == []
+    ann = player(event, 1)
+    changed = [p for p in pairs if ann not in p] + [(ann, None)]
+    problems = rounds.absolute_problems(r2, changed)
+    assert f"{ann.name} would get a second bye (or a bye after a win without playing: a " \
+           "forfeit win or a full-point bye)" in problems

@@ -57,7 +57,15 @@ def test_grant_director_command_grants_and_revokes(client_for, plain):
 
 def test_a_superuser_may_create(client_for):
     root = User.objects.create_superuser("root", password="pw-123456")
-    assert client_for(root).get(reverse("director:create")).status_code == 200
+    c = client_for(root)
+    page = c.get(reverse("director:create"))
+    assert page.status_code == 200
+    assert 'name="name"' in page.content.decode()
+    assert c.post(reverse("director:create"), event_form()).status_code == 302
+    event = Tournament.objects.get()
+    assert event.is_director(root)
+    assert AuditEntry.objects.filter(tournament=event, actor=root,
+                                     action="create_tournament").exists()
 
 
 def test_only_a_director_creates_accounts(client_for, event, arbiter):

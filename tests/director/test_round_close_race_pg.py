@@ -1,11 +1,11 @@
 """Results saved at once in a round with many boards: most take no round lock (they hold
-an idle open board instead, rounds.holds_an_idle_board), and the round still closes exactly
+an idle open board instead, board.holds_an_idle_board), and the round still closes exactly
 once with its last result (PostgreSQL, real concurrent transactions)."""
 
 import pytest
 from django.contrib.auth.models import User
 
-from tournament.actions import entrants, events, results, rounds
+from tournament.actions import board, entrants, events, results, rounds
 from tournament.models import AuditEntry, Match, ResultVersion, Round, Tournament
 
 from ..races import at_once, needs_postgres, raised
@@ -54,6 +54,6 @@ def test_a_result_with_another_open_board_idle_takes_no_round_lock():
     r1 = rounds.pair_round(event, director)
     rounds.publish_round(r1, director)
     first, second = r1.matches.order_by("board")
-    assert rounds.holds_an_idle_board(r1, first) is True
+    assert board.holds_an_idle_board(r1, first) is True
     results.submit_result(second.pk, director, version=0, outcome="forfeit", conceded_by=1)
-    assert rounds.holds_an_idle_board(r1, first) is False  # the last open board: lock
+    assert board.holds_an_idle_board(r1, first) is False  # the last open board: lock

@@ -6,8 +6,10 @@ import pytest
 
 from tournament.pairing import (
     Board,
+    InconsistentEvent,
     Pairing,
     PairingError,
+    Unpairable,
     explain,
     format_explanation,
     format_pairs,
@@ -96,31 +98,31 @@ def test_forbidden_pair_survives_the_trf_round_trip() -> None:
 
 
 def test_impossible_pairing_raises_clear_error() -> None:
-    with pytest.raises(PairingError, match="cannot be paired"):
+    with pytest.raises(Unpairable, match="cannot be paired"):
         pair_next_round(fresh(2, forbidden=((1, 2),)))
 
 
 def test_rematch_is_impossible_with_two_players() -> None:
     event = with_results({1: (R(2, "w", "1"),), 2: (R(1, "b", "0"),)})
-    with pytest.raises(PairingError, match="round 2 cannot be paired"):
+    with pytest.raises(Unpairable, match="round 2 cannot be paired"):
         pair_next_round(event)
 
 
 def test_all_rounds_played() -> None:
     event = with_results({1: (R(2, "w", "1"),), 2: (R(1, "b", "0"),)}, rounds_planned=1)
-    with pytest.raises(PairingError, match="all 1 planned rounds"):
+    with pytest.raises(Unpairable, match="all 1 planned rounds"):
         pair_next_round(event)
 
 
 def test_inconsistent_opponents_are_reported() -> None:
     event = with_results({1: (R(2, "w", "1"),), 2: (R(None, "-", "U"),), 3: (R(None, "-", "Z"),)})
-    with pytest.raises(PairingError, match="does not name 1"):
+    with pytest.raises(InconsistentEvent, match="does not name 1"):
         pair_next_round(event)
 
 
 def test_gap_in_numbers_is_reported() -> None:
     event = TrfEvent("x", (TrfPlayer(1, "a", None), TrfPlayer(3, "c", None)))
-    with pytest.raises(PairingError, match="missing \\[2\\]"):
+    with pytest.raises(InconsistentEvent, match="missing \\[2\\]"):
         pair_next_round(event)
 
 
@@ -306,3 +308,9 @@ def test_missing_entry_for_a_completed_round_is_reported() -> None:
 def test_unknown_extra_lines_do_not_reach_py4swiss() -> None:
     event = TrfEvent("t", fresh(4).players, 5, other_lines=("XXY whatever", "132 garbage"))
     assert len(pair_next_round(event).boards) == 2
+
+
+def test_both_kinds_of_refusal_are_pairing_errors() -> None:
+    """A director's problem and a fault are told apart, and both are PairingErrors."""
+    assert issubclass(Unpairable, PairingError) and issubclass(InconsistentEvent, PairingError)
+    assert not issubclass(Unpairable, InconsistentEvent)

@@ -77,3 +77,37 @@ def test_junk_spellings_get_no_whole_page_entry_of_their_own(client, big, view):
     assert set(local.entries) == canonical
     # A junk spelling is still answered, from the page as the view normalised it.
     assert client.get(url, {"page": "0001"}).content == client.get(url, {"page": "1"}).content
+
+
+def junk_sizes():
+    return ([str(n) for n in range(1, 60)] + ["0", "-1", "abc", "²", "١٠", "10_0", " 7",
+                                              "ALL", "all ", "1e3", "999999999999"])
+
+
+@pytest.mark.parametrize("view", ["public:events", "public:standings", "public:crosstable",
+                                  "public:round"])
+def test_eighty_junk_requests_make_a_bounded_number_of_entries(client, big, view):
+    """Issue 21 #13: every ?per_page= value, and junk ?page=01 and ?sort= on `/`, had an
+    entry of its own (80 requests, 80 Redis entries)."""
+    from tournament.public.http_cache import local
+
+    args = {"public:events": [], "public:round": ["onetwenty", 1]}.get(view, ["onetwenty"])
+    url = reverse(view, args=args)
+    local.clear()
+    cache.clear()
+    assert client.get(url).status_code == 200
+    queries = ([{"per_page": v} for v in junk_sizes()]
+               + [{"page": f"{'0' * i}1"} for i in range(1, 8)]
+               + [{"sort": f"nope{i}"} for i in range(8)])
+    assert len(queries) >= 80
+    for query in queries:
+        assert client.get(url, query).status_code in (200, 404), query
+    # The plain page, and at most the "everyone on one page" spelling.
+    assert len(local.entries) <= 2, sorted(local.entries)
+    assert len(fragment_keys()) <= 2
+
+
+def test_a_typed_page_size_is_not_obeyed(client, big):
+    """?per_page=7 showed 7 rows, and its fragment could be kept under the plain key."""
+    shown = client.get(reverse("public:standings", args=["onetwenty"]), {"per_page": "7"})
+    assert shown.content.decode().count('<tr class="') == 100

@@ -59,7 +59,8 @@ def test_each_reason_for_no_board_is_the_answer(client, away):
 def test_the_list_of_who_is_not_paired_carries_why_for_the_script(client, away):
     html = client.get(away).content.decode()
     not_paired = html.split('class="not-paired"')[1].split("</ul>")[0]
-    assert re.findall(r'<a href="/leek/player/(\d+)/" data-away="([^"]*)">', not_paired) == [
+    assert re.findall(r'<a href="/leek/player/(\d+)/" data-away="([^"]*)" data-find="[^"]*">',
+                      not_paired) == [
         ("6", "half-point bye this round"), ("7", "absent this round"),
         ("8", "withdrawn after round 1: not paired any more"),
         ("9", "not paired this round (entered late)"), ("10", "zero-point bye this round")]

@@ -150,7 +150,9 @@ def test_standings_sorting_by_name(client, event):
 def test_standings_csv(client, event):
     response = client.get(reverse("public:standings_csv", args=["leek"]))
     assert response["Content-Type"].startswith("text/csv")
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    # A byte-order mark first, so that Excel reads the accents as UTF-8 (issue 21 #11).
+    assert response.content.startswith(b"\xef\xbb\xbfrank,")
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0] == ["rank", "shared", "number", "name", "club", "points", "mso_spread",
                        "sonneborn_berger", "how placed", "withdrawn_after_round"]
     assert rows[1][:8] == ["1", "", "3", "Cy Hale", "Bath Fives", "2", "0", "1"]
@@ -158,13 +160,14 @@ def test_standings_csv(client, event):
     assert rows[4][7:] == ["0", "by points spread: -42, behind 0", ""]
     after = client.get(reverse("public:standings_csv", args=["leek"]), {"after_round": 1})
     assert "after-round-1" in after["Content-Disposition"]
-    assert [r[0] for r in csv.reader(io.StringIO(after.content.decode()))][1:] == [
+    assert [r[0] for r in csv.reader(io.StringIO(after.content.decode("utf-8-sig")))][1:] == [
         "1", "1", "1", "4", "4"]
 
 
 def test_pairings_csv(client, event):
     response = client.get(reverse("public:round_csv", args=["leek", 2]))
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert response.content.startswith(b"\xef\xbb\xbfboard,")
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0] == ["board", "starts", "starts_number", "opponent", "opponent_number",
                        "result"]
     assert rows[1] == ["1", "Cy Hale", "3", "Ann Lee", "1", "2–0 (61–30, 61–50)"]

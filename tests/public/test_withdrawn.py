@@ -52,7 +52,7 @@ def test_the_standings_page_marks_the_name(client, withdrawn):
 
 def test_the_csv_has_the_column(client, withdrawn):
     response = client.get(reverse("public:standings_csv", args=[withdrawn.slug]))
-    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    rows = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert {r["number"]: r["withdrawn_after_round"] for r in rows} == {
         "1": "", "2": "2", "3": "", "4": "", "5": ""}
 

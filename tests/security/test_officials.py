@@ -95,3 +95,52 @@ def test_invited_official_can_replace_the_directors_password(client, dora, mine)
     user = User.objects.get(username="newbie")
     assert user.check_password("my-own-secret-77") and not user.check_password("domino-5s-3s")
     assert client.get(reverse("arbiter:home")).status_code == 200  # still signed in
+
+
+# ---------------------------------------------- issue 21 #16: keys, and who exists
+
+
+def add(client, event, username):
+    return client.post(reverse("director:add_official", args=[event.slug]),
+                       {"username": username, "role": "arbiter"}, follow=True)
+
+
+def test_another_director_cannot_end_a_key_by_adding_and_removing_its_user(
+        client_for, dora, eve, mine, theirs):
+    """Eve directs Their Open and uses her key there; Dora adds her to Mine Open and
+    removes her: Eve's key still works for her own event."""
+    from tournament.actions import tokens
+    from tournament.models import ApiToken
+
+    key = tokens.issue(eve)
+    events.add_official(mine, dora, username="eve")
+    events.remove_official(mine, dora, user=eve)
+    assert ApiToken.user_for(key) == eve
+    assert not mine.officials.filter(user=eve).exists()
+    assert not AuditEntry.objects.filter(action="revoke_token").exists()
+
+
+def test_the_key_ends_when_its_user_is_an_official_nowhere(dora, mine):
+    from tournament.actions import tokens
+    from tournament.models import ApiToken
+
+    arnie = User.objects.create_user("arnie", password="pw-123456")
+    events.add_official(mine, dora, username="arnie")
+    key = tokens.issue(arnie)
+    events.remove_official(mine, dora, user=arnie)
+    assert ApiToken.user_for(key) is None
+
+
+def test_the_form_answers_the_same_whether_the_username_exists(client_for, dora, eve, mine):
+    c = client_for(dora)
+    real, made_up = add(c, mine, "eve"), add(c, mine, "no-such-person")
+    assert real.status_code == made_up.status_code == 200  # both redirected to the dashboard
+
+    def message(response, name):
+        text = response.content.decode()
+        start = text.index("If there is an account called")
+        return text[start:text.index("</", start)].replace(name, "NAME")
+
+    assert message(real, "eve") == message(made_up, "no-such-person")
+    assert mine.officials.filter(user=eve).exists()
+    assert not User.objects.filter(username="no-such-person").exists()

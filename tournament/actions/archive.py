@@ -9,9 +9,9 @@ from scoring.formats import match_format
 from ..archive import ArchiveError, check_archive, round_attendance
 from ..models import Attendance, Entrant, Match, Round, Tournament
 from .base import ActionError, audit
+from .board import store_sets
 from .events import create_tournament
-from .results import store_sets
-from .rounds import update_status
+from .progress import update_status
 
 
 def import_tournament(doc, *, slug: str = "", actor=None, hidden: bool = False) -> Tournament:
@@ -85,7 +85,8 @@ def create_from(doc, *, slug: str, actor, hidden: bool = False) -> Tournament:
 def create_match(round_, m, entrants, report, now):
     side0 = entrants[m["players"][0]]
     side1 = entrants[m["players"][1]] if m["players"][1] is not None else None
-    match = Match(round=round_, board=m["board"], side0=side0, side1=side1)
+    match = Match(round=round_, board=m["board"], side0=side0, side1=side1,
+                  first_starter=m.get("first_set_starter") or None)
     by = lambda key: entrants[m[key]]  # noqa: E731
     other = lambda e: side1 if e == side0 else side0  # noqa: E731
     if side1 is None:

@@ -9,7 +9,7 @@ its history: to change one, delete the round (a draft any time), change it, pair
 from django.db import transaction
 
 from ..models import Attendance, Entrant
-from .base import ActionError, audit, lock_event, require_director
+from .base import ActionError, audit, checked_reason, lock_event, require_director
 
 
 @transaction.atomic
@@ -19,6 +19,7 @@ def set_attendance(tournament, actor, *, entrant: Entrant, round_number: int, ki
     round `round_number`, replacing what was recorded; kind "" removes it. Returns the
     row, or None when removed."""
     require_director(tournament, actor)
+    reason = checked_reason(reason)
     tournament = lock_event(tournament)
     if entrant.tournament_id != tournament.pk:
         raise ActionError(f"{entrant.name} is not entered in {tournament.name}.")

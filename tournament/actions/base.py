@@ -1,8 +1,11 @@
 """What every action shares: its error type, the audit row, the permission checks."""
 
 
+from django.core import exceptions
+
 from .. import revision
 from ..models import AuditEntry
+from ..text import MAX_REASON, TextError, clean_text
 
 
 class ActionError(Exception):
@@ -15,9 +18,30 @@ class ActionError(Exception):
         self.status = status
 
 
-class PermissionDenied(ActionError):
+class PermissionDenied(ActionError, exceptions.PermissionDenied):
+    """The one refusal on permission grounds: an action's (status 403) and, raised from a
+    view, Django's 403 page with its message."""
+
     def __init__(self, message: str):
         super().__init__(message, status=403)
+
+
+def checked_text(value, field: str, max_length: int | None = None) -> str:
+    """clean_text for an action's caller: the refusal names the field, as forms do."""
+    try:
+        return clean_text(value, field, max_length).strip()
+    except TextError as exc:
+        raise ActionError(sentence(str(exc)), {field: [sentence(str(exc))]}) from exc
+
+
+def sentence(message: str) -> str:
+    message = message[:1].upper() + message[1:]
+    return message if message.endswith(".") else message + "."
+
+
+def checked_reason(reason, field: str = "reason") -> str:
+    """A reason as the audit keeps it: clean text of at most MAX_REASON characters."""
+    return checked_text(reason, field, MAX_REASON)
 
 
 def audit(tournament, actor, action: str, summary: str, reason: str = "", **detail):
@@ -45,7 +69,7 @@ def require_director(tournament, user):
 
 def require_official(tournament, user):
     if user is not None and not tournament.is_official(user):
-        raise PermissionDenied(f"Only an arbiter or director of {tournament.name} may do this.")
+        raise PermissionDenied(f"You are not an arbiter or director of {tournament.name}.")
 
 
 # ------------------------------------------------------------------ concurrency

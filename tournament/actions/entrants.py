@@ -8,24 +8,11 @@ already entered. The database's unique rule on (event, name, club) backs this up
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 
+from ..collation import name_key
 from ..entrant_rules import MAX_ENTRANTS, check_entrant, entrant_key
 from ..entrants_csv import Parsed, parse_entrants
 from ..models import Entrant, ForbiddenPair, Match
-from ..text import TextError, clean_text
-from .base import ActionError, audit, lock_event, require_director
-
-
-def checked_text(value, field: str, max_length: int | None = None) -> str:
-    """clean_text for an action's caller: the refusal names the field, as forms do."""
-    try:
-        return clean_text(value, field, max_length).strip()
-    except TextError as exc:
-        raise ActionError(sentence(str(exc)), {field: [sentence(str(exc))]}) from exc
-
-
-def sentence(message: str) -> str:
-    message = message[:1].upper() + message[1:]
-    return message if message.endswith(".") else message + "."
+from .base import ActionError, audit, checked_reason, lock_event, require_director, sentence
 
 
 def clean_entrant(tournament, *, name="", club="", rating=None, members=None,
@@ -59,7 +46,7 @@ def renumber(tournament):
     if tournament.rounds.exists():
         return
     entrants = list(tournament.entrants.all())
-    entrants.sort(key=lambda e: (-(e.rating or 0), e.name.casefold(), e.pk))
+    entrants.sort(key=lambda e: (-(e.rating or 0), name_key(e.name), e.pk))
     shift_numbers(entrants, list(range(1, len(entrants) + 1)))
 
 
@@ -146,7 +133,7 @@ def edit_entrant(entrant, actor, *, name="", club="", rating=None, members=None,
     tournament = lock_event(entrant.tournament)
     require_director(tournament, actor)
     entrant = Entrant.objects.get(pk=entrant.pk, tournament=tournament)
-    reason = checked_text(reason, "reason", 300)
+    reason = checked_reason(reason)
     fields = clean_entrant(tournament, name=name, club=club, rating=rating, members=members,
                            exclude=entrant.pk)
     before = describe(entrant)
@@ -199,7 +186,7 @@ def delete_entrant(entrant, actor, *, reason="") -> None:
     tournament = lock_event(entrant.tournament)
     require_director(tournament, actor)
     entrant = Entrant.objects.get(pk=entrant.pk, tournament=tournament)
-    reason = checked_text(reason, "reason", 300)
+    reason = checked_reason(reason)
     if has_played([entrant]):
         raise ActionError(f"{entrant.name} has been paired, so stays in the event's "
                           "history: withdraw them instead.")
@@ -223,7 +210,7 @@ def withdraw_entrant(entrant, actor, *, reason="") -> Entrant:
     tournament = lock_event(entrant.tournament)
     require_director(tournament, actor)
     entrant = Entrant.objects.get(pk=entrant.pk, tournament=tournament)
-    reason = checked_text(reason, "reason", 300)
+    reason = checked_reason(reason)
     if entrant.withdrawn:
         raise ActionError(f"{entrant.name} has already withdrawn.")
     if not reason.strip():  # docs/directors.md: a withdrawal is explained in the audit log
@@ -241,7 +228,7 @@ def reinstate_entrant(entrant, actor, *, reason="") -> Entrant:
     tournament = lock_event(entrant.tournament)
     require_director(tournament, actor)
     entrant = Entrant.objects.get(pk=entrant.pk, tournament=tournament)
-    reason = checked_text(reason, "reason", 300)
+    reason = checked_reason(reason)
     if not entrant.withdrawn:
         raise ActionError(f"{entrant.name} has not withdrawn.")
     entrant.withdrawn_after_round = None
@@ -255,7 +242,7 @@ def reinstate_entrant(entrant, actor, *, reason="") -> Entrant:
 def add_forbidden_pair(tournament, actor, *, first, second, reason="") -> ForbiddenPair:
     tournament = lock_event(tournament)
     require_director(tournament, actor)
-    reason = checked_text(reason, "reason", 200)
+    reason = checked_reason(reason)
     if first.tournament_id != tournament.pk or second.tournament_id != tournament.pk:
         raise ActionError("Both entrants must be in this event.")
     if first.pk == second.pk:

@@ -9,9 +9,8 @@ from django.utils.text import slugify
 from ..models import AuditEntry, Official, Tournament
 from ..models.event import DEFAULT_POINTS
 from ..rules import known_rulesets, known_tiebreaks
-from .base import ActionError, audit, lock_event, require_director
-from .entrants import checked_text
-from .rounds import update_status
+from .base import ActionError, audit, checked_reason, checked_text, lock_event, require_director
+from .progress import update_status
 
 User = get_user_model()
 
@@ -147,7 +146,7 @@ def update_settings(tournament, actor, *, reason: str = "", **changes) -> dict:
     """
     tournament = lock_event(tournament)
     require_director(tournament, actor)
-    reason = checked_text(reason, "reason", 300)
+    reason = checked_reason(reason)
     unknown = set(changes) - set(SETTINGS)
     if unknown:
         raise ActionError(f"Unknown setting {', '.join(sorted(unknown))}.")
@@ -202,7 +201,7 @@ def set_hidden(tournament, actor, *, hidden: bool, reason: str = "") -> Tourname
     """Hide an unstarted event from the public (its officials still see it), or show it."""
     tournament = lock_event(tournament)
     require_director(tournament, actor)
-    reason = checked_text(reason, "reason", 300)
+    reason = checked_reason(reason)
     hidden = bool(hidden)
     if hidden == tournament.hidden:
         raise ActionError(f"{tournament.name} is already "
@@ -223,7 +222,7 @@ def delete_tournament(tournament, actor, *, reason: str) -> dict:
     event's name and slug written into each; returns that {"id", "name", "slug"}."""
     tournament = lock_event(tournament)
     require_director(tournament, actor)
-    reason = checked_text(reason, "reason", 300)
+    reason = checked_reason(reason)
     if not reason:
         raise ActionError("Say why the event is deleted.",
                           {"reason": ["Give a reason: it stays in the audit log."]})
@@ -243,8 +242,12 @@ def delete_tournament(tournament, actor, *, reason: str) -> dict:
 
 @transaction.atomic
 def add_official(tournament, actor, *, username: str, role: str = Official.Role.ARBITER,
-                 password: str = "", create: bool = False) -> Official:
-    """Make an existing user, or a new account (an invitation), an official of the event."""
+                 password: str = "", create: bool = False) -> Official | None:
+    """Make an existing user, or a new account (an invitation), an official of the event.
+
+    None when there is no such account and `create` is not asked: nothing changes, and the
+    director's form answers as it does for an account that exists, so the form cannot be
+    used to learn which usernames exist."""
     require_director(tournament, actor)
     username = checked_text(username, "username", 150)
     if role not in Official.Role.values:
@@ -252,9 +255,7 @@ def add_official(tournament, actor, *, username: str, role: str = Official.Role.
     user = User.objects.filter(username=username).first()
     if user is None:
         if not create:
-            raise ActionError(f"There is no user {username!r}.",
-                              {"username": [f"No account is called {username!r}; tick "
-                                            "'create the account' to invite them."]})
+            return None
         if not username:
             raise ActionError("A username is needed.", {"username": ["Give a username."]})
         try:

@@ -7,29 +7,32 @@ history is kept. Who may do what to a result is `permissions()`, the one rule th
 screens and the API share.
 """
 
-import json
+from dataclasses import replace
 
 from django.db import transaction
-from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
-import scoring
-from scoring.starters import set_starter, sets_alternate
+from scoring.starters import sets_alternate
 
-from ..models import Match, Official, ResultVersion, Round, SetResult
-from ..text import TextError, clean_text
-from .base import ActionError, PermissionDenied, audit, require_director, require_official
-from .rounds import close_if_complete
+from .. import record_fit
+from ..models import Match, Round
+from ..record_fit import Board
+from ..starters import first_set_starter
+from .base import (
+    ActionError,
+    PermissionDenied,
+    audit,
+    checked_reason,
+    require_director,
+    require_official,
+)
+from .board import awarded_side, close_if_complete, confirm_by, lock, snapshot, store_sets
 
-OUTCOMES_ENTERED = {"played", "forfeit", "double_forfeit", "abandoned"}
+OUTCOMES_ENTERED = {Match.Outcome.PLAYED, Match.Outcome.FORFEIT, Match.Outcome.DOUBLE_FORFEIT,
+                    Match.Outcome.ABANDONED}
 
 ENTER, CONFIRM, CORRECT = "enter", "confirm", "correct"
 
-# Limits on one record (shared/spec: refused naming the path, before the validator runs).
-MAX_RECORD_BYTES = 100_000
-MAX_HANDS = 60
-MAX_PLAYS = 200
-MAX_REASON = 2000
 
 
 class StaleVersion(ActionError):
@@ -120,211 +123,43 @@ def require(match, user, *wanted: str) -> str:
                            "director may correct it, with a reason.")
 
 
-def lock(match_id, actor) -> Match:
-    """The board, locked until commit, with its event and the actor's role in it: one
-    query, since every submission of a busy round comes through here."""
-    # The round's pairing explanation is a list the size of the round: decoding it for
-    # every submission cost a third of the server's time under load.
-    qs = (Match.objects.select_for_update(of=("self",))
-          .select_related("round__tournament", "side0", "side1")
-          .defer("round__explanation"))
-    authenticated = actor is not None and actor.is_authenticated
-    if authenticated:
-        qs = qs.annotate(actor_role=Subquery(Official.objects.filter(
-            tournament=OuterRef("round__tournament"), user=actor).values("role")[:1]))
-    try:
-        match = qs.get(pk=match_id)
-    except Match.DoesNotExist:
-        raise ActionError("There is no such board.", status=404) from None
-    if authenticated:
-        match.round.tournament.know_role(actor, match.actor_role)
-    return match
-
-
 # ----------------------------------------------------------------- does the record fit
 
-def first_starter(match) -> int:
-    """The seat expected to start set 1 where sets alternate: the pairing's side 0, unless
-    a director set another on this board."""
-    return match.first_starter if match.first_starter is not None else 0
-
-
-def set_starters(tournament, match) -> list[int | None]:
-    """The seat expected to start each set the board can have (at most 2W - 1): from the
-    board's first-set starter where sets alternate; None where a draw at the table
-    decides. What the printed slips and the arbiters' list show."""
-    if not sets_alternate(tournament.ruleset):
-        return [None] * tournament.max_sets
-    first = first_starter(match)
-    return [set_starter(tournament.ruleset, tournament.seats, i, first_set_starter=first)
-            for i in range(tournament.max_sets)]
-
-
-def _err(path, code, message):
-    return {"path": path, "code": code, "message": message}
-
-
-def _limits(record) -> list[dict]:
-    """Size limits, checked before the validator spends time on a record."""
-    try:
-        size = len(json.dumps(record, ensure_ascii=False).encode("utf-8", "surrogatepass"))
-    except (TypeError, ValueError, RecursionError):
-        return []  # the validator says what is wrong with it
-    if size > MAX_RECORD_BYTES:
-        return [_err("", "bad_format", f"the record is {size:,} bytes; at most "
-                                       f"{MAX_RECORD_BYTES:,} (100 KB) are accepted")]
-    errors = []
-    sets = record.get("sets")
-    for i, one in enumerate(sets if isinstance(sets, list) else []):
-        hands = one.get("hands") if isinstance(one, dict) else None
-        if isinstance(hands, list) and len(hands) > MAX_HANDS:
-            errors.append(_err(f"/sets/{i}/hands", "bad_format",
-                               f"set {i + 1} has {len(hands)} hands; at most {MAX_HANDS}"))
-            continue
-        for j, hand in enumerate(hands if isinstance(hands, list) else []):
-            plays = hand.get("plays") if isinstance(hand, dict) else None
-            if isinstance(plays, list) and len(plays) > MAX_PLAYS:
-                errors.append(_err(f"/sets/{i}/hands/{j}/plays", "bad_format",
-                                   f"set {i + 1}, hand {j + 1} has {len(plays)} plays; at "
-                                   f"most {MAX_PLAYS}"))
-    return errors
-
-
-def _fit(tournament, record, expected_first) -> tuple[dict, list[dict]]:
-    """The record completed with what the board knows, and what does not fit the board."""
-    errors = []
-    record = dict(record)
-    fmt = tournament.match_format
-    if record.get("ruleset") != tournament.ruleset:
-        errors.append(_err("/ruleset", "bad_format",
-                           f"this event plays the {tournament.ruleset!r} rules, not "
-                           f"{record.get('ruleset')!r}"))
-    if "match" not in record:
-        record["match"] = fmt  # the record always carries its format
-    elif record["match"] != fmt:
-        errors.append(_err("/match", "bad_format",
-                           f"this event plays sets to {fmt['target']} and matches won by "
-                           f"{fmt['sets_to_win']} sets; the record's match is "
-                           f"{json.dumps(record['match'])[:80]}"))
-    players = record.get("players")
-    seats = record.get("seats", len(players) if isinstance(players, list) else 2)
-    if seats != tournament.seats:
-        kind = ("a pairs event: a record has 4 seats (A1, B1, A2, B2)" if tournament.is_pairs
-                else "a singles event: a record has 2 seats")
-        errors.append(_err("/seats" if "seats" in record else "/players", "bad_format",
-                           f"this is {kind}, not {seats!r}"))
-    else:
-        record["seats"] = seats
-    sets = record.get("sets")
-    if isinstance(sets, list) and len(sets) > 2 * fmt["sets_to_win"] - 1:
-        errors.append(_err("/sets", "match_shape",
-                           f"{len(sets)} sets; a match won by {fmt['sets_to_win']} sets has "
-                           f"at most {2 * fmt['sets_to_win'] - 1}"))
-    if expected_first is not None:
-        # Where sets alternate, the pairing (or a director) decides who starts set 1.
-        record.setdefault("first_set_starter", expected_first)
-        if record["first_set_starter"] != expected_first:
-            errors.append(_err("/first_set_starter", "starter_wrong",
-                               f"seat {expected_first} starts set 1 on this board"))
-    return record, errors
-
-
-def _abandoned(report, record, conceded_side, sets_to_win) -> list[dict]:
-    """An abandoned match: its sets so far decide nothing yet, and any declared result
-    names the other side."""
-    wins = [0, 0]
-    for one in report.get("sets") or []:
-        if isinstance(one, dict) and one.get("winner") in (0, 1):
-            wins[one["winner"]] += 1
-    errors = []
-    letter = "AB"[conceded_side]
-    if wins[conceded_side] >= sets_to_win:
-        errors.append(_err("/sets", "match_shape",
-                           f"side {letter} had already won {wins[conceded_side]} sets, the "
-                           f"match, before abandoning: enter the match as played"))
-    elif wins[1 - conceded_side] >= sets_to_win:
-        errors.append(_err("/sets", "match_shape",
-                           f"the sets already decide the match for side {'AB'[1 - conceded_side]}"
-                           f": enter it as played, not abandoned"))
-    result = record.get("result")
-    if isinstance(result, dict):
-        if result.get("winner") != 1 - conceded_side:
-            errors.append(_err("/result/winner", "result_mismatch",
-                               f"side {letter} abandoned: the winner is side "
-                               f"{'AB'[1 - conceded_side]} ({1 - conceded_side})"))
-        if "sets_won" in result and result["sets_won"] != wins:
-            errors.append(_err("/result/sets_won", "result_mismatch",
-                               f"the sets played give {wins}, not {result['sets_won']}"))
-    return errors
-
-
-def check_record(tournament, record, *, match=None, conceded_side=None) -> dict:
-    """Validate a record for a board of `tournament` (seat 0 = the board's side 0).
-
-    `conceded_side` is given for an abandoned match (its sets so far, no winner needed).
-    Returns the validator's report with the record as stored under "record"; raises
-    RecordRefused naming every problem.
+def check_record(tournament, record, *, match=None, conceded_side=None,
+                 first_set_starter=None) -> dict:
+    """Validate a record for a board of `tournament` (seat 0 = the board's side 0; `match`
+    None: a board where side 0 starts set 1) with record_fit, the check the archive
+    import shares. `conceded_side` is given for an abandoned match; `first_set_starter`
+    (a correction's) stands for the board's where sets alternate. Returns the
+    validator's report with the record as stored under "record"; raises RecordRefused
+    naming every problem.
     """
-    if not isinstance(record, dict):
-        raise RecordRefused({"valid": False, "depth": None, "sets": [], "winner": None,
-                             "errors": [_err("/record", "bad_format",
-                                             "a match record is a JSON object")]})
-    errors = _limits(record)
-    if errors:
-        raise RecordRefused({"valid": False, "depth": None, "sets": [], "winner": None,
-                             "errors": errors})
-    expected = None
-    if tournament.ruleset in scoring.RULESETS and sets_alternate(tournament.ruleset):
-        expected = first_starter(match) if match is not None else 0
-    record, fit = _fit(tournament, record, expected)
-    report = scoring.validate(record)
-    errors = list(report["errors"])
-    if not any(e["code"] == "bad_format" for e in errors):
-        if conceded_side is not None:
-            # Too few sets is what an abandoned match has; the rest is checked here.
-            errors = [e for e in errors if e["code"] not in {"match_shape", "result_mismatch"}]
-            errors += _abandoned(report, record, conceded_side, tournament.sets_to_win)
-    seen = {(e["path"], e["code"]) for e in errors}
-    errors += [e for e in fit if (e["path"], e["code"]) not in seen]
-    if errors:
-        raise RecordRefused({**report, "valid": False, "errors": errors})
-    return {**report, "record": record}
+    board = Board.of(tournament, match)
+    if first_set_starter is not None and board.first_set_starter is not None:
+        board = replace(board, first_set_starter=first_set_starter)
+    report = record_fit.check_record(board, record, conceded_side=conceded_side)
+    del report["misfit"]  # among the errors already
+    if report["errors"]:
+        report.pop("record")
+        raise RecordRefused(report)
+    return report
 
 
 # ----------------------------------------------------------------- storing
 
-def awarded_side(ruleset: str, s: dict) -> int | None:
-    """The side a set was awarded to (its `awarded_to`), where the ruleset awards sets
-    (held_after_knock); elsewhere the key means nothing, as the validator reads it."""
-    rules = scoring.RULESETS.get(ruleset)
-    side = s.get("awarded_to")
-    if rules is None or "held_after_knock" not in rules.penalty_rules:
-        return None
-    return side if side in (0, 1) and not isinstance(side, bool) else None
-
-
-def store_sets(match, record):
-    """The record's sets as SetResult rows (seat numbers as in the record; an awarded
-    set keeps the side it was awarded to)."""
-    tournament = match.round.tournament
-    match.sets.all().delete()
-    sets = record.get("sets", []) if record else []
-    first = record.get("first_set_starter", first_starter(match)) if record else None
-    SetResult.objects.bulk_create(
-        SetResult(match=match, number=i + 1,
-                  # A drawn starter left unrecorded is unknown (None).
-                  starter=s.get("starter", set_starter(tournament.ruleset, tournament.seats,
-                                                       i, first_set_starter=first)),
-                  score0=s["score"][0], score1=s["score"][1],
-                  awarded_to=awarded_side(tournament.ruleset, s))
-        for i, s in enumerate(sets)
-    )
-
-
-def snapshot(match, actor, reason=""):
-    ResultVersion.objects.create(
-        match=match, version=match.version, status=match.status, outcome=match.outcome,
-        conceded_by=match.conceded_by, record=match.record, by=actor, reason=reason)
+def refuse_contradictions(outcome, record, conceded_by) -> None:
+    """A result that says two things is refused, not half-read: a forfeit has no sets to
+    record, and nobody concedes a played match (or a double forfeit)."""
+    if outcome in ("forfeit", "double_forfeit") and record is not None:
+        raise ActionError(f"A {outcome.replace('_', ' ')} has no record: no set was played "
+                          "(an abandoned match keeps the sets finished before it stopped).",
+                          {"record": [f"Leave the record out of a {outcome.replace('_', ' ')}."]},
+                          status=422)
+    if outcome in ("played", "double_forfeit") and conceded_by is not None:
+        raise ActionError(f"conceded_by names the side that forfeited or abandoned; a "
+                          f"{outcome.replace('_', ' ')} result has none.",
+                          {"conceded_by": [f"Leave conceded_by out of a "
+                                           f"{outcome.replace('_', ' ')} result."]}, status=422)
 
 
 def side_entrant(match, side):
@@ -337,7 +172,7 @@ def side_entrant(match, side):
 
 def result_state(match) -> dict:
     """A board's result as plain data, for the audit (old and new of a correction)."""
-    side = None if match.conceded_by_id is None else match.seat_of(match.conceded_by_id)
+    side = None if match.conceded_by_id is None else match.side_of(match.conceded_by_id)
     return {"version": match.version, "status": match.status, "outcome": match.outcome,
             "conceded_by": side, "record": match.record}
 
@@ -348,15 +183,19 @@ def later_rounds(match) -> list[int]:
                 .order_by("number").values_list("number", flat=True))
 
 
-def checked_reason(reason) -> str:
-    try:
-        return clean_text(reason, "reason", max_length=MAX_REASON)
-    except TextError as exc:
-        raise ActionError(str(exc), {"reason": [str(exc)]}) from None
+def corrected_first_starter(tournament, record) -> int | None:
+    """The seat a correction's record says started set 1, where sets alternate and it
+    names a seat of the table; None leaves the board's own starter expected."""
+    seat = record.get("first_set_starter") if isinstance(record, dict) else None
+    if (isinstance(seat, bool) or not isinstance(seat, int) or seat not in range(tournament.seats)
+            or not sets_alternate(tournament.ruleset)):
+        return None
+    return seat
 
 
 @transaction.atomic
-def submit_result(match_id, actor, *, version: int, outcome: str = "played", record=None,
+def submit_result(match_id, actor, *, version: int, outcome: str = Match.Outcome.PLAYED,
+                  record=None,
                   conceded_by: int | None = None, reason: str = "") -> tuple[Match, dict]:
     """Store a board's result; returns the match and the validator's report.
 
@@ -378,19 +217,23 @@ def submit_result(match_id, actor, *, version: int, outcome: str = "played", rec
         raise ActionError(f"Unknown result type {outcome!r}.",
                           {"outcome": ["Choose played, forfeit, double forfeit or abandoned."]})
 
+    refuse_contradictions(outcome, record, conceded_by)
     report = {"valid": True, "depth": None, "errors": [], "sets": [], "winner": None}
     conceded = winner = None
-    if outcome == "played":
-        report = check_record(tournament, record, match=match)
+    # A correction may say who really started set 1; the board then follows its record.
+    first = corrected_first_starter(tournament, record) if correcting else None
+    if outcome == Match.Outcome.PLAYED:
+        report = check_record(tournament, record, match=match, first_set_starter=first)
         record = report.pop("record")
         winner = match.players[report["winner"]]
-    elif outcome == "abandoned":
+    elif outcome == Match.Outcome.ABANDONED:
         conceded = side_entrant(match, conceded_by)
         if record is not None:
-            report = check_record(tournament, record, match=match, conceded_side=conceded_by)
+            report = check_record(tournament, record, match=match, conceded_side=conceded_by,
+                                  first_set_starter=first)
             record = report.pop("record")
         winner = match.players[1 - conceded_by]
-    elif outcome == "forfeit":
+    elif outcome == Match.Outcome.FORFEIT:
         conceded = side_entrant(match, conceded_by)
         record = None
         winner = match.players[1 - conceded_by]
@@ -402,6 +245,9 @@ def submit_result(match_id, actor, *, version: int, outcome: str = "played", rec
     match.outcome, match.record, match.conceded_by, match.winner = outcome, record, conceded, winner
     match.version += 1
     match.entered_by, match.entered_at = actor, now
+    was_first = first_set_starter(match)
+    if record is not None and first is not None:
+        match.first_starter = None if first == 0 else first
     if correcting:
         # A director's correction is itself the authority.
         match.status = Match.Status.CONFIRMED
@@ -413,12 +259,15 @@ def submit_result(match_id, actor, *, version: int, outcome: str = "played", rec
     # Always delete first, even at version 1: a board reset by hand may keep old rows.
     store_sets(match, record)
     snapshot(match, actor, reason)
-    finish_if_last(match)
+    close_if_complete(match)
     detail = {"match": match.pk, "version": match.version, "new": result_state(match)}
     summary = (f"{'Corrected' if correcting else 'Entered'} round {match.round.number} "
                f"board {match.board}: {describe(match)}")
     if old is not None:
         detail["old"] = old
+    if first_set_starter(match) != was_first:
+        detail["first_set_starter"] = {"old": was_first, "new": first_set_starter(match)}
+        summary += f"; seat {first_set_starter(match)} started set 1, not seat {was_first}"
     if correcting:
         detail["later_rounds"] = later = later_rounds(match)
         if later:
@@ -438,12 +287,8 @@ def confirm_result(match_id, actor, *, version: int) -> Match:
         require_official(tournament, actor)
         raise StaleVersion(match, version)
     require(match, actor, CONFIRM)
-    match.status = Match.Status.CONFIRMED
-    match.confirmed_by, match.confirmed_at = actor, timezone.now()
-    match.version += 1
-    match.save(update_fields=["status", "confirmed_by", "confirmed_at", "version"])
-    snapshot(match, actor)
-    finish_if_last(match)
+    confirm_by(match, actor, timezone.now())
+    close_if_complete(match)
     audit(tournament, actor, "confirm_result", f"Confirmed round {match.round.number} board "
           f"{match.board}: {describe(match)}", match=match.pk, version=match.version)
     return match
@@ -468,7 +313,14 @@ def set_first_starter(match_id, actor, *, seat: int, reason: str) -> Match:
     if not reason.strip():
         raise ActionError("Give a reason for changing who starts set 1.",
                           {"reason": ["Say why this board starts otherwise."]})
-    was = first_starter(match)
+    was = first_set_starter(match)
+    if match.status != Match.Status.PENDING:
+        # The stored record names who started set 1: the board must not contradict it.
+        raise ActionError(f"Board {match.board} has a result stored, with seat {was} "
+                          "starting set 1: change who starts set 1 there by correcting "
+                          "that result (its record's first_set_starter), not on its own.",
+                          {"seat": ["The board has a result: correct the result instead."]},
+                          status=409)
     if seat == was:
         raise ActionError(f"{match.players[seat % 2].name} already starts set 1 on board "
                           f"{match.board}.", {"seat": ["That seat starts set 1 already."]})
@@ -481,18 +333,12 @@ def set_first_starter(match_id, actor, *, seat: int, reason: str) -> Match:
     return match
 
 
-def finish_if_last(match):
-    """A round closes when its last result counts, and the event finishes with its last
-    planned round: rounds.close_if_complete decides, under the round's lock."""
-    close_if_complete(match)
-
-
 def describe(match) -> str:
     """A one-line account of a result, for audit entries and messages."""
-    if match.outcome == "double_forfeit":
+    if match.outcome == Match.Outcome.DOUBLE_FORFEIT:
         return "double forfeit"
-    if match.outcome in ("forfeit", "abandoned"):
-        verb = "forfeited" if match.outcome == "forfeit" else "abandoned"
+    if match.outcome in (Match.Outcome.FORFEIT, Match.Outcome.ABANDONED):
+        verb = "forfeited" if match.outcome == Match.Outcome.FORFEIT else "abandoned"
         return f"{match.conceded_by.name} {verb}; {match.winner.name} wins"
     sets = (match.record or {}).get("sets", [])
     # The event is read only for a record that has an award to show.

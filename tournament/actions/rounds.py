@@ -2,35 +2,32 @@
 
 A round's life: draft (officials only) -> published (live: results being entered) ->
 closed (every board has a result that counts; only a director changes one now). It
-closes by itself when its last result counts (`close_if_complete`, called by the result
-actions), or when a director closes it (`close_round`). The event is finished once its
+closes by itself when its last result counts (`board.close_if_complete`, called by the
+result actions), or when a director closes it (`close_round`). The event is finished once its
 last planned round is closed. A director may reopen the latest round, with a reason.
 
 Lock order, so that no two actions wait on each other: a director's action locks the
 event row, then the round and its boards without waiting (`lock_round`: a board being
-saved makes it ask to try again); a result locks its board, then another idle open board
-of its round (most results: `holds_an_idle_board`) or else its round, then (only when the
-round closes) writes the event row.
+saved makes it ask to try again); a result locks its board first (actions.board says
+how), so a director's action never waits for a board.
 """
 
+import logging
 import secrets
 
 from django.db import DatabaseError, transaction
-from django.db.models import OuterRef, Q, Subquery
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from .. import history
-from ..models import Attendance, Match, ResultVersion, Round, Tournament
-from ..models.rounds import status_counts
-from ..pairing import PairingError, explain, pair_next_round
-from .base import ActionError, audit, lock_event, require_director
-from .entrants import checked_text
+from ..models import Attendance, Match, Round, Tournament
+from ..pairing import InconsistentEvent, Unpairable, explain, pair_next_round
+from ..pairing.byes import may_get_bye
+from .base import ActionError, audit, checked_reason, lock_event, require_director
+from .board import confirm_by, double_forfeit
+from .progress import open_boards, update_status
 
-
-def open_boards(round_) -> list[Match]:
-    """Boards of a round whose result does not count yet (missing, or awaiting confirmation)."""
-    return list(round_.matches.awaiting_result().select_related("side0", "side1")
-                .order_by("board"))
+log = logging.getLogger("tournament")
 
 
 def describe_open(boards) -> str:
@@ -50,84 +47,6 @@ def lock_round(round_) -> Round:
         raise ActionError(f"A result of round {round_.number} is being saved right now: "
                           "try again in a moment.", status=409) from exc
     return locked
-
-
-def update_status(tournament, *, settle: bool = True) -> list[int]:
-    """Set the event's status from its rounds: registration until a round is published (a
-    draft is not news yet), in play, then finished once the last planned round is closed.
-
-    With `settle`, a published round whose every board already counts is closed first (an
-    imported round, a round of byes only); returns the numbers of the rounds so closed. A
-    reopened round is never settled here: the director's actions that reopen or correct
-    pass settle=False, and only a new result (`close_if_complete`) or the director closes it.
-    """
-    rounds = list(tournament.rounds.published().order_by("number"))
-    closed = []
-    for r in rounds:
-        if settle and r.status == Round.Status.PUBLISHED and not open_boards(r):
-            r.status = Round.Status.CLOSED
-            r.save(update_fields=["status"])
-            closed.append(r.number)
-    status = Tournament.Status.DRAFT if not rounds else Tournament.Status.RUNNING
-    last = rounds[-1] if rounds else None
-    if (last is not None and last.number >= tournament.rounds_planned
-            and last.status == Round.Status.CLOSED):
-        status = Tournament.Status.FINISHED
-    if status != tournament.status:
-        Tournament.objects.filter(pk=tournament.pk).update(status=status)
-        tournament.status = status
-    return closed
-
-
-def holds_an_idle_board(round_, match) -> bool:
-    """Whether another open board of the round is idle (no result being saved on it), now
-    held (FOR NO KEY UPDATE, of the board's row only) until this transaction ends.
-
-    Most results are not their round's last: one that holds an idle open board cannot be,
-    and takes no round lock, so the results of a round are not saved one at a time. The
-    board's own result waits for this one to commit before it can lock the board, so it
-    sees this one. A result that finds every other open board being saved (or held) takes
-    the round's lock and looks again: the last result to commit is always such a one."""
-    # Random order: results saved at once hold different boards, rarely the same one.
-    return bool(list(round_.matches.awaiting_result().exclude(pk=match.pk).order_by("?")
-                     .select_for_update(skip_locked=True, no_key=True, of=("self",))
-                     .values_list("pk", flat=True)[:1]))
-
-
-def close_if_complete(match) -> bool:
-    """After a board's result is stored (the result actions call this): if that result
-    now counts where it did not before and it was the round's last open board, the round
-    closes (and the event finishes with its last planned round). Audited as the work of
-    whoever made the result count. A change to a result that already counted (a
-    correction) never closes a round, so a reopened round stays live until the director
-    closes it.
-    """
-    round_ = match.round
-    tournament = round_.tournament
-    required = tournament.require_confirmation
-    if round_.status != Round.Status.PUBLISHED or not status_counts(match.status, required):
-        return False
-    before = (ResultVersion.objects.filter(match=match, version__lt=match.version)
-              .order_by("-version").values_list("status", flat=True).first())
-    if before is not None and status_counts(before, required):
-        return False
-    if holds_an_idle_board(round_, match):
-        return False
-    # Two last boards confirmed at the same moment would each see the other still open and
-    # neither close the round: the round's lock makes the second wait and see the first.
-    locked = Round.objects.select_for_update().get(pk=round_.pk)
-    if locked.status != Round.Status.PUBLISHED or locked.matches.awaiting_result().exists():
-        return False
-    locked.status = round_.status = Round.Status.CLOSED
-    locked.save(update_fields=["status"])
-    update_status(tournament, settle=False)
-    actor = match.confirmed_by if match.status == Match.Status.CONFIRMED else match.entered_by
-    finished = tournament.status == Tournament.Status.FINISHED
-    audit(tournament, actor, "close_round",
-          f"Round {round_.number} closed: its last result counts"
-          + ("; the event is finished" if finished else ""),
-          round=round_.number, automatic=True, board=match.board, finished=finished)
-    return True
 
 
 @transaction.atomic
@@ -158,15 +77,22 @@ def pair_round(tournament, actor) -> Round:
     event = history.trf_event(tournament, through_round=number - 1)
     try:
         pairing = pair_next_round(event)
-    except PairingError as exc:
+    except Unpairable as exc:
         raise ActionError(f"Round {number} cannot be paired: {exc}") from exc
+    except InconsistentEvent as exc:
+        # A fault in the history we built, not the director's: logged for the staff.
+        log.exception("round %s of %s: inconsistent pairing input", number, tournament.slug)
+        raise ActionError(f"Round {number} cannot be paired: the event's record contradicts "
+                          f"itself ({exc}). This is a fault in the program, logged for the "
+                          "site's staff.", status=500) from exc
     if not pairing.boards:
         raise ActionError(f"Round {number} cannot be paired: nobody is left to play.")
     round_ = Round.objects.create(
         tournament=tournament, number=number,
         explanation=[explanation_json(b) for b in explain(event, pairing)])
     entrant = {e.number: e for e in tournament.entrants.all()}
-    create_boards(round_, [(entrant[b.white], entrant.get(b.black)) for b in pairing.boards])
+    create_boards(round_, [(entrant[b.sides[0]], entrant.get(b.sides[1]))
+                           for b in pairing.boards])
     for previous in rounds:
         if previous.status == Round.Status.PUBLISHED:
             previous.status = Round.Status.CLOSED
@@ -174,9 +100,11 @@ def pair_round(tournament, actor) -> Round:
     update_status(tournament)
     summary = f"Paired round {number}: {len(pairing.boards)} boards"
     if lot:
-        summary += f"; by lot, {'player 1' if lot == 'white1' else 'his opponent'} starts board 1"
+        starts = ("player 1" if lot == Tournament.FirstColour.WHITE1
+                  else "player 1's opponent")
+        summary += f"; by lot, {starts} starts board 1"
     audit(tournament, actor, "pair_round", summary, round=number, first_colour=lot or None,
-          boards=[[b.white, b.black] for b in pairing.boards])
+          boards=[list(b.sides) for b in pairing.boards])
     return round_
 
 
@@ -188,7 +116,8 @@ def explanation_json(board) -> dict:
                 "colour_history": p.colour_history, "preference": p.colour_preference,
                 "strength": p.preference_strength, "float": p.float,
                 "float_history": p.float_history}
-    return {"board": board.board, "side0": player(board.white), "side1": player(board.black)}
+    side0, side1 = board.sides
+    return {"board": board.board, "side0": player(side0), "side1": player(side1)}
 
 
 def create_boards(round_, pairs):
@@ -209,8 +138,9 @@ def absolute_problems(round_, pairs, roster=None) -> list[str]:
     problems = []
     earlier = Match.objects.filter(round__tournament=tournament, round__number__lt=round_.number)
     met = {frozenset((m.side0_id, m.side1_id)) for m in earlier.exclude(side1=None)}
-    had_bye = set(earlier.filter(Q(side1=None) | Q(outcome="forfeit")).values_list(
-        "winner_id", flat=True))
+    # The pairing's own rule (a bye, a forfeit win, a full-point bye), on the same history.
+    no_bye = {p.number for p in history.trf_event(tournament, through_round=round_.number - 1)
+              .players if not may_get_bye(p)}
     active, _ = roster or read_roster(round_)
     forbidden = {frozenset(p) for p in tournament.forbidden_pairs.values_list("first_id",
                                                                               "second_id")}
@@ -224,8 +154,9 @@ def absolute_problems(round_, pairs, roster=None) -> list[str]:
             seen[e.id] = e
             if e.id not in active:
                 problems.append(f"{e.name} has withdrawn")
-        if side1 is None and side0.id in had_bye:
-            problems.append(f"{side0.name} would get a second bye (or a bye after a forfeit win)")
+        if side1 is None and side0.number in no_bye:
+            problems.append(f"{side0.name} would get a second bye (or a bye after a win "
+                            "without playing: a forfeit win or a full-point bye)")
         if side1 is not None and frozenset((side0.id, side1.id)) in met:
             problems.append(f"{side0.name} and {side1.name} have already met")
         if side1 is not None and frozenset((side0.id, side1.id)) in forbidden:
@@ -263,6 +194,7 @@ def set_pairing(round_, actor, pairs, *, reason: str = "", override_reason: str 
     """
     tournament = round_.tournament
     require_director(tournament, actor)
+    override_reason = checked_reason(override_reason, "override_reason")
     tournament = lock_event(tournament)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != Round.Status.DRAFT:
@@ -286,7 +218,7 @@ def set_pairing(round_, actor, pairs, *, reason: str = "", override_reason: str 
     if problems and not override_reason.strip():
         raise ActionError("This pairing breaks the rules: " + "; ".join(problems) + ". Give a "
                           "reason to override.", {"override_reason": problems})
-    reason = checked_text(reason, "reason", 300).strip()
+    reason = checked_reason(reason).strip()
     why = "; ".join(r for r in (reason, override_reason.strip()) if r)
     if not why:
         raise ActionError(f"Say why round {round_.number} is changed by hand: the reason is "
@@ -340,6 +272,7 @@ def delete_round(round_, actor, *, reason: str = "") -> None:
     """Delete the latest round while it is unpublished or has no results, to pair it again."""
     tournament = round_.tournament
     require_director(tournament, actor)
+    reason = checked_reason(reason)
     tournament = lock_event(tournament)
     latest = tournament.rounds.order_by("-number").first()
     if latest is None or latest.pk != round_.pk:
@@ -386,6 +319,7 @@ def close_round(round_, actor, *, reason: str = "") -> Round:
     open boards needs a reason. Closing the last planned round finishes the event."""
     tournament = round_.tournament
     require_director(tournament, actor)
+    reason = checked_reason(reason)
     tournament = lock_event(tournament)
     round_ = lock_round(round_)
     if round_.status != Round.Status.PUBLISHED:
@@ -396,20 +330,12 @@ def close_round(round_, actor, *, reason: str = "") -> Round:
         raise ActionError(f"Closing round {round_.number} decides {len(plan)} open board"
                           f"{'s' if len(plan) != 1 else ''}: give a reason.",
                           {"reason": ["Say why the round is closed with boards open."]})
-    from .results import snapshot  # results imports this module
-
     now = timezone.now()
     for m, what in plan:
         if what == "double_forfeit":
-            m.outcome, m.record, m.winner, m.conceded_by = (
-                Match.Outcome.DOUBLE_FORFEIT, None, None, None)
-            m.entered_by, m.entered_at = actor, now
-            m.sets.all().delete()
-        m.status = Match.Status.CONFIRMED
-        m.confirmed_by, m.confirmed_at = actor, now
-        m.version += 1
-        m.save()
-        snapshot(m, actor, reason)
+            double_forfeit(m, actor, now, reason)
+        else:
+            confirm_by(m, actor, now, reason)
     round_.status = Round.Status.CLOSED
     round_.save(update_fields=["status"])
     update_status(tournament, settle=False)
@@ -431,6 +357,7 @@ def reopen_round(round_, actor, *, reason: str = "") -> Round:
     a board that was open being decided."""
     tournament = round_.tournament
     require_director(tournament, actor)
+    reason = checked_reason(reason)
     tournament = lock_event(tournament)
     round_ = lock_round(round_)
     if round_.status != Round.Status.CLOSED:

@@ -5,7 +5,7 @@ revocation when the password changes or the user stops being an official."""
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from ..models import ApiToken, Official
+from ..models import ApiToken, Official, Tournament
 from .base import audit
 
 
@@ -22,9 +22,6 @@ def issue(user) -> str:
     audit(None, user, "renew_token" if had else "create_token",
           f"API token {'renewed' if had else 'created'} for {user.username}")
     return key
-
-
-renew = issue
 
 
 @transaction.atomic
@@ -59,3 +56,28 @@ def grant(event, username) -> tuple[str, str]:
     if ApiToken.objects.filter(user=user).exists():
         notes.append(f"{username}'s previous API key no longer works.")
     return issue(user), " ".join(notes)
+
+
+# ------------------------------------------------------------------ revocation
+# Connected in TournamentConfig.ready: the models never import an action.
+
+def revoke_on_password_change(sender, instance, update_fields=None, raw=False, **kwargs):
+    """A new password ends the old key: whoever knew the password may have copied it."""
+    if raw or instance.pk is None or (update_fields is not None
+                                      and "password" not in update_fields):
+        return
+    old = type(instance).objects.filter(pk=instance.pk).values_list("password", flat=True)
+    if old and old[0] != instance.password:
+        revoke(instance, "the password changed")
+
+
+def revoke_on_official_removed(sender, instance, **kwargs):
+    """An official removed from their last event loses their key. The key is the user's,
+    not the event's (the API checks the event's roles on every request, so it stops acting
+    for this event at once): while the user is still an official elsewhere the key stays,
+    or any director could end anyone's key by adding them to an event and removing them."""
+    user = get_user_model().objects.filter(pk=instance.user_id).first()
+    if user is None or Official.objects.filter(user=user).exists():
+        return
+    event = Tournament.objects.filter(pk=instance.tournament_id).first()  # gone if deleted
+    revoke(user, f"no longer an official of {event.name if event else 'a deleted event'}")

@@ -7,13 +7,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from ..entrant_rules import entrant_key
+from ..entrant_rules import MAX_ENTRANTS, entrant_key
 from ..history import bye_code
 from ..models import Attendance, Entrant, ForbiddenPair, Match, Round, Tournament
 from ..pairing.trf import TrfError, completed_rounds, parse_trf
 from .base import ActionError, audit
 from .events import create_tournament
-from .rounds import update_status
+from .progress import update_status
 
 SUPPORTED_CODES = {"1", "0", "+", "-", "U", "Z", "H", "F", " "}
 # A round without a board: half-point, full-point and zero-point bye (U is the pairing's).
@@ -126,6 +126,9 @@ def import_trf_event(text: str, *, slug: str = "", actor=None, hidden: bool = Fa
         raise ActionError(f"Not a readable TRF file: {exc}") from exc
     if not event.players:
         raise ActionError("The TRF file has no player (001) lines.")
+    if len(event.players) > MAX_ENTRANTS:
+        raise ActionError(f"The TRF file has {len(event.players):,} players; an event takes "
+                          f"at most {MAX_ENTRANTS:,} entrants. Nothing was imported.")
     refuse_same_names(event.players)
     done = completed_rounds(event)
     coming = any(len(p.results) > done and p.results[done].code in {"H", "F"}

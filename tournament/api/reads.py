@@ -7,6 +7,7 @@ from ninja.errors import HttpError
 from pydantic import Field
 
 from .. import history
+from ..collation import a_to_z
 from ..models import Match, Round, Tournament
 from ..models.event import DEFAULT_POINTS
 from ..models.rounds import PUBLIC_ROUND_STATUSES
@@ -33,8 +34,9 @@ def tournament_or_404(slug) -> Tournament:
 
 @router.get("/tournaments/", response={200: list[schemas.TournamentSummary], **schemas.READ})
 def tournaments(request):
-    rows = visible_tournaments().annotate(
-        paired=Count("rounds", filter=Q(rounds__status__in=PUBLIC_ROUND_STATUSES))).order_by("name")
+    rows = a_to_z(visible_tournaments().annotate(
+        paired=Count("rounds", filter=Q(rounds__status__in=PUBLIC_ROUND_STATUSES))),
+        name=lambda t: t.name)
     return [{"slug": t.slug, "name": t.name, "status": t.status,
              "rounds_planned": t.rounds_planned, "rounds_paired": t.paired} for t in rows]
 
@@ -51,7 +53,7 @@ def tournament(request, slug: str):
         # Every kind of result the event scores (an older event's missing keys: defaults).
         "points": {k: t.points_for(k) for k in DEFAULT_POINTS},
         "tiebreaks": list(t.tiebreaks), "require_confirmation": t.require_confirmation,
-        "revision": t.revision,
+        "revision": t.change_id,
         "players": [serialize.entrant(e, t) for e in t.entrants.order_by("number")],
         "rounds": [{"number": r.number, "status": r.status, "boards": r.boards}
                    for r in rounds],

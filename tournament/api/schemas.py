@@ -54,6 +54,13 @@ class Refused(Schema):
     report: Report
 
 
+class Named(Schema):
+    """A refusal naming what is wrong: a JSON pointer (or field) -> messages."""
+
+    detail: str
+    errors: dict[str, list[str]] | None = None
+
+
 # Statuses every read may answer besides its own (docs/api.md, "Limits and failures"):
 # 304 to a conditional GET whose ETag or date still holds (no body), 429 over a request limit
 # and 503 while the database is away; both {"detail"} with a Retry-After header.

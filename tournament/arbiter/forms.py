@@ -16,21 +16,18 @@ from dataclasses import dataclass, field
 
 from django import forms
 
-from ..text import TextError, clean_text
+from .. import numbers
+from ..number_field import WholeNumberField
+from ..text import MAX_REASON, TextError, clean_text
 from . import record as rec
-
-MAX_REASON = 2000
 
 
 def parse_version(data) -> int | None:
-    try:
-        return int(str(data.get("version", "")).strip())
-    except ValueError:
-        return None
+    return numbers.whole_or_none(data.get("version"), low=0)
 
 
-_HAND_FIELD = re.compile(r"^(s\d+_h\d+)_(?:a|b|void|void_seat)$")
-_SET_FIELD = re.compile(r"^(s\d+)_(?:a|b|awarded)$")
+_HAND_FIELD = re.compile(r"^(s[0-9]+_h[0-9]+)_(?:a|b|void|void_seat)$")
+_SET_FIELD = re.compile(r"^(s[0-9]+)_(?:a|b|awarded)$")
 
 
 def place_of(name: str) -> str:
@@ -47,9 +44,9 @@ def place_of(name: str) -> str:
 
 
 def _score(label: str, low: int, high: int, high_says: str) -> forms.IntegerField:
-    return forms.IntegerField(
+    return WholeNumberField(
         required=False, min_value=low, max_value=high, label=label,
-        error_messages={"invalid": f"{label}: enter a whole number.",
+        error_messages={"invalid": f"{label}: enter a whole number (digits 0-9).",
                         "min_value": (f"{label}: a score cannot be negative." if low == 0
                                       else f"{label}: at least {low}."),
                         "max_value": f"{label}: {high_says}."})
@@ -70,7 +67,7 @@ class HandRow:
 
     @property
     def play_key(self) -> str:
-        return rec.play_key(*map(int, re.findall(r"\d+", self.key)))
+        return rec.play_key(*map(int, re.findall(r"[0-9]+", self.key)))
 
     @property
     def show_play(self) -> bool:
@@ -108,7 +105,7 @@ class SetBlock:
 class EntryForm(forms.Form):
     """One board's result: `table` says its format and names (record.Table)."""
 
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    version = WholeNumberField(widget=forms.HiddenInput, required=False)
     outcome = forms.ChoiceField(widget=forms.RadioSelect, initial="played")
     reason = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
 
@@ -142,7 +139,7 @@ class EntryForm(forms.Form):
         for s in range(1, table.max_sets + 1):
             key = rec.set_key(s)
             for x in "ab":
-                self.fields[f"{key}_{x}"] = _score(f"Set {s}, side {x.upper()}", 0, t,
+                self.fields[rec.part_key(key, x)] = _score(f"Set {s}, side {x.upper()}", 0, t,
                                                    f"a score cannot pass {t}")
             if table.drawn:
                 self.fields[rec.starter_key(s)] = forms.ChoiceField(
@@ -158,7 +155,7 @@ class EntryForm(forms.Form):
             for h in range(1, self.rows_in(s, source) + 1):
                 hk = rec.hand_key(s, h)
                 for x in "ab":
-                    self.fields[f"{hk}_{x}"] = _score(
+                    self.fields[rec.part_key(hk, x)] = _score(
                         f"Set {s}, hand {h}, side {x.upper()}", low, t,
                         f"a hand cannot score more than {t}")
                 self.fields[rec.play_key(s, h)] = forms.CharField(
@@ -167,9 +164,9 @@ class EntryForm(forms.Form):
                     error_messages={"max_length": f"Set {s}, hand {h}: at most "
                                                   f"{rec.MAX_TEXT} characters of play by play."})
                 if void_choices:
-                    self.fields[f"{hk}_void"] = forms.ChoiceField(
+                    self.fields[rec.part_key(hk, "void")] = forms.ChoiceField(
                         required=False, choices=void_choices, label="void")
-                    self.fields[f"{hk}_void_seat"] = forms.ChoiceField(
+                    self.fields[rec.part_key(hk, "void_seat")] = forms.ChoiceField(
                         required=False, choices=[("", "by …")] + [
                             (v, f"by {w}") for v, w in seat_choices], label="by")
 
@@ -233,6 +230,10 @@ class EntryForm(forms.Form):
     def errors_for(self, key: str) -> list[str]:
         return self.problems.get(key, [])
 
+    def optional(self, key: str):
+        """The bound field `key`, or None where this form has no such field."""
+        return self[key] if key in self.fields else None
+
     def source(self) -> dict:
         if self.is_bound:
             return self.data
@@ -284,7 +285,8 @@ class EntryForm(forms.Form):
             first, starters = rec.shown_starters(source, self.table, s, rows)
             block = SetBlock(
                 number=s, key=key, starter=words[first] if first is not None else "",
-                errors=self.errors_for(key), a=self[f"{key}_a"], b=self[f"{key}_b"])
+                errors=self.errors_for(key), a=self[rec.part_key(key, "a")],
+                b=self[rec.part_key(key, "b")])
             if self.table.drawn:
                 block.starter_field = self[rec.starter_key(s)]
                 block.starter_errors = self.errors_for(rec.starter_key(s))
@@ -296,10 +298,9 @@ class EntryForm(forms.Form):
                 block.hands.append(HandRow(
                     number=h, key=hk, starter=words[seat] if seat is not None else "",
                     errors=self.errors_for(hk), play_errors=self.errors_for(rec.play_key(s, h)),
-                    a=self[f"{hk}_a"], b=self[f"{hk}_b"], play=self[rec.play_key(s, h)],
-                    void=self[f"{hk}_void"] if f"{hk}_void" in self.fields else None,
-                    void_seat=(self[f"{hk}_void_seat"] if f"{hk}_void_seat" in self.fields
-                               else None)))
+                    a=self[rec.part_key(hk, "a")], b=self[rec.part_key(hk, "b")],
+                    play=self[rec.play_key(s, h)], void=self.optional(rec.part_key(hk, "void")),
+                    void_seat=self.optional(rec.part_key(hk, "void_seat"))))
             blocks.append(block)
         return blocks
 

@@ -12,11 +12,12 @@ from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from ..actions.results import set_starters
+from scoring.starters import sets_alternate
+
+from ..actions.base import require_official
 from ..models import Tournament
 from ..public import qr
-from ..rules import pairing_starts_set_one
-from .views import require_official
+from ..starters import set_starters
 
 SEATS = {2: ("A", "B"), 4: ("A1", "B1", "A2", "B2")}
 
@@ -67,6 +68,6 @@ def print_round(request, slug, number):
     return render(request, "arbiter/print.html", {
         "tournament": tournament, "round": round_,
         "cards": [card(request, tournament, m) for m in matches],
-        "drawn": not pairing_starts_set_one(tournament.ruleset),
+        "drawn": not sets_alternate(tournament.ruleset),
         "now": timezone.localtime(),
     })

@@ -7,7 +7,6 @@ goes through one action in tournament.actions.results.
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.db import OperationalError
 from django.db.models import Prefetch
 from django.http import Http404, JsonResponse
@@ -16,23 +15,20 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
+from scoring.starters import sets_alternate
+
+from .. import numbers
 from ..actions import ActionError, tokens
 from ..actions import results as result_actions
-from ..actions.base import lost_race, retrying
+from ..actions.base import lost_race, require_official, retrying
 from ..models import Match, Official, ResultVersion, Round, Tournament
-from ..models.rounds import live_round as models_live_round
-from ..models.rounds import status_counts
-from ..rules import pairing_starts_set_one
+from ..models.rounds import live_round, status_counts
+from ..starters import first_set_starter
 from . import record as rec
 from . import stored_sheet
 from .forms import EntryForm, place_of
 
 POLL_SECONDS = 20  # how often the boards page asks for the boards' states
-
-
-def require_official(tournament, user):
-    if not tournament.is_official(user):
-        raise PermissionDenied(f"You are not an arbiter or director of {tournament.name}.")
 
 
 def arbiter_only(user) -> bool:
@@ -44,10 +40,10 @@ def arbiter_only(user) -> bool:
     return roles == {Official.Role.ARBITER}
 
 
-def live_round(tournament, rounds):
+def first_round_shown(rounds):
     """The round an arbiter sees first: the live one, else the latest shown, else a draft."""
     shown = [r for r in rounds if r.is_public]
-    return models_live_round(rounds) or (shown or rounds or [None])[-1]
+    return live_round(rounds) or (shown or rounds or [None])[-1]
 
 
 @login_required
@@ -69,7 +65,7 @@ def home(request):
     rows = []
     for t in events:
         rounds = list(t.rounds.all())
-        rows.append({"event": t, "round": live_round(t, rounds)})
+        rows.append({"event": t, "round": first_round_shown(rounds)})
     return render(request, "arbiter/home.html", {"rows": rows})
 
 
@@ -81,9 +77,9 @@ def tile(match, require_confirmation: bool) -> dict:
         label = "Entered · counts"
     score = ""
     if match.status != Match.Status.PENDING:
-        if match.outcome in ("played", "abandoned"):
+        if match.outcome in (Match.Outcome.PLAYED, Match.Outcome.ABANDONED):
             score = ", ".join(str(s) for s in match.sets.all())  # "23–40 awarded" too
-        if match.outcome != "played":
+        if match.outcome != Match.Outcome.PLAYED:
             score = f"{score} {match.get_outcome_display()}".strip()
     who = ""
     if match.status != Match.Status.PENDING:
@@ -99,7 +95,7 @@ def round_boards(request, slug, number):
     require_official(tournament, request.user)
     rounds = list(tournament.rounds.order_by("number"))
     if number is None:
-        current = live_round(tournament, rounds)
+        current = first_round_shown(rounds)
     else:
         current = next((r for r in rounds if r.number == number), None)
         if current is None:
@@ -161,14 +157,14 @@ def table_for(match) -> rec.Table:
     return rec.Table(
         ruleset=t.ruleset, names=board_names(match), seats=t.seats, target=t.match_target,
         sets_to_win=t.sets_to_win, members=members,
-        first_set_starter=(result_actions.first_starter(match)
-                           if pairing_starts_set_one(t.ruleset) else 0))
+        first_set_starter=(first_set_starter(match)
+                           if sets_alternate(t.ruleset) else 0))
 
 
 def stored_form_data(match, table) -> dict:
     if match.status == Match.Status.PENDING:
         return {}
-    side = None if match.conceded_by_id is None else match.seat_of(match.conceded_by_id)
+    side = None if match.conceded_by_id is None else match.side_of(match.conceded_by_id)
     return rec.form_data(match.outcome, side, match.record, table)
 
 
@@ -203,8 +199,8 @@ def board_context(request, match, *, form=None, version=None, conflict=None, pro
         "later_rounds": (result_actions.later_rounds(match)
                          if correcting and is_director else []),
         "can_set_starter": (is_director and not match.is_bye
-                            and pairing_starts_set_one(tournament.ruleset)),
-        "first_starter": result_actions.first_starter(match),
+                            and sets_alternate(tournament.ruleset)),
+        "first_starter": first_set_starter(match),
         "starter_seats": [(n, f"{seats[n]}: {table.names[n % 2]}")
                           for n in range(tournament.seats)],
         "starter_errors": starter_errors or {}, "starter_reason": starter_reason,
@@ -293,10 +289,7 @@ def enter(request, match):
 
 
 def posted_version(request):
-    try:
-        return int(str(request.POST.get("version", "")).strip())
-    except ValueError:
-        return None
+    return numbers.whole_or_none(request.POST.get("version"), low=0)
 
 
 def confirm(request, match):
@@ -323,13 +316,14 @@ def change_first_starter(request, match):
     raw = str(request.POST.get("seat", "")).strip()
     try:
         stored = result_actions.set_first_starter(
-            match.pk, request.user, seat=int(raw) if raw.isdigit() else -1, reason=reason)
+            match.pk, request.user, seat=numbers.whole_or_none(raw, low=0) if raw else -1,
+            reason=reason)
     except ActionError as e:
         return render(request, "arbiter/match.html", board_context(
             request, match, problem=e.message, starter_errors=e.errors,
             starter_reason=reason), status=e.status)
     messages.success(request, f"Board {stored.board}: "
-                              f"{stored.players[result_actions.first_starter(stored) % 2].name}"
+                              f"{stored.players[first_set_starter(stored) % 2].name}"
                               " starts set 1.")
     return redirect("arbiter:match", stored.pk)
 

@@ -4,7 +4,6 @@ from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied as Forbidden
 from django.http import Http404
 
 from ..actions import ActionError, PermissionDenied
@@ -25,11 +24,9 @@ def director_view(view):
         if event is None:
             raise Http404("No event of yours has this web address.")
         if not event.is_director(request.user):
-            raise Forbidden(f"Only a director of {event.name} may use this page.")
-        try:
-            return view(request, event, *args, **kwargs)
-        except PermissionDenied as exc:
-            raise Forbidden(exc.message) from exc
+            raise PermissionDenied(f"Only a director of {event.name} may use this page.")
+        # An action's PermissionDenied is Django's too: the 403 page shows its message.
+        return view(request, event, *args, **kwargs)
 
     return wrapper
 

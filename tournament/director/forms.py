@@ -9,9 +9,10 @@ from ..entrant_rules import MAX_CLUB, MAX_NAME, RATING_MAX, RATING_MIN
 from ..entrants_csv import MAX_BYTES
 from ..models import Official, Tournament
 from ..models.event import DEFAULT_POINTS
+from ..number_field import WholeNumberField
 from ..rules import known_rulesets
 from ..standings import MSO_ORDER
-from ..text import TextError, clean_text
+from ..text import MAX_REASON, TextError, clean_text
 
 TIEBREAK_SLOTS = 6
 POINT_LABELS = {"win": "Win", "loss": "Loss", "bye": "Bye", "forfeit_win": "Win by forfeit",
@@ -81,7 +82,7 @@ class SettingsForm(forms.Form):
     match_target = forms.TypedChoiceField(label="A set is won at", coerce=int, initial="61")
     sets_to_win = forms.TypedChoiceField(label="Sets to win the match", coerce=int,
                                          initial="2")
-    rounds_planned = forms.IntegerField(min_value=1, max_value=30, initial=5)
+    rounds_planned = WholeNumberField(min_value=1, max_value=30, initial=5)
     require_confirmation = forms.BooleanField(
         required=False, initial=True,
         help_text="On: an entered result counts once a second official (not the one who "
@@ -195,7 +196,7 @@ class CreateEventForm(SettingsForm):
 
 
 class EditSettingsForm(SettingsForm):
-    reason = Text(required=False, max_length=300,
+    reason = Text(required=False, max_length=MAX_REASON,
                   help_text="Why the settings change (kept in the audit log; needed once "
                             "a round is paired).")
 
@@ -213,12 +214,12 @@ class EditSettingsForm(SettingsForm):
 
 class HideForm(forms.Form):
     hidden = forms.BooleanField(required=False)
-    reason = Text(required=False, max_length=300)
+    reason = Text(required=False, max_length=MAX_REASON)
 
 
 class DeleteEventForm(forms.Form):
     confirm_slug = Text(label="Type the web address to confirm", max_length=60)
-    reason = Text(max_length=300, help_text="Kept in the audit log, which staff can still "
+    reason = Text(max_length=MAX_REASON, help_text="Kept in the audit log, which staff can still "
                                             "read once the event is gone.")
 
     def __init__(self, event, *args, **kwargs):
@@ -247,7 +248,7 @@ class EntrantForm(forms.Form):
 
     name = Text(max_length=MAX_NAME)
     club = Text(max_length=MAX_CLUB, required=False)
-    rating = forms.IntegerField(min_value=RATING_MIN, max_value=RATING_MAX, required=False)
+    rating = WholeNumberField(min_value=RATING_MIN, max_value=RATING_MAX, required=False)
 
     def __init__(self, *args, pairs=False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -287,11 +288,11 @@ class EntrantForm(forms.Form):
 
 
 class EditEntrantForm(EntrantForm):
-    reason = Text(max_length=300, required=False)
+    reason = Text(max_length=MAX_REASON, required=False)
 
 
 class ReasonForm(forms.Form):
-    reason = Text(max_length=300, required=False)
+    reason = Text(max_length=MAX_REASON, required=False)
 
 
 class ImportForm(forms.Form):
@@ -342,7 +343,7 @@ class ConfirmImportForm(forms.Form):
 
 
 class ForbiddenPairForm(EntrantChoiceForm):
-    reason = Text(max_length=200, required=False)
+    reason = Text(max_length=MAX_REASON, required=False)
 
     def __init__(self, event, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -357,7 +358,7 @@ class OverrideMixin(forms.Form):
     reason = Text(label="Why the change (kept in the audit log)", max_length=300,
                   required=False)
     override = forms.BooleanField(label="Override the rules", required=False)
-    override_reason = Text(label="Reason for the override", max_length=300,
+    override_reason = Text(label="Reason for the override", max_length=MAX_REASON,
                            required=False)
 
     def clean(self):
@@ -385,7 +386,7 @@ class SwapForm(OverrideMixin, EntrantChoiceForm):
 
 
 class SetBoardForm(OverrideMixin, EntrantChoiceForm):
-    board = forms.IntegerField(min_value=1)
+    board = WholeNumberField(min_value=1)
 
     def __init__(self, players, boards, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -3,6 +3,7 @@
 from django import forms
 
 from ..models import Attendance
+from ..text import MAX_REASON
 
 
 class AttendanceForm(forms.Form):
@@ -14,7 +15,7 @@ class AttendanceForm(forms.Form):
     kind = forms.ChoiceField(
         label="In that round",
         choices=[*Attendance.Kind.choices, ("", "To be paired (remove the bye or absence)")])
-    reason = forms.CharField(max_length=300, required=False)
+    reason = forms.CharField(max_length=MAX_REASON, required=False)
 
     def __init__(self, event, *args, **kwargs):
         super().__init__(*args, **kwargs)

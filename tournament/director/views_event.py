@@ -10,7 +10,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from .. import tasks
+from .. import numbers, tasks
 from ..actions import ActionError, events
 from ..arbiter.views import arbiter_only
 from ..archive import archive_json
@@ -207,8 +207,14 @@ def add_official(request, event):
         except ActionError as exc:
             show_refusal(request, form, exc)
         else:
-            messages.success(request, f"{official.user.username} is now "
-                             f"{official.get_role_display().lower()} of {event.name}.")
+            role = Official.Role(data["role"]).label.lower()
+            if data["create"]:
+                messages.success(request, f"{official.user.username} is now {role} of "
+                                          f"{event.name}.")
+            else:  # the same words whether the account exists or not (no enumeration)
+                messages.success(request, f"If there is an account called {data['username']}, "
+                                          f"it is now {role} of {event.name}; to invite "
+                                          "someone new, tick “create the account”.")
             return redirect("director:event", event.slug)
     return render_dashboard(request, event, official_form=form)
 
@@ -229,7 +235,8 @@ def remove_official(request, event, pk):
 @director_view
 def audit(request, event):
     entries = event.audit_entries.select_related("actor")
-    page = Paginator(entries, AUDIT_PAGE).get_page(request.GET.get("page"))
+    typed = numbers.whole_or_none(request.GET.get("page"), low=1)
+    page = Paginator(entries, AUDIT_PAGE).get_page(typed or 1)
     return render(request, "director/audit.html", {"event": event, "page": page,
                                                    "tab": "audit"})
 

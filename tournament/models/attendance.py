@@ -14,7 +14,7 @@ class Attendance(models.Model):
 
     A board-less result: it scores the event's points for its kind (`Tournament.points`,
     keys of the same names) and reaches the pairing engine as the TRF code FIDE uses for it.
-    Rounds a late entry missed are not stored here: they are the rounds before his first
+    Rounds a late entry missed are not stored here: they are the rounds before their first
     board (see `history.not_paired`).
     """
 

@@ -1,13 +1,16 @@
+from dataclasses import asdict
+
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from ..standings.data import Points
 from ..standings.metrics import MSO_ORDER
 
-# bye is the pairing-allocated bye; the rest are rounds without a board (models.Attendance,
-# and each round a late entry missed). MSO: a requested bye or an absence scores nothing.
-DEFAULT_POINTS = {"win": 1, "loss": 0, "bye": 1, "forfeit_win": 1, "forfeit_loss": 0,
-                  "half_bye": 0.5, "zero_bye": 0, "absent": 0, "late_entry": 0}
+# The standings' Points are the one home of the defaults (bye is the pairing-allocated
+# bye; the rest are rounds without a board: models.Attendance, and each round a late
+# entry missed).
+DEFAULT_POINTS = asdict(Points())
 
 
 def default_points():
@@ -96,17 +99,19 @@ class Tournament(models.Model):
         return reverse("public:event", args=[self.slug])
 
     @property
-    def revision(self) -> int:
-        """Changes with every change to the event: the id of its latest audit entry.
+    def change_id(self) -> int:
+        """Changes with every change to the event: the id of its latest audit entry (not
+        the cache token of tournament/revision.py; the live pages' poll and the API show
+        it under the key "revision", kept for their readers).
 
         Every action writes an audit row in its transaction, so cached public tables keyed
         on this can never outlive the data. A counter on the event's row would do the same,
         but every board's result would then queue on that one row lock until commit.
         """
-        if "_revision" not in self.__dict__:
+        if "_change_id" not in self.__dict__:
             latest = self.audit_entries.order_by("-id").values_list("id", flat=True).first()
-            self.__dict__["_revision"] = latest or 0
-        return self.__dict__["_revision"]
+            self.__dict__["_change_id"] = latest or 0
+        return self.__dict__["_change_id"]
 
     @property
     def is_pairs(self) -> bool:

@@ -2,6 +2,7 @@ from django.db import models
 from django.db.models.functions import Lower
 
 from ..entrant_rules import MAX_CLUB, MAX_NAME
+from ..text import MAX_REASON
 from .event import Tournament
 
 
@@ -63,7 +64,7 @@ class ForbiddenPair(models.Model):
     )
     first = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="+")
     second = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="+")
-    reason = models.CharField(max_length=200, blank=True)
+    reason = models.CharField(max_length=MAX_REASON, blank=True)
 
     class Meta:
         constraints = [

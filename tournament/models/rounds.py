@@ -153,7 +153,8 @@ class Match(models.Model):
     def players(self):
         return [self.side0, self.side1]
 
-    def seat_of(self, entrant_id: int) -> int:
+    def side_of(self, entrant_id: int) -> int:
+        """The side (0 or 1) the entrant plays on this board."""
         return 0 if entrant_id == self.side0_id else 1
 
 

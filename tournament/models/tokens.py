@@ -3,7 +3,7 @@
 A key is 160 random bits, so a plain hash (no salt, no stretching) is enough: nobody can
 guess one from its digest, and the lookup stays one indexed query per request. A key
 stops working when its user's password changes, when the user stops being an official
-of an event, or at `expires_at` (settings.API_TOKEN_LIFETIME_DAYS after it was made).
+of every event, or at `expires_at` (settings.API_TOKEN_LIFETIME_DAYS after it was made).
 """
 
 import hashlib
@@ -11,7 +11,6 @@ import secrets
 from datetime import timedelta
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.db import models
 from django.utils import timezone
 
@@ -63,32 +62,3 @@ class ApiToken(models.Model):
     @property
     def expired(self) -> bool:
         return self.expires_at is not None and self.expires_at <= timezone.now()
-
-
-# ------------------------------------------------------------------ revocation
-
-def revoke_on_password_change(sender, instance, update_fields=None, raw=False, **kwargs):
-    """A new password ends the old key: whoever knew the password may have copied it."""
-    if raw or instance.pk is None or (update_fields is not None
-                                      and "password" not in update_fields):
-        return
-    old = type(instance).objects.filter(pk=instance.pk).values_list("password", flat=True)
-    if old and old[0] != instance.password:
-        from ..actions.tokens import revoke
-        revoke(instance, "the password changed")
-
-
-def revoke_on_official_removed(sender, instance, **kwargs):
-    """An official removed from an event loses the key that acted for them there."""
-    from ..actions.tokens import revoke
-    from .event import Tournament
-    event = Tournament.objects.filter(pk=instance.tournament_id).first()  # gone if deleted
-    user = get_user_model().objects.filter(pk=instance.user_id).first()
-    if user is not None:
-        revoke(user, f"no longer an official of {event.name if event else 'a deleted event'}")
-
-
-models.signals.pre_save.connect(revoke_on_password_change, sender=settings.AUTH_USER_MODEL,
-                                dispatch_uid="api-token-password")
-models.signals.post_delete.connect(revoke_on_official_removed, sender="tournament.Official",
-                                   dispatch_uid="api-token-official")

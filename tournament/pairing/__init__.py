@@ -1,6 +1,14 @@
 """Pure FIDE Dutch pairing: TRF(x) data in, pairings out.  Imports nothing from Django."""
 
-from tournament.pairing.engine import Board, Pairing, PairingError, format_pairs, pair_next_round
+from tournament.pairing.engine import (
+    Board,
+    InconsistentEvent,
+    Pairing,
+    PairingError,
+    Unpairable,
+    format_pairs,
+    pair_next_round,
+)
 from tournament.pairing.explain import (
     BoardExplanation,
     PlayerExplanation,
@@ -12,6 +20,7 @@ from tournament.pairing.trf import TrfError, TrfEvent, TrfPlayer, TrfResult, par
 __all__ = [
     "Board",
     "BoardExplanation",
+    "InconsistentEvent",
     "Pairing",
     "PairingError",
     "PlayerExplanation",
@@ -19,6 +28,7 @@ __all__ = [
     "TrfEvent",
     "TrfPlayer",
     "TrfResult",
+    "Unpairable",
     "explain",
     "format_explanation",
     "format_pairs",

@@ -6,7 +6,7 @@ and in two criteria on the pairing-allocated bye (PAB); py4swiss also counts one
 criterion differently from bbpPairings.  The adapter supplies them:
 
 * player data, overwritten on py4swiss's own players: pairing numbers
-  (:func:`_pairing_numbers`), bye eligibility (2.2.2, :func:`_bye_received`) and the floats
+  (:func:`_pairing_numbers`), bye eligibility (2.2.2, :func:`byes.may_get_bye`) and the floats
   of the last two rounds (1.4.3: a round not played is a downfloat only if it scored more
   than a loss, :func:`_unplayed_float`);
 * the PAB assignee's score is minimised ahead of every bracket criterion
@@ -33,10 +33,10 @@ criterion differently from bbpPairings.  The adapter supplies them:
 from __future__ import annotations
 
 from tournament.pairing import py4swiss_seam as seam
+from tournament.pairing.byes import may_get_bye
 from tournament.pairing.trf import (
     POINTS_TIMES_TEN,
     TrfEvent,
-    TrfPlayer,
     TrfResult,
     completed_rounds,
 )
@@ -59,15 +59,6 @@ def _pairing_numbers(event: TrfEvent) -> dict[int, int]:
         if took_part or here:
             counted.append(p.number)
     return {number: i for i, number in enumerate(counted, start=1)}
-
-
-def _bye_received(player: TrfPlayer) -> bool:
-    """C.04.3 (2026) 2.2.2: no pairing-allocated bye for a player who already had one or who
-    already scored, without playing, as many points as a win (forfeit win, full-point bye)."""
-    return any(
-        r.code == "U" or (not r.played and r.points_times_ten >= POINTS_TIMES_TEN["1"])
-        for r in player.results
-    )
 
 
 def _unplayed_float(result: TrfResult) -> seam.Float | None:
@@ -242,7 +233,7 @@ def generate_pairings(trf, event: TrfEvent) -> list[tuple[int, int | None]]:
 
     The players (scores, colour preferences, opponents, topscorers) are py4swiss's own; their
     pairing numbers, bye eligibility and floats of unplayed rounds are replaced by
-    :func:`_pairing_numbers`, :func:`_bye_received` and :func:`_unplayed_float`; the PAB
+    :func:`_pairing_numbers`, :func:`byes.may_get_bye` and :func:`_unplayed_float`; the PAB
     assignee's score is fixed first (:func:`_bye_score`) and his unplayed games weighed in
     the brackets (:class:`_ByeUnplayedGames`); each bracket's choice is kept within the
     pairings that complete the round (:func:`_pair_bracket`).
@@ -255,7 +246,7 @@ def generate_pairings(trf, event: TrfEvent) -> list[tuple[int, int | None]]:
     for info in players:
         p = by_number[info.id]
         info.number = numbers[info.id]
-        info.bye_received = _bye_received(p)
+        info.bye_received = not may_get_bye(p)
         for rounds_back, attribute in ((1, "float_1"), (2, "float_2")):
             if done >= rounds_back:
                 flt = _unplayed_float(p.results[done - rounds_back])

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
+from tournament.pairing.byes import may_get_bye
 from tournament.pairing.trf import (
     TrfEvent,
     TrfResult,
@@ -20,11 +21,30 @@ from tournament.pairing.trf import (
     write_trf,
 )
 
-__all__ = ["Board", "Pairing", "PairingError", "format_pairs", "pair_next_round"]
+__all__ = [
+    "Board",
+    "InconsistentEvent",
+    "Pairing",
+    "PairingError",
+    "Unpairable",
+    "format_pairs",
+    "pair_next_round",
+]
 
 
 class PairingError(Exception):
-    """The next round cannot be paired (or the event is inconsistent); ``str()`` says why."""
+    """The next round cannot be paired; ``str()`` says why. Raised as one of the two below."""
+
+
+class Unpairable(PairingError):
+    """A director's problem: the event as it stands has no legal next round (no pairing
+    meets the absolute criteria, every planned round is played, nobody to pair)."""
+
+
+class InconsistentEvent(PairingError):
+    """Cannot happen with a history the site built: the event contradicts itself (gaps
+    in the numbers, one-sided meetings, entries ahead) or py4swiss refuses it. A fault to
+    log and fix, not something a director can change."""
 
 
 class Board(NamedTuple):
@@ -32,6 +52,11 @@ class Board(NamedTuple):
 
     white: int
     black: int | None
+
+    @property
+    def sides(self) -> tuple[int, int | None]:
+        """(side 0, side 1), as the rest of the site names them: white is side 0."""
+        return self.white, self.black
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +132,7 @@ def _check(event: TrfEvent) -> None:
     numbers = sorted(p.number for p in event.players)
     if numbers != list(range(1, len(numbers) + 1)):
         missing = sorted(set(range(1, len(numbers) + 1)) - set(numbers))
-        raise PairingError(
+        raise InconsistentEvent(
             f"starting numbers must run 1..{len(numbers)} without gaps; missing {missing}"
         )
     done = completed_rounds(event)
@@ -115,10 +140,10 @@ def _check(event: TrfEvent) -> None:
     ahead = [p for p in event.players if len(p.results) > done and p.results[done].opponent]
     if longest > done + 1 or ahead:
         short = sorted(p.number for p in event.players if len(p.results) == done)
-        raise PairingError(
+        raise InconsistentEvent(
             f"round {done + 1} already has results for some players, but players {short} have "
             f"no entry for it; every player needs an entry for every completed round "
-            f"(TrfResult(None, '-', 'Z') when he was not paired)"
+            f"(TrfResult(None, '-', 'Z') when they were not paired)"
         )
     by_number = {p.number: p for p in event.players}
     for p in event.players:
@@ -126,11 +151,11 @@ def _check(event: TrfEvent) -> None:
             if r.opponent is None:
                 continue
             if r.opponent == p.number:
-                raise PairingError(f"player {p.number} is his own opponent in round {i + 1}")
+                raise InconsistentEvent(f"player {p.number} is their own opponent in round {i + 1}")
             other = by_number[r.opponent].results
             back = other[i] if i < len(other) else None
             if back is None or back.opponent != p.number:
-                raise PairingError(
+                raise InconsistentEvent(
                     f"round {i + 1}: player {p.number} met {r.opponent}, "
                     f"but {r.opponent}'s entry does not name {p.number}"
                 )
@@ -141,9 +166,10 @@ def pair_next_round(event: TrfEvent) -> Pairing:
 
     The round paired is the one after the last round every player has an entry for.  Players
     in ``event.absent`` (and players who already have an entry for that round, e.g. a
-    requested ``H`` bye) are not paired.  Raises :class:`PairingError` when no pairing
-    satisfying the absolute criteria (no rematch, at most one bye/forfeit win, XXP) exists,
-    when all planned rounds are played, or when py4swiss finds the event inconsistent.
+    requested ``H`` bye) are not paired.  Raises :class:`Unpairable` when no pairing
+    satisfying the absolute criteria (no rematch, at most one bye/forfeit win, XXP) exists
+    or all planned rounds are played, and :class:`InconsistentEvent` when the event
+    contradicts itself or py4swiss finds it inconsistent.
     """
     # Imported here, not at the top, so that importing tournament.pairing (the TRF
     # reader and writer, the explanations) does not load py4swiss and pydantic.
@@ -151,22 +177,22 @@ def pair_next_round(event: TrfEvent) -> Pairing:
     from tournament.pairing.dutch2026 import generate_pairings
 
     if not event.players:
-        raise PairingError("the event has no players")
+        raise Unpairable("the event has no players")
     _check(event)
     done = completed_rounds(event)
     if event.rounds_planned is not None and done >= event.rounds_planned:
-        raise PairingError(f"all {event.rounds_planned} planned rounds have been played")
+        raise Unpairable(f"all {event.rounds_planned} planned rounds have been played")
     round_number = done + 1
     to_pair = [p for p in event.players if len(p.results) == done and p.number not in event.absent]
     if not to_pair:
         return Pairing(round_number, ())
     if len(to_pair) == 1:
-        # py4swiss cannot pair a single player; he gets the bye if he may have one.
+        # py4swiss cannot pair a single player; they get the bye if they may have one.
         (p,) = to_pair
-        if any(r.code in "U+" for r in p.results):
-            raise PairingError(
+        if not may_get_bye(p):
+            raise Unpairable(
                 f"round {round_number} cannot be paired: only player {p.number} is present "
-                "and he has already had a bye or a forfeit win"
+                "and they have already had a bye or a win without playing"
             )
         return Pairing(round_number, (Board(p.number, None),))
 
@@ -175,11 +201,11 @@ def pair_next_round(event: TrfEvent) -> Pairing:
     try:
         trf = seam.parse_trf_text(text)
     except seam.REJECTED as exc:
-        raise PairingError(f"py4swiss rejected the event: {exc}") from exc
+        raise InconsistentEvent(f"py4swiss rejected the event: {exc}") from exc
     try:
         boards = generate_pairings(trf, engine_event)
     except seam.Py4swissPairingError as exc:
-        raise PairingError(
+        raise Unpairable(
             f"round {round_number} cannot be paired: no pairing satisfies the absolute "
             f"criteria (no rematches, at most one bye or forfeit win per player, forbidden "
             f"pairs) for the {len(to_pair)} players to pair ({exc})"

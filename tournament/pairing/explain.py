@@ -35,6 +35,11 @@ class BoardExplanation:
     white: PlayerExplanation
     black: PlayerExplanation | None
 
+    @property
+    def sides(self) -> tuple[PlayerExplanation, PlayerExplanation | None]:
+        """(side 0, side 1), as the rest of the site names them: white is side 0."""
+        return self.white, self.black
+
 
 def _colour_preference(results: tuple[TrfResult, ...]) -> tuple[str, str, int]:
     """FIDE C.04.1 A.6 colour preference (as py4swiss computes it)."""

@@ -4,6 +4,7 @@ White (players[0]) started set 1 of the match: "w" in the cross-table.
 """
 
 from .. import standings
+from ..collation import name_key
 from .data import EventData, scores_text
 
 # Cross-table marks: over the board 1/0, forfeits +/−, like FIDE cross-tables.
@@ -57,7 +58,8 @@ def rows(event: EventData, rounds) -> list[dict]:
     out = []
     for row in event.table.rows:
         line = {"rank": row.rank, "shared": row.shared, "player": row.player,
-                "number": row.player, "name": row.name, "points": row.points}
+                "number": row.player, "name": row.name, "name_key": name_key(row.name),
+                "points": row.points}
         for n in rounds:
             line[f"r{n}"] = cell(found.get((row.player, n)), row.player)
         out.append(line)

@@ -9,11 +9,14 @@ from dataclasses import dataclass
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from .. import history, standings
-from ..actions.results import set_starters
+from scoring.starters import sets_alternate
+
+from .. import history, numbers, standings
+from ..collation import name_key
+from ..folding import fold
 from ..models import Match, Round, Tournament
 from ..models.rounds import live_round
-from ..rules import pairing_starts_set_one
+from ..starters import set_starters
 
 
 class BadRound(ValueError):
@@ -53,9 +56,10 @@ def parse_after_round(value, rounds) -> int | None:
     if value in (None, ""):
         return None
     try:
-        number = int(value)
-    except (TypeError, ValueError):
-        raise BadRound(f"after_round must be a round number, not {value!r}.") from None
+        number = numbers.whole(value, "after_round")
+    except numbers.NumberError:
+        raise BadRound(f"after_round must be a round number (digits 0-9), "
+                       f"not {str(value)[:20]!r}.") from None
     published = [r.number for r in rounds]
     if not published:
         raise BadRound("No round is published yet.")
@@ -151,9 +155,11 @@ def boards(tournament, round_, points=None) -> list[dict]:
             "board": m.board,
             "side0": m.side0,
             "side0_name": m.side0.name,
+            "side0_name_key": name_key(m.side0.name),
             "side0_points": points.get(m.side0.number, 0),
             "side1": m.side1,
             "side1_name": m.side1.name if m.side1_id else "",
+            "side1_name_key": name_key(m.side1.name if m.side1_id else ""),
             "side1_points": points.get(m.side1.number, 0) if m.side1_id else None,
             "result": result["text"],
             "state": result["state"],
@@ -189,7 +195,7 @@ def away_words(kind: str, entrant) -> str:
 
 def drawn_starters(tournament) -> bool:
     """Whether a draw at the table, not the pairing, decides who starts each set (bndcc)."""
-    return not pairing_starts_set_one(tournament.ruleset)
+    return not sets_alternate(tournament.ruleset)
 
 
 def set_rows(tournament, board) -> list[tuple[int, str]]:
@@ -236,23 +242,40 @@ def find_entries(tournament, boards_, not_paired_=(), points=None) -> list[dict]
             entries.append({**facts, "name": me.name})
             for member in (me.member_names if tournament.is_pairs else []):
                 entries.append({**facts, "name": member, "pair": me.name})
-    entries.sort(key=lambda e: (e["name"].casefold(), e["number"]))
+    entries.sort(key=lambda e: (name_key(e["name"]), e["number"]))
     for e in entries:
-        words = [e["name"], e["pair"], str(e["number"])]
-        e["search"] = " ".join(w.casefold() for w in words if w)
+        e["own"] = fold(e["name"])
+        e["search"] = " ".join(w for w in (e["own"], fold(e["pair"]), str(e["number"])) if w)
     return entries
 
 
 def search(entries, text) -> list[dict]:
     """The entries matching what someone typed: a pairing number exactly, or every word of
-    it within a name (any case). Empty text finds nothing."""
+    it within a name, compared folded (folding.fold: any case, accent or apostrophe).
+    Empty text finds nothing.
+
+    In a pairs event a pair's entry and each partner's match a word of the pair's name:
+    one answer per pair, the partner's own entry (named first, the pair after) when the
+    words are in that partner's name, else the pair's."""
     text = (text or "").strip()[:60]
     if not text:
         return []
-    if text.isdigit():
-        return [e for e in entries if e["number"] == int(text) and not e["pair"]]
-    words = text.casefold().split()
-    return [e for e in entries if all(w in e["search"] for w in words)]
+    number = numbers.whole_or_none(text, low=0)
+    if number is not None:
+        return [e for e in entries if e["number"] == number and not e["pair"]]
+    words = fold(text).split()
+    if not words:
+        return []
+    found = [e for e in entries if all(w in e["search"] for w in words)]
+
+    def preference(e):
+        return 0 if e["pair"] and all(w in e["own"] for w in words) else 1 if not e["pair"] else 2
+
+    best = {}
+    for e in found:
+        if e["number"] not in best or preference(e) < preference(best[e["number"]]):
+            best[e["number"]] = e
+    return [e for e in found if best[e["number"]] is e]
 
 
 def podium(table) -> list:
@@ -310,18 +333,18 @@ def ranking_words(changes: dict) -> str:
 
 def latest_change(tournament):
     """When the event last changed (its latest audit entry), in one query that also gives
-    Tournament.revision its value, so a page asks only once. None before any change.
+    Tournament.change_id its value, so a page asks only once. None before any change.
     Read from the data, so a page rendered twice says the same (the whole-page cache's
     validators rely on identical bytes)."""
     found = tournament.audit_entries.order_by("-id").values_list("id", "at").first()
-    tournament.__dict__["_revision"] = found[0] if found else 0
+    tournament.__dict__["_change_id"] = found[0] if found else 0
     return found[1] if found else None
 
 
 def revision_state(tournament, rounds) -> dict:
     """What the live pages poll: the event's revision (changes with every change to the
     event), whether it is finished, and whether a round is taking results."""
-    return {"revision": str(tournament.revision), "status": tournament.status,
+    return {"revision": str(tournament.change_id), "status": tournament.status,
             "finished": tournament.status == Tournament.Status.FINISHED,
             "live": live_round(rounds) is not None}
 

@@ -1,7 +1,9 @@
 """CSV downloads of the standings and a round's pairings.
 
 A plain CSV writer (tablib, which django-tables2's export needs, is not installed).
-Cells that a spreadsheet would run as a formula get a leading apostrophe.
+Cells that a spreadsheet would run as a formula get a leading apostrophe. The file starts
+with a UTF-8 byte-order mark: without it Excel reads the bytes as the machine's legacy code
+page and shows "ZoÃ«" for "Zoë" (LibreOffice, Numbers and Python's "utf-8-sig" take it).
 """
 
 import csv
@@ -10,6 +12,7 @@ from django.http import HttpResponse
 
 from .. import standings
 
+BOM = "\ufeff"
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -22,6 +25,7 @@ def safe(value):
 def csv_response(filename: str, header, rows) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.write(BOM)
     writer = csv.writer(response)
     writer.writerow(header)
     for row in rows:

@@ -12,7 +12,10 @@ for nginx), so a CDN or nginx serves the crowd (docs/deploy.md).
 A signed-in user (a session) or an API request with a token may see more than the public
 (hidden events, entered records, the sign-out button): such requests never read or fill
 the shared entries, and their answers are `private, no-store`. `Vary: Cookie` (and
-`Authorization` on the API) tells any cache in between the same.
+`Authorization` on the API) tells any cache in between the same. An API read whose
+Authorization header holds no valid token is answered 401 at once (one indexed query, no
+rendering): it must not skip the cache for nothing, which made a junk header an easy
+amplifier (2 ms became 67-182 ms).
 
 A print view's time of printing is written into each answer as it leaves (printed.py):
 such an entry has no validators, so it is never answered 304.
@@ -39,7 +42,7 @@ from functools import wraps
 
 from django.conf import settings
 from django.core.cache import caches
-from django.http import HttpResponse, QueryDict
+from django.http import HttpResponse, JsonResponse, QueryDict
 from django.utils.cache import (
     add_never_cache_headers,
     get_conditional_response,
@@ -101,9 +104,24 @@ class Entry:
         return response
 
 
+def bad_token(request):
+    """The 401 for an API read whose Authorization header holds no valid token, or None."""
+    from ..api.auth import user_for  # the API's own reading of the header
+
+    if user_for(request) is not None:
+        return None
+    response = JsonResponse({"detail": "The Authorization header holds no valid API token: "
+                                       "send 'Token <key>', or no Authorization header for "
+                                       "the public reads."}, status=401)
+    response["WWW-Authenticate"] = "Token"
+    add_never_cache_headers(response)
+    return response
+
+
 def is_private(request, api: bool) -> bool:
     """Might this request see more than the public? Asked without a query for the crowd:
-    only a request carrying a session cookie costs the session's lookup."""
+    only a request carrying a session cookie costs the session's lookup (a token's is
+    checked first, by bad_token)."""
     if api and "HTTP_AUTHORIZATION" in request.META:
         return True
     if settings.SESSION_COOKIE_NAME not in request.COOKIES:
@@ -225,6 +243,10 @@ def public_cache(view=None, *, params=(), api=False, slug_kwarg="slug", single_r
         def wrapper(request, *args, **kwargs):
             if request.method not in ("GET", "HEAD"):
                 return view(request, *args, **kwargs)
+            if api and "HTTP_AUTHORIZATION" in request.META and (
+                    refused := bad_token(request)) is not None:
+                patch_vary_headers(refused, vary)
+                return refused
             if is_private(request, api):
                 response = printed.stamp_response(view(request, *args, **kwargs))
                 add_never_cache_headers(response)

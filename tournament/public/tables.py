@@ -3,14 +3,21 @@ links are built with format_html, which escapes the names it is given."""
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 
 from .. import standings
+from ..folding import fold
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 # Columns a 390 px phone leaves out (site.css .hide-small), so that what spectators came
 # for (the result; points and tie-breaks) fits without scrolling sideways.
 SMALL_HIDES = {"th": {"class": "hide-small"}, "td": {"class": "hide-small"}}
+
+
+def name_column(verbose_name, field="name", **kwargs):
+    """A column of names that `?sort=` orders A-Z by collation (tournament/collation.py),
+    not by code point: its rows carry `<field>_key`, collation.name_key of the name."""
+    return tables.Column(verbose_name=verbose_name, order_by=(f"{field}_key",), **kwargs)
 
 
 def player_link(slug, number, name):
@@ -25,7 +32,7 @@ def rank_text(rank, shared) -> str:
 class EventTable(tables.Table):
     scroll_label = "Events"
 
-    name = tables.Column(verbose_name="Event")
+    name = name_column("Event")
     status = tables.Column()
     rounds = tables.Column(verbose_name="Rounds paired / planned", orderable=False, attrs=NUM)
 
@@ -49,14 +56,14 @@ class PairingTable(tables.Table):
     scroll_label = "Pairings"
 
     board = tables.Column(attrs=NUM)
-    side0_name = tables.Column(verbose_name="Starts (set 1)")
+    side0_name = name_column("Starts (set 1)", "side0_name")
     # Each side's points stand beside its name, and the two headers say whose they are.
     # On a phone (SMALL) the points before the round give way: board, names and result fit.
     side0_points = tables.Column(verbose_name="Pts", attrs={
         "th": {"class": "num hide-small",
                "title": "Points before this round: the side that starts"},
         "td": {"class": "num hide-small"}})
-    side1_name = tables.Column(verbose_name="Opponent")
+    side1_name = name_column("Opponent", "side1_name")
     side1_points = tables.Column(verbose_name="Opp. pts", default="", attrs={
         "th": {"class": "num hide-small", "title": "Points before this round: the opponent"},
         "td": {"class": "num hide-small"}})
@@ -74,15 +81,19 @@ class PairingTable(tables.Table):
         self.slug = slug
         self.pairs = pairs
         if drawn:  # a draw at the table decides who starts each set
-            kwargs["extra_columns"] = [("side0_name", tables.Column(verbose_name="First named"))]
+            kwargs["extra_columns"] = [("side0_name", name_column("First named", "side0_name"))]
         super().__init__(data, **kwargs)
 
     def player_cell(self, entrant, name):
-        cell = format_html('{} <span class="muted">({})</span>',
-                           player_link(self.slug, entrant.number, name), entrant.number)
+        """The side's name and number; data-find holds each name folded, what find.js
+        compares with what was typed (tournament/folding.py)."""
+        url = reverse("public:player", args=[self.slug, entrant.number])
+        cell = format_html('<a href="{}" data-find="{}">{}</a> <span class="muted">({})</span>',
+                           url, fold(name), name, entrant.number)
         if self.pairs and entrant.members:
-            cell = format_html('{}<br><span class="members">{}</span>', cell,
-                               " & ".join(entrant.member_names))
+            members = format_html_join(" & ", '<span data-find="{}">{}</span>',
+                                       ((fold(m), m) for m in entrant.member_names))
+            cell = format_html('{}<br><span class="members">{}</span>', cell, members)
         return cell
 
     def render_side0_name(self, value, record):
@@ -159,7 +170,7 @@ def standings_table_class(order, pairs=False):
     pairs event the club column gives way to the partners."""
     attrs = {}
     if pairs:
-        attrs["name"] = tables.Column(verbose_name="Pair")
+        attrs["name"] = name_column("Pair")
         attrs["club"] = tables.Column(verbose_name="Partners", accessor="members", default="",
                                       orderable=False, attrs=SMALL_HIDES)
     for name in order:
@@ -182,7 +193,7 @@ class StandingsTable(tables.Table):
     scroll_label = "Standings"
 
     rank = tables.Column(attrs=NUM)
-    name = tables.Column(verbose_name="Player")
+    name = name_column("Player")
     club = tables.Column(default="", attrs=SMALL_HIDES)
     points = tables.Column(verbose_name="Pts", attrs=NUM)
 
@@ -222,7 +233,7 @@ class CrossTable(tables.Table):
     number = tables.Column(verbose_name="No.", attrs={
         "th": {"class": "num", "title": "Pairing number: the number opponents are shown by"},
         "td": {"class": "num"}})
-    name = tables.Column(verbose_name="Player")
+    name = name_column("Player")
     points = tables.Column(verbose_name="Pts", attrs=NUM)
 
     class Meta:
@@ -235,7 +246,7 @@ class CrossTable(tables.Table):
                                          attrs={"td": {"class": "cross"}}))
                  for n in rounds]
         if pairs:  # a pairs event ranks pairs: the header names what the rows are
-            extra.insert(0, ("name", tables.Column(verbose_name="Pair")))
+            extra.insert(0, ("name", name_column("Pair")))
         super().__init__(data, extra_columns=extra, **kwargs)
 
     def render_rank(self, value, record):

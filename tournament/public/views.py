@@ -9,6 +9,8 @@ from django.utils.cache import add_never_cache_headers
 from django_tables2 import RequestConfig
 
 from .. import standings
+from ..collation import name_key
+from ..folding import fold
 from ..models import Round, Tournament
 from ..models.rounds import live_round
 from . import crosstab, data, exports, printed, qr
@@ -22,6 +24,7 @@ from .tables import (
 )
 
 PER_PAGE = 100
+EVENTS_PER_PAGE = 50
 BOARDS_PER_PAGE = 100  # a round page of 500 boards is five pages of about 40 KB
 # How often a live page asks whether the event changed: a change reaches every watcher
 # within this and a render (revision.json is cached: a poll while nothing changed costs
@@ -39,7 +42,7 @@ def event_context(tournament, rounds, tab="", *, watch=False, printing=False, **
     changed = data.latest_change(tournament) if watching else None
     return {"event": tournament, "rounds": rounds, "live": data.is_live(rounds), "tab": tab,
             "finished": finished, "watching": watching, "printing": printing,
-            "revision": str(tournament.revision) if watching else "",
+            "revision": str(tournament.change_id) if watching else "",
             "updated": timezone.localtime(changed) if changed else None,
             "revision_url": reverse("public:revision", args=[tournament.slug]),
             "poll_seconds": POLL_SECONDS, "refresh_seconds": REFRESH_SECONDS,
@@ -74,12 +77,15 @@ def events(request):
         published = sum(1 for s in statuses if s != Round.Status.DRAFT)
         rows.append({
             "name": t.name,
+            "name_key": name_key(t.name),
             "url": t.get_absolute_url(),
             "status": t.get_status_display(),
             "rounds": f"{published} / {t.rounds_planned}",
         })
+    params = only_params(request, "page", "sort")
+    table_params(params, rows=len(rows), per_page=EVENTS_PER_PAGE, sorts=sortable(EventTable))
     table = EventTable(rows)
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    RequestConfig(request, paginate={"per_page": EVENTS_PER_PAGE}).configure(table)
     return render(request, "public/events.html", {"table": table})
 
 
@@ -158,9 +164,11 @@ def round_view(request, slug, number):
     for group in not_paired:  # what find.js answers for them, read from the list
         for e in group["entrants"]:
             e.away = data.away_words(group["kind"], e)
+            e.find = fold(" ".join([e.name, *(e.member_names if tournament.is_pairs else [])]))
     per_page = None if printing else BOARDS_PER_PAGE
     params = request.GET.copy()
-    table_params(params, rows=len(boards), per_page=per_page, sorts=sortable(PairingTable))
+    table_params(params, rows=len(boards), per_page=per_page,
+                 sorts=sortable(PairingTable, slug=""))
     request.GET = params
     table = PairingTable(boards, slug=tournament.slug, pairs=tournament.is_pairs,
                          drawn=ctx["drawn"])
@@ -209,7 +217,8 @@ def standings_view(request, slug):
     table_params(params, rows=tournament.entrants.count(),
                  per_page=None if params.get("per_page") == "all" else PER_PAGE,
                  sorts=sortable(standings_table_class(tournament.tiebreaks,
-                                                      pairs=tournament.is_pairs)))
+                                                      pairs=tournament.is_pairs), slug=""),
+                 show_all=True)
     try:
         after = data.parse_after_round(params.get("after_round"), rounds)
     except data.BadRound as e:
@@ -248,7 +257,8 @@ def standings_context(request, tournament, after, show_all):
     event_data = data.load(tournament, after)
     table = event_data.table
     people = data.people(tournament)
-    rows = [{**row.as_json(), "club": people.get(row.player, {}).get("club", ""),
+    rows = [{**row.as_json(), "name_key": name_key(row.name),
+             "club": people.get(row.player, {}).get("club", ""),
              "members": data.members_text(people.get(row.player, {}).get("members", [])),
              "decided_by": row.decided_by or "",
              **{f"tb_{k}": v for k, v in row.tiebreaks.items()}}
@@ -291,6 +301,9 @@ def crosstable(request, slug):
     rounds = data.published_rounds(tournament)
     event_data = data.load(tournament)
     numbers = [r.number for r in rounds]
+    params = only_params(request, "page", "sort")
+    table_params(params, rows=len(event_data.players), per_page=PER_PAGE,
+                 sorts=sortable(CrossTable, slug="", rounds=numbers))
     table = CrossTable(crosstab.rows(event_data, numbers), slug=tournament.slug,
                        rounds=numbers, pairs=tournament.is_pairs)
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)

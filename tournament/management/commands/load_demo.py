@@ -1,7 +1,8 @@
 import random
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from tournament.demo import pairs, singles
@@ -29,8 +30,16 @@ class Command(BaseCommand):
         parser.add_argument("--if-empty", action="store_true",
                             help="do nothing when the database already holds an event")
         parser.add_argument("--seed", type=int, default=2026)
+        parser.add_argument("--allow-production", action="store_true",
+                            help="load even outside local development (LOCAL_DEV unset): "
+                                 "the demo accounts' passwords are printed in the README")
 
-    def handle(self, *args, if_empty, seed, **options):
+    def handle(self, *args, if_empty, seed, allow_production=False, **options):
+        if not (settings.LOCAL_DEV or allow_production):
+            raise CommandError(
+                "load_demo makes accounts whose passwords are printed in the README, so it "
+                "runs only in local development (LOCAL_DEV=1, as `make run` sets). To load "
+                "the demo here all the same, pass --allow-production.")
         if if_empty and Tournament.objects.exists():
             self.stdout.write("The database already holds events; no demo loaded.")
         else:

@@ -2,7 +2,14 @@
    who is not paired, whose links carry why in data-away) for an answer at once. When the
    boards are on several pages, or nobody here matches, it asks the server too: the same
    GET as the form (which works without scripts and searches every board of the round),
-   taking the answer from the page sent back. */
+   taking the answer from the page sent back.
+
+   Names are compared folded (tournament/folding.py): the server puts each name's folded
+   key in a data-find attribute, so this script folds only what was typed, by decomposing
+   it, dropping the accents, lower-casing and dropping what is not a letter, digit or
+   space (digits other than 0-9 first). That agrees with the server for ASCII and accented Latin letters; a query still
+   holding another letter ("ł", "ß", Cyrillic) is left to the server, which transliterates
+   it: no table of letters lives here. */
 (function () {
   "use strict";
   function text(node) { return node ? node.textContent.replace(/\s+/g, " ").trim() : ""; }
@@ -12,10 +19,35 @@
     return m ? m[1] : "";
   }
 
+  // What was typed, folded as the server folds names; null when only the server can.
+  function fold(typed) {
+    // Digits other than 0-9 ("²", "٣", "①") go first, as on the server: no way to type a number.
+    var kept = Array.from(typed).filter(function (c) {
+      return c < "\x80" || !(/\p{Nd}/u.test(c) || /^[0-9]+$/.test(c.normalize("NFKD")));
+    }).join("");
+    var plain = kept.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+    if (/[^\x00-\x7f]/.test(plain)) return null;
+    return plain.replace(/[^a-z0-9\s]/g, "").replace(/\s+/g, " ").trim();
+  }
+
   function side(link) {
     var cell = link.closest("td");
-    var members = cell ? text(cell.querySelector(".members")) : "";
-    return {name: text(link), number: numberOf(link), members: members};
+    var members = cell ? Array.prototype.map.call(
+      cell.querySelectorAll(".members [data-find]"),
+      function (span) { return {name: text(span), key: span.dataset.find}; }) : [];
+    return {name: text(link), number: numberOf(link), key: link.dataset.find || "",
+            members: members};
+  }
+
+  // Whether `who` matches the folded words, and the partner they name (a pair is answered
+  // once, the partner searched for first): {member: name or ""}, or null.
+  function match(who, typed, words) {
+    if (/^[0-9]+$/.test(typed)) return who.number === typed ? {member: ""} : null;
+    function within(key) { return words.every(function (w) { return key.indexOf(w) !== -1; }); }
+    var hay = [who.key].concat(who.members.map(function (m) { return m.key; }), who.number);
+    if (!words.length || !within(hay.join(" "))) return null;
+    var partner = who.members.filter(function (m) { return within(m.key); })[0];
+    return {member: partner ? partner.name : ""};
   }
 
   // Everyone on this page: [{who, find, answer}], `answer` a function of the <p> to fill.
@@ -30,8 +62,9 @@
       [[a, b], [b, a]].forEach(function (pair) {
         var me = pair[0], other = pair[1];
         if (!me) return;
-        out.push({who: me, answer: function (p) {
-          p.appendChild(document.createTextNode(me.name + ", no.\u00a0" + me.number + ": "));
+        out.push({who: me, answer: function (p, member) {
+          p.appendChild(document.createTextNode(
+            (member ? member + " (" + me.name + ")" : me.name) + ", no.\u00a0" + me.number + ": "));
           if (!other) {
             p.appendChild(document.createTextNode("the bye this round (board " + board + ")."));
             return;
@@ -54,12 +87,6 @@
       }});
     });
     return out;
-  }
-
-  function matches(who, typed) {
-    if (/^\d+$/.test(typed)) return who.number === typed;
-    var hay = (who.name + " " + who.members + " " + who.number).toLowerCase();
-    return typed.toLowerCase().split(/\s+/).every(function (w) { return hay.indexOf(w) !== -1; });
   }
 
   function wire() {
@@ -93,11 +120,18 @@
         var mine = ++asked;
         out.textContent = "";
         if (!typed) return;
-        var found = people(!!form.dataset.drawn).filter(function (p) { return matches(p.who, typed); });
-        found.slice(0, 20).forEach(function (p) {
+        var folded = fold(typed);
+        if (folded === null) { fromServer(typed, mine); return; }
+        var words = folded ? folded.split(" ") : [];
+        var found = [];
+        people(!!form.dataset.drawn).forEach(function (p) {
+          var hit = match(p.who, typed, words);
+          if (hit) found.push({person: p, member: hit.member});
+        });
+        found.slice(0, 20).forEach(function (f) {
           var line = document.createElement("p");
           line.className = "answer";
-          p.answer(line);
+          f.person.answer(line, f.member);
           out.appendChild(line);
         });
         // Boards on other pages may hold the same name: the server answers for them all.

@@ -5,7 +5,7 @@ This module imports nothing from Django.
 
 from __future__ import annotations
 
-from tournament.pairing.trf_data import (
+from tournament.pairing.trf.data import (
     PLAYER_COLUMNS,
     TrfEvent,
     TrfPlayer,

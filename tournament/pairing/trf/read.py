@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from tournament.pairing.trf_data import (
+from tournament.pairing.trf.data import (
     PLAYER_COLUMNS,
     RESULT_STEP,
     RESULT_WIDTH,

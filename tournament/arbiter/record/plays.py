@@ -10,7 +10,8 @@ from collections.abc import Mapping
 
 from scoring.rulesets import PENALTY_RULES, VOID_RULES
 
-from .record_form import Table
+from ... import numbers
+from .form import Table
 
 _TILE = re.compile(r"^([0-6])\s*[-–/]\s*([0-6])$")
 _TURN = re.compile(r"^([0-6]\s*[-–/]\s*[0-6])(?:\s+(left|l|right|r)(\s+stands)?)?$",
@@ -29,9 +30,7 @@ def _seat(word: str, table: Table) -> int | None:
     labels = [x.upper() for x in table.seat_labels()]
     if word.upper() in labels:
         return labels.index(word.upper())
-    if word.isdigit() and int(word) < table.seats:
-        return int(word)
-    return None
+    return numbers.whole_or_none(word, low=0, high=table.seats - 1)
 
 
 def _turns(text: str) -> list[str]:

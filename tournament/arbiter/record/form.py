@@ -21,9 +21,10 @@ from scoring.formats import MatchFormat
 from scoring.rulesets import RULESETS
 from scoring.starters import set_starter, sets_alternate
 
+from ... import numbers
+
 FORMAT = "fives-and-threes-match/1"
 HAND_ROWS = 12  # rows a set shows without JavaScript; the script can add more
-MAX_HAND_ROWS = 60  # a set never needs this many hands (the record's limit too)
 MAX_TEXT = 5000  # characters of play-by-play in one hand
 
 # The form's result types: (outcome for the action, side that conceded or None).
@@ -106,25 +107,30 @@ class Table:
                 zip(self.seat_names(data), self.seat_labels(), strict=True)]
 
 
+def part_key(key: str, part: str) -> str:
+    """The form key of one part of a set's or hand's row: `s1_a`, `s1_h3_void_seat`."""
+    return f"{key}_{part}"
+
+
 def set_key(s: int) -> str:
     """Form key of set `s` (1-based): where its score and awarded errors are shown."""
     return f"s{s}"
 
 
 def starter_key(s: int) -> str:
-    return f"s{s}_starter"
+    return part_key(set_key(s), "starter")
 
 
 def awarded_key(s: int) -> str:
-    return f"s{s}_awarded"
+    return part_key(set_key(s), "awarded")
 
 
 def hand_key(s: int, h: int) -> str:
-    return f"s{s}_h{h}"
+    return f"{set_key(s)}_h{h}"
 
 
 def play_key(s: int, h: int) -> str:
-    return f"s{s}_h{h}_play"
+    return part_key(hand_key(s, h), "play")
 
 
 def seated_first(data: Mapping, side: int) -> int | None:
@@ -135,7 +141,7 @@ def seated_first(data: Mapping, side: int) -> int | None:
 
 def chosen_seat(data: Mapping, key: str, seats: int) -> int | None:
     raw = str(data.get(key, "") or "").strip()
-    return int(raw) if raw.isdigit() and int(raw) < seats else None
+    return numbers.whole_or_none(raw, low=0, high=seats - 1)
 
 
 @dataclass

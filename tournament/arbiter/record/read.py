@@ -10,18 +10,19 @@ from collections.abc import Mapping
 from scoring.rulesets import VOID_RULES, penalty_choices
 from scoring.starters import hand_starters
 
-from .record_form import (
-    MAX_HAND_ROWS,
+from ...record_fit import MAX_HANDS
+from .form import (
     OUTCOMES,
     Table,
     awarded_key,
     chosen_seat,
     hand_key,
+    part_key,
     play_key,
     set_key,
     starter_key,
 )
-from .record_plays import hand_text, parse_hand_text, void_in_plays
+from .plays import hand_text, parse_hand_text, void_in_plays
 
 
 def form_data(outcome: str, conceded_side: int | None, record: Mapping | None,
@@ -45,18 +46,20 @@ def form_data(outcome: str, conceded_side: int | None, record: Mapping | None,
             continue
         s = i + 1
         score = one.get("score") or ["", ""]
-        data[f"{set_key(s)}_a"], data[f"{set_key(s)}_b"] = str(score[0]), str(score[1])
+        sk = set_key(s)
+        data[part_key(sk, "a")], data[part_key(sk, "b")] = str(score[0]), str(score[1])
         if table.drawn and type(one.get("starter")) is int:
             data[starter_key(s)] = str(one["starter"])
         if type(one.get("awarded_to")) is int:
             data[awarded_key(s)] = str(one["awarded_to"])
-        for j, hand in enumerate((one.get("hands") or [])[:MAX_HAND_ROWS]):
+        for j, hand in enumerate((one.get("hands") or [])[:MAX_HANDS]):
             key = hand_key(s, j + 1)
             if isinstance(hand.get("points"), list) and len(hand["points"]) == 2:
-                data[f"{key}_a"], data[f"{key}_b"] = (str(v) for v in hand["points"])
+                data[part_key(key, "a")], data[part_key(key, "b")] = (
+                    str(v) for v in hand["points"])
             if isinstance(hand.get("void"), dict):
-                data[f"{key}_void"] = str(hand["void"].get("rule", ""))
-                data[f"{key}_void_seat"] = str(hand["void"].get("seat", ""))
+                data[part_key(key, "void")] = str(hand["void"].get("rule", ""))
+                data[part_key(key, "void_seat")] = str(hand["void"].get("seat", ""))
             text = hand_text(hand, table)
             if text:
                 data[play_key(s, j + 1)] = text
@@ -84,8 +87,8 @@ def shown_starters(data: Mapping, table: Table, s: int, rows: int) -> tuple[int 
     voids = []
     for h in range(1, rows + 1):
         key = hand_key(s, h)
-        rule = str(data.get(f"{key}_void", "") or "")
-        seat = chosen_seat(data, f"{key}_void_seat", table.seats)
+        rule = str(data.get(part_key(key, "void"), "") or "")
+        seat = chosen_seat(data, part_key(key, "void_seat"), table.seats)
         void = {"seat": seat, "rule": rule} if rule in VOID_RULES and seat is not None else None
         text = str(data.get(play_key(s, h), "") or "")
         if void is None and "penalty" in text.lower():

@@ -1,7 +1,7 @@
 """TRF(x) events as plain, immutable data, with a parser and a writer.
 
-Callers import from here; the work is in three sibling modules: ``trf_data`` (the data
-types, result codes and columns), ``trf_read`` (:func:`parse_trf`) and ``trf_write``
+Callers import from this package's face; the work is in three modules: ``data`` (the
+data types, result codes and columns), ``read`` (:func:`parse_trf`) and ``write``
 (:func:`write_trf`).
 
 Only the parts of the FIDE Tournament Report File (TRF-16) and of the JaVaFo TRF(x)
@@ -39,7 +39,7 @@ None of these modules imports anything from Django.
 
 from __future__ import annotations
 
-from tournament.pairing.trf_data import (
+from tournament.pairing.trf.data import (
     BYE_CODES,
     COLOURS,
     FORFEIT_CODES,
@@ -59,8 +59,8 @@ from tournament.pairing.trf_data import (
     next_round_number,
     result_points,
 )
-from tournament.pairing.trf_read import MAX_ROUNDS, parse_trf
-from tournament.pairing.trf_write import write_trf
+from tournament.pairing.trf.read import MAX_ROUNDS, parse_trf
+from tournament.pairing.trf.write import write_trf
 
 __all__ = [
     "BYE_CODES",

@@ -10,9 +10,10 @@ from collections.abc import Mapping
 from scoring.rulesets import VOID_RULES
 from scoring.starters import hand_starters
 
-from .record_form import (
+from ... import numbers
+from ...record_fit import MAX_HANDS
+from .form import (
     FORMAT,
-    MAX_HAND_ROWS,
     MAX_TEXT,
     OUTCOMES,
     SEATING,
@@ -22,12 +23,13 @@ from .record_form import (
     awarded_key,
     chosen_seat,
     hand_key,
+    part_key,
     play_key,
     seated_first,
     set_key,
     starter_key,
 )
-from .record_plays import parse_hand_text, void_in_plays
+from .plays import parse_hand_text, void_in_plays
 
 
 def _number(data: Mapping, key: str, what: str, built: Built, err_key: str, *,
@@ -35,11 +37,10 @@ def _number(data: Mapping, key: str, what: str, built: Built, err_key: str, *,
     raw = str(data.get(key, "") if data.get(key) is not None else "").strip()
     if raw == "":
         return None
-    try:
-        value = int(raw)
-    except ValueError:
-        built.add(err_key, f"{what}: {raw!r} is not a whole number.")
+    if not numbers.is_whole(raw):
+        built.add(err_key, f"{what}: {raw[:20]!r} is not a whole number.")
         return None
+    value = int(raw)
     if value < low:
         built.add(err_key, f"{what}: a score cannot be negative ({value})." if low == 0 else
                   f"{what}: {value} is below {low}.")
@@ -53,23 +54,23 @@ def _number(data: Mapping, key: str, what: str, built: Built, err_key: str, *,
 def row_count(data: Mapping, s: int) -> int:
     """How many hand rows set `s` has in the posted form (the script may have added some)."""
     last = 0
-    pattern = re.compile(rf"^s{s}_h(\d+)_(?:a|b|play|void|void_seat)$")
+    pattern = re.compile(rf"^s{s}_h([0-9]+)_(?:a|b|play|void|void_seat)$")
     for key in data:
         m = pattern.match(str(key))
         if m:
             last = max(last, int(m.group(1)))
-    return min(last, MAX_HAND_ROWS)
+    return min(last, MAX_HANDS)
 
 
 def _void(data: Mapping, s: int, h: int, built: Built) -> dict | None:
     key = hand_key(s, h)
-    rule = str(data.get(f"{key}_void", "") or "").strip()
+    rule = str(data.get(part_key(key, "void"), "") or "").strip()
     if not rule:
         return None
     if rule not in VOID_RULES or not built.table.penalties:
         built.add(key, f"Set {s}, hand {h}: {rule!r} is not a rule that voids a hand.")
         return None
-    seat = chosen_seat(data, f"{key}_void_seat", built.table.seats)
+    seat = chosen_seat(data, part_key(key, "void_seat"), built.table.seats)
     if seat is None:
         built.add(key, f"Set {s}, hand {h}: say who broke the rule that voided the hand.")
         return None
@@ -84,7 +85,7 @@ def _hands(data: Mapping, s: int, built: Built) -> list[tuple[int, dict]]:
         key = hand_key(s, h)
         label = f"Set {s}, hand {h}"
         low = -t.target if t.penalties else 0
-        a, b = (_number(data, f"{key}_{x}", f"{label}, side {x.upper()}", built, key,
+        a, b = (_number(data, part_key(key, x), f"{label}, side {x.upper()}", built, key,
                         low=low, high=t.target,
                         high_says=f"a hand cannot score more than {t.target}")
                 for x in "ab")
@@ -149,7 +150,7 @@ def build(data: Mapping, table: Table) -> Built:
     gap_at = None
     for s in range(1, table.max_sets + 1):
         key = set_key(s)
-        a, b = (_number(data, f"{key}_{x}", f"Set {s}, side {x.upper()}", built, key,
+        a, b = (_number(data, part_key(key, x), f"Set {s}, side {x.upper()}", built, key,
                         low=0, high=table.target,
                         high_says=f"a score cannot pass {table.target}") for x in "ab")
         awarded = chosen_seat(data, awarded_key(s), 2) if table.penalties else None

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from .record_form import (
+from .form import (
     GENERAL,
     SEATING,
     SIDE_LETTER,

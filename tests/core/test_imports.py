@@ -1,0 +1,137 @@
+"""The import graph of our own code, imports inside functions included.
+
+A cycle hidden by a function-level import still couples two modules both ways: a change
+to either can break the other at import time. The pure cores take no Django at all, and
+no model module reaches for an action (signals are connected in `AppConfig.ready`).
+"""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = ("scoring", "tournament")
+PURE = ("scoring", "tournament.pairing", "tournament.standings")
+# scoring's Django face: the app config and the validate_match command around the engine.
+DJANGO_FACE = ("scoring.apps", "scoring.management")
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def our_modules() -> dict[str, Path]:
+    found = {}
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            if "migrations" not in path.parts:
+                found[module_name(path)] = path
+    return found
+
+
+def imports_of(name: str, path: Path, modules=()) -> set[str]:
+    """Every module `name` imports, anywhere in its body, as absolute names. A module's
+    own package is always initialised before it, so `from <own package> import <module>`
+    counts as importing that module only."""
+    is_package = path.name == "__init__.py"
+    base = name.split(".") if is_package else name.split(".")[:-1]
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                anchor = base[:len(base) - (node.level - 1)]
+                target = ".".join(anchor + ([node.module] if node.module else []))
+            else:
+                target = node.module
+            # `from package import module` imports that module too.
+            submodules = {f"{target}.{alias.name}" for alias in node.names}
+            out.update(submodules)
+            ancestor = name.startswith(target + ".")
+            if not (ancestor and submodules <= set(modules)):
+                out.add(target)
+    return out
+
+
+def graph() -> dict[str, set[str]]:
+    modules = our_modules()
+    return {name: {t for t in imports_of(name, path, modules) if t in modules and t != name}
+            for name, path in modules.items()}
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan)."""
+    index, low, stack, on_stack, found = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in edges[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_the_walker_sees_function_level_imports_and_cycles():
+    source = "def later():\n    from .b import thing\n"
+    tree = ast.parse(source)
+    assert any(isinstance(n, ast.ImportFrom) and n.module == "b" for n in ast.walk(tree))
+    assert cycles({"a": {"b"}, "b": {"a"}, "c": {"a"}}) == [["a", "b"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_import_cycle():
+    assert cycles(graph()) == []
+
+
+def test_models_import_no_action():
+    offenders = {name: sorted(t for t in targets if t.startswith("tournament.actions"))
+                 for name, targets in graph().items() if name.startswith("tournament.models")}
+    assert {k: v for k, v in offenders.items() if v} == {}
+
+
+def test_the_read_side_takes_no_rule_from_an_action():
+    """Pages that only read take their rules from non-action homes; actions.base (the
+    refusals and permission checks every view shares) is the one action module allowed."""
+    readers = ("tournament.public", "tournament.arbiter.printing")
+    shared = {"tournament.actions", "tournament.actions.base"}
+    offenders = {name: sorted(t for t in targets
+                              if t.startswith("tournament.actions") and t not in shared)
+                 for name, targets in graph().items() if name.startswith(readers)}
+    assert {k: v for k, v in offenders.items() if v} == {}
+
+
+@pytest.mark.parametrize("core", PURE)
+def test_pure_cores_import_no_django(core):
+    modules = our_modules()
+    offenders = {}
+    for name, path in modules.items():
+        if (name == core or name.startswith(core + ".")) and not name.startswith(DJANGO_FACE):
+            django = sorted(t for t in imports_of(name, path)
+                            if t == "django" or t.startswith("django."))
+            if django:
+                offenders[name] = django
+    assert offenders == {}

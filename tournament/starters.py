@@ -1,0 +1,22 @@
+"""Who starts each set on a board: the rule is scoring.starters'; a board adds only its
+first-set starter (the pairing's side 0, or a director's choice). Read by the result
+actions, the arbiter's form, the printed slips and the archive alike."""
+
+from scoring.starters import set_starter, sets_alternate
+
+
+def first_set_starter(match) -> int:
+    """The seat expected to start set 1 where sets alternate: the pairing's side 0, unless
+    a director set another on this board (`Match.first_starter`)."""
+    return match.first_starter if match.first_starter is not None else 0
+
+
+def set_starters(tournament, match) -> list[int | None]:
+    """The seat expected to start each set the board can have (`Tournament.max_sets`):
+    from the board's first-set starter where sets alternate; None where a draw at the
+    table decides. What the printed slips and the arbiters' list show."""
+    if not sets_alternate(tournament.ruleset):
+        return [None] * tournament.max_sets
+    first = first_set_starter(match)
+    return [set_starter(tournament.ruleset, tournament.seats, i, first_set_starter=first)
+            for i in range(tournament.max_sets)]
