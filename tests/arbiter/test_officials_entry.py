@@ -26,9 +26,9 @@ def test_bndcc_hand_boxes_get_a_keyboard_with_a_minus(client, pairs, people):  #
     assert set_inputmodes(page) == {"numeric"}  # a set score is never negative
 
 
-def test_mso_hand_boxes_keep_the_numeric_keypad(client, event, people):
+def test_mso_hand_boxes_keep_the_numeric_keypad(client, round1, people):
     client_for(client, people["arb"])
-    page = client.get(reverse("arbiter:match", args=[event["match"].pk])).content.decode()
+    page = client.get(reverse("arbiter:match", args=[round1["match"].pk])).content.decode()
     assert hand_inputmodes(page) == {"numeric"}
 
 
@@ -44,14 +44,14 @@ def played_record(seed=1):
     return record
 
 
-def test_the_confirmer_sees_the_hand_sheet_and_plays_read_only(client, event, people):
+def test_the_confirmer_sees_the_hand_sheet_and_plays_read_only(client, round1, people):
     from html import escape
 
     from tournament.actions import results
     from tournament.arbiter import record as rec
 
     record = played_record()
-    m, _ = results.submit_result(event["match"].pk, people["arb"], version=0, record=record)
+    m, _ = results.submit_result(round1["match"].pk, people["arb"], version=0, record=record)
     client_for(client, people["arb2"])
     page = client.get(reverse("arbiter:match", args=[m.pk])).content.decode()
     stored = page.split('class="card stored-result"')[1].split('class="card confirm-form"')[0]
@@ -73,10 +73,10 @@ def test_the_confirmer_sees_the_hand_sheet_and_plays_read_only(client, event, pe
     assert "<input" not in stored and "<textarea" not in stored
 
 
-def test_the_board_history_shows_each_version_s_hand_sheet(client, event, people):
+def test_the_board_history_shows_each_version_s_hand_sheet(client, round1, people):
     from tournament.actions import results
 
-    m, _ = results.submit_result(event["match"].pk, people["arb"], version=0,
+    m, _ = results.submit_result(round1["match"].pk, people["arb"], version=0,
                                  record=played_record(2))
     client_for(client, people["arb2"])
     page = client.get(reverse("arbiter:history", args=[m.pk])).content.decode()
@@ -142,9 +142,9 @@ def test_a_void_hand_says_so_and_the_next_downer_follows_the_rules(client, pairs
 
 # ------------------------------------------------ 2. one slip, one error; only wrong boxes
 
-def test_a_sheet_that_does_not_add_up_marks_the_set_score_only(client, event, people):
+def test_a_sheet_that_does_not_add_up_marks_the_set_score_only(client, round1, people):
     client_for(client, people["arb"])
-    m = event["match"]
+    m = round1["match"]
     response = client.post(reverse("arbiter:match", args=[m.pk]), {
         "action": "enter", "version": 0, "outcome": "played", "s1_a": "61", "s1_b": "0",
         "s1_h1_a": "30", "s1_h1_b": "0", "s1_h2_a": "20", "s1_h2_b": "0",
@@ -226,7 +226,7 @@ def test_void_choices_are_short_enough_for_a_phone(client, pairs, people):  # no
 # ------------------------------------------------ 3. the downer of a re-deal, as chosen
 
 def test_the_form_carries_scoring_s_redeal_rules_for_its_script(client, pairs, people,  # noqa: F811
-                                                               event):
+                                                               round1):
     import json
 
     from scoring.rulesets import PENALTY_RULES, VOID_RULES
@@ -239,5 +239,5 @@ def test_the_form_carries_scoring_s_redeal_rules_for_its_script(client, pairs, p
     assert json.loads(data)["wrong_count"] == "next_seat"
     assert json.loads(data)["out_of_turn"] == "same_seat"
     assert "js/void_downer.js" in page
-    mso = client.get(reverse("arbiter:match", args=[event["match"].pk])).content.decode()
+    mso = client.get(reverse("arbiter:match", args=[round1["match"].pk])).content.decode()
     assert "redeal-rules" not in mso and "void_downer.js" not in mso  # no voids in mso

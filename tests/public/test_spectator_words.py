@@ -99,6 +99,10 @@ def test_after_round_choice_has_its_own_address(client, event):
     assert re.search(r'<option value="1" +selected>', after.content.decode())
 
 
+def cols_of(html):
+    return headers(html, "pairings")
+
+
 def test_a_phone_keeps_the_result_and_the_tie_breaks(client, event):
     """What a 390 px screen leaves out (site.css .hide-small); the browser walk-through
     (tests/browser/test_officials_view.py) checks that the rest fits."""
@@ -106,7 +110,12 @@ def test_a_phone_keeps_the_result_and_the_tie_breaks(client, event):
     head = round_page.split('class="pairings"')[1].split("</thead>")[0]
     hidden = re.findall(r'<th[^>]*class="[^"]*hide-small[^"]*"[^>]*>(.*?)</th>', head, re.S)
     assert [re.sub(r"<[^>]+>", "", h).strip() for h in hidden] == ["Pts", "Opp. pts"]
-    assert '<td class="result">' in round_page
+    from django.contrib.staticfiles import finders
+
+    css = open(finders.find("css/public.css")).read()  # their cells, by column number
+    assert ("table.pairings td:nth-child(3), table.pairings td:nth-child(5) "
+            "{ display: none; }") in css
+    assert cols_of(round_page)[2:5:2] == ["Pts", "Opp. pts"]
     standings = client.get(reverse("public:standings", args=[event.slug])).content.decode()
     head = standings.split('class="standings"')[1].split("</thead>")[0]
     cells = re.findall(r'<th([^>]*)>(.*?)</th>', head, re.S)

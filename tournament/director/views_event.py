@@ -10,12 +10,13 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from scoring.starters import sets_alternate
+
 from .. import numbers, tasks
 from ..actions import ActionError, events
 from ..arbiter.views import arbiter_only
 from ..archive import archive_json
 from ..models import Job, Official, Tournament
-from ..rules import pairing_starts_set_one
 from ..standings import label
 from ..tasks import runs_in_background
 from ..trf_export import finished_rounds, trf_text
@@ -123,7 +124,7 @@ def render_dashboard(request, event, official_form=None):
         "event": event, "tab": "dashboard",
         "tiebreak_labels": [label(name) for name in event.tiebreaks],
         "rounds": rounds, "step": next_step(event, rounds),
-        "drawn": not pairing_starts_set_one(event.ruleset),
+        "drawn": not sets_alternate(event.ruleset),
         "officials": officials, "recent": recent,
         "official_form": official_form or OfficialForm(),
     }, status=400 if official_form is not None else 200)

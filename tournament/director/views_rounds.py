@@ -5,10 +5,11 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from scoring.starters import sets_alternate
+
 from .. import history
 from ..actions import ActionError, attendance, rounds
 from ..models import Entrant, Job, Round
-from ..rules import pairing_starts_set_one
 from ..tasks import runs_in_background
 from .access import director_view, show_refusal
 from .forms import ReasonForm, SetBoardForm, SwapForm
@@ -43,7 +44,7 @@ def render_round(request, event, round_, **forms):
     forms.setdefault("reopen_form", ReasonForm())
     latest = event.rounds.order_by("-number").values_list("number", flat=True).first()
     away = history.not_paired_in(event, round_.number, public=False)
-    drawn = not pairing_starts_set_one(event.ruleset)
+    drawn = not sets_alternate(event.ruleset)
     return render(request, "director/round.html", {
         "event": event, "round": round_, "boards": lineup.rows(drawn=drawn),
         "drawn": drawn,

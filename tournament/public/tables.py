@@ -58,16 +58,17 @@ class PairingTable(tables.Table):
     board = tables.Column(attrs=NUM)
     side0_name = name_column("Starts (set 1)", "side0_name")
     # Each side's points stand beside its name, and the two headers say whose they are.
-    # On a phone (SMALL) the points before the round give way: board, names and result fit.
+    # On a phone the points before the round give way (public.css, by column: a class on
+    # each cell would cost a 100-board page 2 KB), so board, names and result fit.
     side0_points = tables.Column(verbose_name="Pts", attrs={
         "th": {"class": "num hide-small",
                "title": "Points before this round: the side that starts"},
-        "td": {"class": "num hide-small"}})
+        "td": {"class": "num"}})
     side1_name = name_column("Opponent", "side1_name")
     side1_points = tables.Column(verbose_name="Opp. pts", default="", attrs={
         "th": {"class": "num hide-small", "title": "Points before this round: the opponent"},
-        "td": {"class": "num hide-small"}})
-    result = tables.Column(orderable=False, attrs={"td": {"class": "result"}})
+        "td": {"class": "num"}})
+    result = tables.Column(orderable=False)
 
     class Meta:
         attrs = {"class": "pairings"}
