@@ -49,6 +49,7 @@ bench: $(STAMP)
 	$(PY) bench/bench_results.py
 	$(PY) bench/bench_public.py
 	$(PY) bench/bench_pair_job.py
+	$(PY) bench/bench_ratings.py
 	$(PY) bench/bench_faults.py
 
 clean:

@@ -12,12 +12,16 @@ from .models import (
     ApiToken,
     Attendance,
     AuditEntry,
+    CheckIn,
     Entrant,
+    EntrantPerson,
     ForbiddenPair,
     Match,
     Official,
+    Person,
     ResultVersion,
     Round,
+    Series,
     SetResult,
     Tournament,
 )
@@ -116,6 +120,14 @@ class AttendanceAdmin(ReadOnly, admin.ModelAdmin):
     list_filter = ["kind", "entrant__tournament"]
 
 
+@admin.register(CheckIn)
+class CheckInAdmin(ReadOnly, admin.ModelAdmin):
+    """Ticked on the roll call or from a player's phone (actions.checkin), which audit."""
+
+    list_display = ["entrant", "round_number", "at"]
+    list_filter = ["entrant__tournament"]
+
+
 @admin.register(AuditEntry)
 class AuditEntryAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ["at", "tournament", "actor", "action", "summary"]
@@ -131,3 +143,25 @@ class ApiTokenAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ["user", "hint", "created_at", "expires_at"]
     fields = ["user", "hint", "created_at", "expires_at"]
     readonly_fields = ["user", "hint", "created_at", "expires_at"]
+
+
+class LinkInline(ReadOnly, admin.TabularInline):
+    model = EntrantPerson
+    extra = 0
+    fields = ["entrant", "member"]
+    readonly_fields = fields
+
+
+@admin.register(Person)
+class PersonAdmin(ReadOnly, admin.ModelAdmin):
+    """People are made and merged on the site's screens (merging: /manage/people/), which
+    audit it and rebuild the rating lists."""
+
+    list_display = ["key", "name", "club", "merged_into", "created_at"]
+    search_fields = ["key", "name", "club"]
+    inlines = [LinkInline]
+
+
+@admin.register(Series)
+class SeriesAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = ["name", "slug", "created_by", "created_at"]

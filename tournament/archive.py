@@ -7,6 +7,7 @@ tournament/actions/archive.py.
 
 import json
 import re
+from datetime import date
 
 from scoring.formats import MatchFormatError, match_format
 from scoring.starters import sets_alternate
@@ -17,13 +18,15 @@ from .entrant_rules import (
     MAX_ENTRANTS,
     MAX_NAME,
     PAIR_MEMBERS,
+    PERSON_ID_RULE,
     RATING_MAX,
     RATING_MIN,
     RATING_RULE,
     entrant_key,
+    is_person_id,
 )
 from .json_text import check_json_text
-from .models import Attendance, Match
+from .models import Attendance, Match, Tournament
 from .models.event import DEFAULT_POINTS
 from .record_fit import Board
 from .rules import known_rulesets, known_tiebreaks
@@ -72,6 +75,10 @@ def export_tournament(tournament) -> dict:
         seated.update((m.round.number, e.number) for e in (m.side0, m.side1) if e is not None)
     by_round, coming = export_attendance(tournament, rounds, seated)
     extra = {"coming_byes": coming} if coming else {}
+    extra.update(export_people(tournament, players))
+    if tournament.entry_policy != Tournament.EntryPolicy.OFFICIALS:
+        # Written only where it is not the default, so an older archive comes back the same.
+        extra["entry_policy"] = tournament.entry_policy
     return {
         "format": FORMAT,
         "name": tournament.name,
@@ -168,6 +175,23 @@ def archive_json(tournament) -> str:
                       ensure_ascii=False) + "\n"
 
 
+def export_people(tournament, players) -> dict:
+    """Write each linked player's person id into `players` (singles: `person`, pairs:
+    `members[i].person`); the event's `date` as the extra key, if it has one."""
+    from .models import EntrantPerson
+
+    by_number = {p["id"]: p for p in players}
+    for number, member, key in (EntrantPerson.objects.filter(entrant__tournament=tournament)
+                                .values_list("entrant__number", "member", "person__key")):
+        player = by_number[number]
+        if tournament.is_pairs:
+            if member < len(player.get("members", [])):
+                player["members"][member]["person"] = key
+        elif member == 0:
+            player["person"] = key
+    return {"date": tournament.date.isoformat()} if tournament.date else {}
+
+
 # ------------------------------------------------------------------------ check
 
 
@@ -215,6 +239,9 @@ def check_archive(doc) -> dict:
         _need(isinstance(name, str) and name in known_tiebreaks(), f"/tiebreaks/{i}",
               f"unknown tie-break {str(name)[:40]!r}")
     _need(len(set(tiebreaks)) == len(tiebreaks), "/tiebreaks", "a tie-break is listed twice")
+    policy = doc.get("entry_policy", "officials")
+    _need(isinstance(policy, str) and policy in Tournament.EntryPolicy.values,
+          "/entry_policy", f"one of {', '.join(Tournament.EntryPolicy.values)}")
     ids = check_players(doc.get("players"), pairs=kind == "pairs", planned=planned)
     rounds = doc.get("rounds", [])
     _need(isinstance(rounds, list), "/rounds", "must be a list")
@@ -227,6 +254,7 @@ def check_archive(doc) -> dict:
                                    match=doc.get("match")))
         check_round_byes(r, f"/rounds/{i}", i + 1, withdrawn)
     check_coming_byes(doc.get("coming_byes", []), len(rounds), planned, withdrawn)
+    check_people(doc, pairs=kind == "pairs")
     return reports
 
 
@@ -335,6 +363,41 @@ def check_players(players, pairs=False, planned=30) -> set[int]:
     _need(not missing, "/players", f"pairing numbers must run 1 to {len(ids)}; missing "
           f"{', '.join(map(str, missing))}")
     return ids
+
+
+DATE = re.compile(r"\d{4}-\d{2}-\d{2}\Z")
+
+
+def check_person_id(value, path):
+    _need(is_person_id(value), path, f"a person id: {PERSON_ID_RULE}")
+
+
+def check_people(doc, pairs):
+    """The optional `date` and person ids (shared/spec/ratings.md): each person plays
+    once in an event, so an id names one player (or one pair member) only."""
+    if "date" in doc:
+        value = doc["date"]
+        ok = isinstance(value, str) and DATE.match(value)
+        if ok:
+            try:
+                date.fromisoformat(value)
+            except ValueError:
+                ok = False
+        _need(ok, "/date", 'the event\'s date as "YYYY-MM-DD"')
+    seen = {}
+    for i, p in enumerate(doc["players"]):
+        places = ([(f"/players/{i}/members/{k}/person", m) for k, m in
+                   enumerate(p.get("members") or [])] if pairs
+                  else [(f"/players/{i}/person", p)])
+        _need(not (pairs and "person" in p), f"/players/{i}/person",
+              "a pair's people are its members' (members[].person)")
+        for path, holder in places:
+            if holder.get("person") is None:
+                continue
+            check_person_id(holder["person"], path)
+            _need(holder["person"] not in seen, path, f"person {holder['person']!r} is "
+                  f"already {seen.get(holder['person'])}: one person plays once in an event")
+            seen[holder["person"]] = path
 
 
 def check_members(members, path, pairs):

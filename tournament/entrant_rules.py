@@ -1,6 +1,8 @@
 """What an entrant may be: the one home of these limits, read by the model, the forms, the
 CSV reader, the actions and the archive. No Django here."""
 
+import re
+
 from . import numbers
 from .text import TextError, clean_text
 
@@ -9,6 +11,22 @@ MAX_CLUB = 100
 RATING_MIN = 0
 RATING_MAX = 4000
 RATING_RULE = f"a whole number from {RATING_MIN} to {RATING_MAX}"
+# A person's Fives and Threes rating (an ordinal mu - 3 sigma: 0 for a newcomer, about 25
+# at the very top, below 0 after a bad start) taken as an entrant's pairing rating: times
+# 100, rounded, clamped to the range above (12.34 -> 1234; anything below 0 -> 0). Only the
+# order matters to the pairing, and this keeps two decimals of it.
+RATING_PER_POINT = 100
+# A person's id (shared/spec/ratings.md): a short stable string, such as "ann-lee-leek".
+PERSON_ID = re.compile(r"[a-z0-9]+(?:[-_][a-z0-9]+)*\Z")
+MAX_PERSON_ID = 60
+PERSON_ID_RULE = (f"lower-case letters and digits joined by - or _, at most {MAX_PERSON_ID} "
+                  "characters")
+
+
+def is_person_id(value) -> bool:
+    return isinstance(value, str) and len(value) <= MAX_PERSON_ID and bool(PERSON_ID.match(value))
+
+
 MAX_ENTRANTS = 2000  # per event: far above any real field, far below a runaway import
 PAIR_MEMBERS = 2
 
@@ -30,6 +48,13 @@ def clean_rating(value) -> int | None:
     if not isinstance(value, int) or not RATING_MIN <= value <= RATING_MAX:
         raise ValueError(value)
     return value
+
+
+def pairing_rating(ordinals: list[float]) -> int:
+    """The pairing rating of an entrant whose people have these ratings (one in singles,
+    a pair's two: their mean), by RATING_PER_POINT."""
+    mean = sum(ordinals) / len(ordinals)
+    return max(RATING_MIN, min(RATING_MAX, round(mean * RATING_PER_POINT)))
 
 
 def clean_name(value, field: str = "name", max_length: int = MAX_NAME) -> str:

@@ -8,12 +8,22 @@ import csv
 import io
 from dataclasses import dataclass, field
 
-from .entrant_rules import MAX_ENTRANTS, check_entrant, entrant_key
+from .entrant_rules import (
+    MAX_ENTRANTS,
+    PERSON_ID_RULE,
+    check_entrant,
+    entrant_key,
+    is_person_id,
+)
 from .text import TextError, clean_text
 
 SINGLES_COLUMNS = ("name", "club", "rating")
 PAIRS_COLUMNS = ("name", "member1", "club1", "member2", "club2", "rating")
-KNOWN_COLUMNS = frozenset(SINGLES_COLUMNS + PAIRS_COLUMNS)
+# Person ids (shared/spec/ratings.md), only where a header line names them: the link of
+# each player to a person already on the site.
+SINGLES_PEOPLE = ("person",)
+PAIRS_PEOPLE = ("person1", "person2")
+KNOWN_COLUMNS = frozenset(SINGLES_COLUMNS + PAIRS_COLUMNS + SINGLES_PEOPLE + PAIRS_PEOPLE)
 DELIMITERS = (",", ";", "\t")
 DELIMITER_NAMES = {",": "comma", ";": "semicolon", "\t": "tab"}
 MAX_CELL = 200  # characters in one cell: a name and a club are at most 100
@@ -29,6 +39,7 @@ class Line:
     values: dict
     cells: list = field(default_factory=list)  # as shown, one a column
     fields: dict | None = None
+    people: tuple = ()  # each player's person id or None (one in singles, two in pairs)
     errors: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
 
@@ -44,6 +55,11 @@ class Parsed:
     @property
     def rows(self) -> list[dict]:
         return [line.fields for line in self.lines if line.fields is not None]
+
+    @property
+    def people(self) -> list[tuple]:
+        """Each row's person ids, in the order of `rows`."""
+        return [line.people for line in self.lines if line.fields is not None]
 
     @property
     def errors(self) -> list[str]:
@@ -80,7 +96,7 @@ def read_header(cells: list[str], pairs: bool) -> tuple[tuple[str, ...] | None, 
     names = [c.strip().lower() for c in cells]
     if not any(n in KNOWN_COLUMNS for n in names):
         return None, ""
-    allowed = PAIRS_COLUMNS if pairs else SINGLES_COLUMNS
+    allowed = PAIRS_COLUMNS + PAIRS_PEOPLE if pairs else SINGLES_COLUMNS + SINGLES_PEOPLE
     kind = "pairs" if pairs else "singles"
     unknown = [n for n in names if n and n not in allowed]
     if unknown:
@@ -101,7 +117,8 @@ def parse_entrants(text: str, *, pairs: bool = False, existing=()) -> Parsed:
     """Every line of `text` checked, as a list of entrants for one event.
 
     Columns: `name,club,rating` (singles) or `name,member1,club1,member2,club2,rating`
-    (pairs; the name may be left empty), in that order unless a header line names them.
+    (pairs; the name may be left empty), in that order unless a header line names them;
+    a header may add `person` (singles) or `person1`, `person2` (pairs): person ids.
     Comma, semicolon or tab. `existing` holds (name, club) of the event's entrants.
     A name entered twice with the same club is an error; with another club, a warning.
     The caller imports nothing unless `errors` is empty.
@@ -178,6 +195,11 @@ def read_line(number, cells, columns, pairs, seen, names) -> Line:
                                      rating=values.get("rating") or None, members=members,
                                      pairs=pairs)
     line.errors.extend(problems.values())
+    line.people = tuple(values.get(c) or None for c in (PAIRS_PEOPLE if pairs else SINGLES_PEOPLE))
+    for column, value in zip(PAIRS_PEOPLE if pairs else SINGLES_PEOPLE, line.people,
+                             strict=True):
+        if value is not None and not is_person_id(value):
+            line.errors.append(f"{column} {value[:60]!r} is not a person id ({PERSON_ID_RULE})")
     if line.errors:
         return line
     key = entrant_key(fields["name"], fields["club"])

@@ -85,6 +85,14 @@ def count(name: str, ident: str):
     over(name, ident)
 
 
+class TooMany(Exception):
+    """Raised where a limit is met inside a view (the API answers too_many)."""
+
+    def __init__(self, wait: int, what: str):
+        super().__init__(what)
+        self.wait, self.what = wait, what
+
+
 def too_many(wait: int, what: str) -> JsonResponse:
     response = JsonResponse({"detail": f"Too many requests ({what}). Try again in {wait} s."},
                             status=429)

@@ -217,6 +217,9 @@ API_RATE_LIMITS_DEFAULT = {
     "write_per_address": os.environ.get("API_WRITES_PER_ADDRESS", "600/m"),
     "write_per_token": os.environ.get("API_WRITES_PER_TOKEN", "60/m"),
     "token_failures_per_address": os.environ.get("API_TOKEN_FAILURES_PER_ADDRESS", "20/10m"),
+    # Wrong player codes typed on the players' pages (tournament/players/session.py).
+    "player_codes_per_address": os.environ.get("PLAYER_CODES_PER_ADDRESS", "30/10m"),
+    "player_codes_per_board": os.environ.get("PLAYER_CODES_PER_BOARD", "10/10m"),
 }
 API_RATE_LIMITS = {} if os.environ.get("API_RATE_LIMITS", "off" if "PYTEST_VERSION" in os.environ
                                      else "on") == "off" else API_RATE_LIMITS_DEFAULT

@@ -122,7 +122,9 @@ def run(job_id: str, work) -> dict:
 
 
 def pair(job):
-    round_ = rounds.pair_round(job.tournament, job.requested_by)
+    given = options(job) if job.payload else {}
+    round_ = rounds.pair_round(job.tournament, job.requested_by,
+                               only_checked_in=bool(given.get("only_checked_in")))
     return (f"Round {round_.number} is paired as a draft: check it, then publish it.",
             reverse("director:round", args=[job.tournament.slug, round_.number]), "")
 

@@ -238,11 +238,11 @@ def test_the_boards_page_refreshes_from_a_json_of_board_states(client, round1, p
     m = round1["match"]
     assert json.loads(client.get(url).content) == {"round": 1, "boards": [
         {"id": m.pk, "board": 1, "status": "pending", "label": "Pending", "score": "",
-         "who": "", "version": 0}]}
+         "who": "", "words": "", "version": 0}]}
     results.submit_result(m.pk, people["arb2"], version=0, record=RECORD)
     assert json.loads(client.get(url).content)["boards"][0] == {
         "id": m.pk, "board": 1, "status": "entered", "label": "Entered",
-        "score": "61–7, 61–8", "who": "entered by arb2", "version": 1}
+        "score": "61–7, 61–8", "who": "entered by arb2", "words": "", "version": 1}
     client_for(client, people["stranger"])
     assert client.get(url).status_code == 403
 

@@ -155,7 +155,7 @@ def test_pairs_standings_rank_pairs(demo):
 def test_if_empty_leaves_an_existing_database_alone(demo):
     out = io.StringIO()
     call_command("load_demo", "--if-empty", stdout=out)
-    assert Tournament.objects.count() == 2
+    assert Tournament.objects.count() == 3
     assert "no demo loaded" in out.getvalue()
     assert "director" in out.getvalue()
 
@@ -172,3 +172,20 @@ def test_pairs_event_round_trips_through_the_archive(demo, tmp_path):
     path.write_text(json.dumps(first))
     call_command("import_tournament", str(path), slug="pairs-copy", stderr=io.StringIO())
     assert export("pairs-copy") == first
+
+
+def test_demo_club_night_players_enter_and_accept(demo):
+    event = Tournament.objects.get(slug="demo-club")
+    assert event.entry_policy == "players_accept"
+    assert "Loaded Leek Club Night at /demo-club/." in demo
+    live = Round.objects.get(tournament=event, number=2)
+    assert live.status == "published"
+    statuses = list(live.matches.exclude(side1=None).values_list("status", flat=True))
+    assert statuses.count("disputed") == 1 and "entered" in statuses
+    assert "pending" in statuses and statuses.count("confirmed") >= 1
+    accepted = live.matches.filter(status="confirmed").first()
+    assert accepted.entered_by_player is not None and accepted.answered_by_player is not None
+    assert accepted.confirmed_by is None  # the opponent's acceptance made it count
+    assert Round.objects.get(tournament=event, number=1).status == "closed"
+    from tournament.models import CheckIn
+    assert CheckIn.objects.filter(entrant__tournament=event, round_number=3).count() == 5

@@ -128,7 +128,7 @@ def test_pairs_csv_problems_name_the_line(pairs, director):
     assert not pairs.entrants.exists()
     wrong = entrants.read_csv(pairs, "name,club,rating\nAnn,Leek,1\n")
     assert wrong.errors == ["line 1: unknown column 'club': a pairs event's columns are "
-                            "name, member1, club1, member2, club2, rating"]
+                            "name, member1, club1, member2, club2, rating, person1, person2"]
 
 
 def test_withdraw_and_keep_apart_work_on_pairs(pairs, director):

@@ -100,7 +100,8 @@ def test_production_defaults_are_on_and_readable():
     assert django_settings.SIGNIN_ADDRESS_FAILURE_LIMIT == 40
     assert {k: parse_rate(v) for k, v in django_settings.API_RATE_LIMITS_DEFAULT.items()} == {
         "read_per_address": (1200, 60), "write_per_address": (600, 60),
-        "write_per_token": (60, 60), "token_failures_per_address": (20, 600)}
+        "write_per_token": (60, 60), "token_failures_per_address": (20, 600),
+        "player_codes_per_address": (30, 600), "player_codes_per_board": (10, 600)}
     assert django_settings.API_RATE_LIMITS == {}  # off in tests unless a test sets them
 
 

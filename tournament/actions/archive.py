@@ -1,16 +1,20 @@
 """Importing a whole-event archive: all of it, or nothing."""
 
+from datetime import date
+
 from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
 from scoring.formats import match_format
 
+from .. import rating_store
 from ..archive import ArchiveError, check_archive, round_attendance
 from ..models import Attendance, Entrant, Match, Round, Tournament
 from .base import ActionError, audit
 from .board import store_sets
 from .events import create_tournament
+from .people import link_archive_people
 from .progress import update_status
 
 
@@ -39,7 +43,8 @@ def create_from(doc, *, slug: str, actor, hidden: bool = False) -> Tournament:
     tournament = create_tournament(
         actor, name=doc["name"], slug=slug or slugify(doc["name"]), ruleset=doc["ruleset"],
         rounds_planned=doc.get("rounds_planned", 5), points=doc.get("points"),
-        tiebreaks=doc.get("tiebreaks"), hidden=hidden)
+        tiebreaks=doc.get("tiebreaks"), hidden=hidden,
+        entry_policy=doc.get("entry_policy", "officials"))
     fmt = match_format(doc["ruleset"], doc.get("match"))
     tournament.entrants_kind = doc.get("entrants", "singles")
     tournament.match_target, tournament.sets_to_win = fmt.target, fmt.sets_to_win
@@ -52,6 +57,7 @@ def create_from(doc, *, slug: str, actor, hidden: bool = False) -> Tournament:
                                           for m in p.get("members") or []])
                 for p in doc["players"]}
     Entrant.objects.bulk_create(entrants.values())
+    import_people(tournament, doc, entrants)
     now = timezone.now()
     rounds = doc.get("rounds", [])
     for i, r in enumerate(rounds):
@@ -77,9 +83,18 @@ def create_from(doc, *, slug: str, actor, hidden: bool = False) -> Tournament:
         tournament.first_colour = "white1" if first[0] else "black1"
         tournament.save(update_fields=["first_colour"])
     update_status(tournament)
+    rating_store.event_changed(tournament)
     audit(tournament, actor, "import_tournament", f"Imported {tournament.name} from an archive: "
           f"{len(entrants)} players, {len(rounds)} rounds")
     return tournament
+
+
+def import_people(tournament, doc, entrants):
+    """The archive's `date` and person ids (shared/spec/ratings.md)."""
+    if doc.get("date"):
+        tournament.date = date.fromisoformat(doc["date"])
+        tournament.save(update_fields=["date"])
+    link_archive_people(tournament, doc["players"], entrants)
 
 
 def create_match(round_, m, entrants, report, now):

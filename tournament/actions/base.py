@@ -99,19 +99,28 @@ def lost_race(exc) -> bool:
 
 def retrying(action, attempts: int = 3):
     """Run `action` (which opens its own transaction) again when PostgreSQL made it the loser
-    of a deadlock or a serialisation race; after `attempts` the error goes up (503)."""
+    of a deadlock or a serialisation race; after `attempts` the error goes up (503).
+
+    Inside a caller's transaction (an idempotent write's, tournament/idempotency.py) each
+    try is a savepoint: a lost race undoes that try alone, and the next one runs."""
     import functools
     import time
 
-    from django.db import OperationalError, connection
+    from django.db import OperationalError, connection, transaction
+
+    def once(*args, **kwargs):
+        if connection.in_atomic_block:
+            with transaction.atomic():
+                return action(*args, **kwargs)
+        return action(*args, **kwargs)
 
     @functools.wraps(action)
     def run(*args, **kwargs):
         for attempt in range(attempts):
             try:
-                return action(*args, **kwargs)
+                return once(*args, **kwargs)
             except OperationalError as exc:
-                if not lost_race(exc) or connection.in_atomic_block or attempt == attempts - 1:
+                if not lost_race(exc) or connection.needs_rollback or attempt == attempts - 1:
                     raise
                 time.sleep(0.05 * (attempt + 1))
     return run

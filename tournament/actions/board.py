@@ -71,10 +71,11 @@ def store_sets(match, record):
     )
 
 
-def snapshot(match, actor, reason=""):
+def snapshot(match, actor, reason="", by_player=None):
     ResultVersion.objects.create(
         match=match, version=match.version, status=match.status, outcome=match.outcome,
-        conceded_by=match.conceded_by, record=match.record, by=actor, reason=reason)
+        conceded_by=match.conceded_by, record=match.record, by=actor, reason=reason,
+        by_player=by_player)
 
 
 def confirm_by(match, actor, now, reason=""):

@@ -13,6 +13,7 @@ from ..entrant_rules import MAX_ENTRANTS, check_entrant, entrant_key
 from ..entrants_csv import Parsed, parse_entrants
 from ..models import Entrant, ForbiddenPair, Match
 from .base import ActionError, audit, checked_reason, lock_event, require_director, sentence
+from .people import link_csv_rows
 
 
 def clean_entrant(tournament, *, name="", club="", rating=None, members=None,
@@ -121,6 +122,7 @@ def import_entrants(tournament, actor, text: str) -> list[Entrant]:
     created = inserted(lambda: Entrant.objects.bulk_create(
         Entrant(tournament=tournament, number=start + i, **fields)
         for i, fields in enumerate(parsed.rows)))
+    link_csv_rows(tournament, created, parsed.people)
     renumber(tournament)
     audit(tournament, actor, "import_entrants", f"Imported {len(created)} entrants from CSV",
           names=[row["name"] for row in parsed.rows], warnings=parsed.warnings)

@@ -18,14 +18,16 @@ User = get_user_model()
 # beside the site's own top-level paths, the director's at /manage/<slug>/ beside
 # /manage/new/, and the arbiter's screens also use /arbiter/match/ and /arbiter/token/.
 RESERVED_SLUGS = frozenset({"accounts", "admin", "api", "arbiter", "manage", "static", "media",
-                            "match", "token", "new", "favicon-ico", "robots-txt"})
+                            "match", "token", "new", "favicon-ico", "robots-txt",
+                            "ratings", "people", "series", "me"})
 
 # Where a ruleset does not say which match formats it allows (shared/spec/bndcc.md).
 FALLBACK_FORMATS = {"mso": ((61,), (2,)), "bndcc": ((61, 121), (1, 2, 3))}
 
 # The settings compared (and audited, old and new) when a director changes them.
 SETTINGS = ("name", "ruleset", "rounds_planned", "points", "tiebreaks",
-            "require_confirmation", "entrants_kind", "match_target", "sets_to_win")
+            "require_confirmation", "entrants_kind", "match_target", "sets_to_win",
+            "entry_policy")
 # Fixed once round 1 is paired: the boards' records depend on them.
 FIXED_ONCE_PAIRED = {"ruleset": "the ruleset", "entrants_kind": "singles or pairs",
                      "match_target": "the set's target", "sets_to_win": "the sets to win"}
@@ -86,7 +88,8 @@ def create_tournament(actor, *, name: str, slug: str = "", ruleset: str = "mso",
                       rounds_planned: int = 5, points: dict | None = None,
                       tiebreaks: list[str] | None = None, require_confirmation: bool = True,
                       entrants_kind: str = "singles", match_target: int | None = None,
-                      sets_to_win: int | None = None, hidden: bool = False) -> Tournament:
+                      sets_to_win: int | None = None, hidden: bool = False,
+                      entry_policy: str = "officials") -> Tournament:
     """A new event, its creator its director. Who may create events is the caller's to
     check (the screens: `may_create_events`); the command line may always."""
     from ..standings import MSO_ORDER
@@ -108,8 +111,10 @@ def create_tournament(actor, *, name: str, slug: str = "", ruleset: str = "mso",
                              tiebreaks=list(MSO_ORDER) if tiebreaks is None else tiebreaks,
                              entrants_kind=entrants_kind, match_target=match_target,
                              sets_to_win=sets_to_win)
+    entry_policy = checked_policy(entry_policy, bool(require_confirmation))
     tournament = Tournament.objects.create(
         name=name, slug=slug, require_confirmation=require_confirmation, hidden=bool(hidden),
+        entry_policy=entry_policy,
         created_by=actor if actor is not None and actor.is_authenticated else None, **cleaned,
     )
     if actor is not None and actor.is_authenticated:
@@ -138,6 +143,20 @@ def describe_change(key: str, old, new) -> str:
     return f"{label} {shown(old)} → {shown(new)}"
 
 
+def checked_policy(policy, require_confirmation: bool) -> str:
+    """The entry policy, if it is one and fits: a player's entry counts once the other
+    side accepts it or an official confirms it, never at once, so an event whose players
+    enter asks for confirmation (models.rounds.COUNTED stays the one rule)."""
+    if policy not in Tournament.EntryPolicy.values:
+        raise ActionError(f"Unknown entry policy {policy!r}.", {"entry_policy": [
+            f"Choose one of {', '.join(Tournament.EntryPolicy.values)}."]})
+    if policy != Tournament.EntryPolicy.OFFICIALS and not require_confirmation:
+        raise ActionError("Where the players enter results, results need confirming.", {
+            "require_confirmation": ["Keep this on: a player's entry counts once the "
+                                     "other side accepts it or an official confirms it."]})
+    return policy
+
+
 @transaction.atomic
 def update_settings(tournament, actor, *, reason: str = "", **changes) -> dict:
     """Change the event's settings; returns {setting: [old, new]} of those that changed.
@@ -160,6 +179,8 @@ def update_settings(tournament, actor, *, reason: str = "", **changes) -> dict:
     if not cleaned["name"]:
         raise ActionError("The event needs a name.", {"name": ["Give the event a name."]})
     cleaned["require_confirmation"] = bool(wanted["require_confirmation"])
+    cleaned["entry_policy"] = checked_policy(wanted["entry_policy"],
+                                             cleaned["require_confirmation"])
     changed = {key: [current[key], cleaned[key]] for key in SETTINGS
                if cleaned[key] != current[key]}
     if not changed:
@@ -172,6 +193,11 @@ def update_settings(tournament, actor, *, reason: str = "", **changes) -> dict:
                               {key: ["Fixed once round 1 is paired: the boards' results "
                                      "follow it."] for key in FIXED_ONCE_PAIRED
                                if key in changed})
+    if "entry_policy" in changed and not reason:
+        raise ActionError("Say why who enters the results changes.",
+                          {"reason": ["Give a reason: a change of the entry policy is "
+                                      "audited with it."]})
+    if paired:
         if not reason:
             raise ActionError("A round is paired: say why the settings change.",
                               {"reason": ["Give a reason: rounds are paired, so this "
@@ -191,6 +217,9 @@ def update_settings(tournament, actor, *, reason: str = "", **changes) -> dict:
         if tournament.status != before:
             summary += (f"; the event is {tournament.get_status_display().lower()} "
                         f"(was {Tournament.Status(before).label.lower()})")
+    if "require_confirmation" in changed:  # which results count, so which are rated
+        from .. import rating_store
+        rating_store.event_changed(tournament)
     audit(tournament, actor, "update_settings",
           f"Changed the settings of {tournament.name}: {summary}", reason, changes=changed)
     return changed
@@ -210,6 +239,9 @@ def set_hidden(tournament, actor, *, hidden: bool, reason: str = "") -> Tourname
         raise ActionError("Only an event whose round 1 is not yet paired can be hidden.")
     tournament.hidden = hidden
     tournament.save(update_fields=["hidden"])
+    if not hidden:  # its results are public now, so rated
+        from .. import rating_store
+        rating_store.event_changed(tournament)
     audit(tournament, actor, "hide_tournament" if hidden else "show_tournament",
           f"{'Hid' if hidden else 'Showed'} {tournament.name} "
           f"{'from' if hidden else 'to'} the public", reason, hidden=hidden)

@@ -14,8 +14,9 @@ from django.utils import timezone
 
 from scoring.starters import sets_alternate
 
-from .. import record_fit
+from .. import rating_store, record_fit
 from ..models import Match, Round
+from ..models.rounds import AWAITING
 from ..record_fit import Board
 from ..starters import first_set_starter
 from .base import (
@@ -91,7 +92,7 @@ def permissions(match, user) -> frozenset[str]:
         out.add(ENTER)
     elif user is None or tournament.is_director(user):
         out.add(CORRECT)
-    if (match.status == Match.Status.ENTERED and tournament.require_confirmation
+    if (match.status in AWAITING and tournament.require_confirmation
             and match.round.status != Round.Status.CLOSED
             and (user is None or match.entered_by_id != user.pk)):
         out.add(CONFIRM)
@@ -111,7 +112,7 @@ def require(match, user, *wanted: str) -> str:
     if match.is_bye:
         raise ActionError(f"Board {match.board} is a bye: it has no result to enter.")
     if CONFIRM in wanted:
-        if match.status != Match.Status.ENTERED or match.round.status == Round.Status.CLOSED:
+        if match.status not in AWAITING or match.round.status == Round.Status.CLOSED:
             raise ActionError(f"Board {match.board} has no entered result waiting for "
                               "confirmation.", status=409)
         if not tournament.require_confirmation:
@@ -193,6 +194,38 @@ def corrected_first_starter(tournament, record) -> int | None:
     return seat
 
 
+def checked_outcome(match, outcome, record, conceded_by, first=None
+                    ) -> tuple[dict, dict | None, object, object]:
+    """(report, record as stored, the entrant who conceded, the winner) of a result for
+    this board, or the refusal naming what is wrong; `first`: a correction's set-1
+    starter. Officials' and players' entries (actions/table.py) both come through here."""
+    tournament = match.round.tournament
+    if outcome not in OUTCOMES_ENTERED:
+        raise ActionError(f"Unknown result type {outcome!r}.",
+                          {"outcome": ["Choose played, forfeit, double forfeit or abandoned."]})
+    refuse_contradictions(outcome, record, conceded_by)
+    report = {"valid": True, "depth": None, "errors": [], "sets": [], "winner": None}
+    conceded = winner = None
+    if outcome == Match.Outcome.PLAYED:
+        report = check_record(tournament, record, match=match, first_set_starter=first)
+        record = report.pop("record")
+        winner = match.players[report["winner"]]
+    elif outcome == Match.Outcome.ABANDONED:
+        conceded = side_entrant(match, conceded_by)
+        if record is not None:
+            report = check_record(tournament, record, match=match, conceded_side=conceded_by,
+                                  first_set_starter=first)
+            record = report.pop("record")
+        winner = match.players[1 - conceded_by]
+    elif outcome == Match.Outcome.FORFEIT:
+        conceded = side_entrant(match, conceded_by)
+        record = None
+        winner = match.players[1 - conceded_by]
+    else:
+        record = None
+    return report, record, conceded, winner
+
+
 @transaction.atomic
 def submit_result(match_id, actor, *, version: int, outcome: str = Match.Outcome.PLAYED,
                   record=None,
@@ -213,34 +246,15 @@ def submit_result(match_id, actor, *, version: int, outcome: str = Match.Outcome
                           {"reason": ["A correction needs a reason."]})
     if version != match.version:
         raise StaleVersion(match, version)
-    if outcome not in OUTCOMES_ENTERED:
-        raise ActionError(f"Unknown result type {outcome!r}.",
-                          {"outcome": ["Choose played, forfeit, double forfeit or abandoned."]})
-
-    refuse_contradictions(outcome, record, conceded_by)
-    report = {"valid": True, "depth": None, "errors": [], "sets": [], "winner": None}
-    conceded = winner = None
     # A correction may say who really started set 1; the board then follows its record.
     first = corrected_first_starter(tournament, record) if correcting else None
-    if outcome == Match.Outcome.PLAYED:
-        report = check_record(tournament, record, match=match, first_set_starter=first)
-        record = report.pop("record")
-        winner = match.players[report["winner"]]
-    elif outcome == Match.Outcome.ABANDONED:
-        conceded = side_entrant(match, conceded_by)
-        if record is not None:
-            report = check_record(tournament, record, match=match, conceded_side=conceded_by,
-                                  first_set_starter=first)
-            record = report.pop("record")
-        winner = match.players[1 - conceded_by]
-    elif outcome == Match.Outcome.FORFEIT:
-        conceded = side_entrant(match, conceded_by)
-        record = None
-        winner = match.players[1 - conceded_by]
-    else:
-        record = None
-
+    report, record, conceded, winner = checked_outcome(match, outcome, record, conceded_by,
+                                                       first)
     old = result_state(match) if match.status != Match.Status.PENDING else None
+    # Players' entry (actions/table.py): an official's entry settles a disputed board.
+    settling = match.status == Match.Status.DISPUTED
+    match.entered_by_player = match.answered_by_player = None
+    match.dispute_reason = ""
     now = timezone.now()
     match.outcome, match.record, match.conceded_by, match.winner = outcome, record, conceded, winner
     match.version += 1
@@ -248,8 +262,8 @@ def submit_result(match_id, actor, *, version: int, outcome: str = Match.Outcome
     was_first = first_set_starter(match)
     if record is not None and first is not None:
         match.first_starter = None if first == 0 else first
-    if correcting:
-        # A director's correction is itself the authority.
+    if correcting or settling:
+        # A director's correction, or an official settling a dispute, is the authority.
         match.status = Match.Status.CONFIRMED
         match.confirmed_by, match.confirmed_at = actor, now
     else:
@@ -260,8 +274,10 @@ def submit_result(match_id, actor, *, version: int, outcome: str = Match.Outcome
     store_sets(match, record)
     snapshot(match, actor, reason)
     close_if_complete(match)
+    rating_store.result_changed(match)
     detail = {"match": match.pk, "version": match.version, "new": result_state(match)}
-    summary = (f"{'Corrected' if correcting else 'Entered'} round {match.round.number} "
+    verb = "Corrected" if correcting else "Settled the dispute on" if settling else "Entered"
+    summary = (f"{verb} round {match.round.number} "
                f"board {match.board}: {describe(match)}")
     if old is not None:
         detail["old"] = old
@@ -289,6 +305,7 @@ def confirm_result(match_id, actor, *, version: int) -> Match:
     require(match, actor, CONFIRM)
     confirm_by(match, actor, timezone.now())
     close_if_complete(match)
+    rating_store.result_changed(match)
     audit(tournament, actor, "confirm_result", f"Confirmed round {match.round.number} board "
           f"{match.board}: {describe(match)}", match=match.pk, version=match.version)
     return match

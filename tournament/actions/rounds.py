@@ -14,15 +14,17 @@ how), so a director's action never waits for a board.
 
 import logging
 import secrets
+from itertools import combinations
 
 from django.db import DatabaseError, transaction
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
-from .. import history
+from .. import history, rating_store
 from ..models import Attendance, Match, Round, Tournament
 from ..pairing import InconsistentEvent, Unpairable, explain, pair_next_round
 from ..pairing.byes import may_get_bye
+from . import checkin
 from .base import ActionError, audit, checked_reason, lock_event, require_director
 from .board import confirm_by, double_forfeit
 from .progress import open_boards, update_status
@@ -50,8 +52,9 @@ def lock_round(round_) -> Round:
 
 
 @transaction.atomic
-def pair_round(tournament, actor) -> Round:
-    """Pair the next round with the FIDE Dutch system; it stays a draft until published."""
+def pair_round(tournament, actor, *, only_checked_in: bool = False) -> Round:
+    """Pair the next round with the FIDE Dutch system; it stays a draft until published.
+    `only_checked_in`: whoever is not checked in is recorded absent first (actions.checkin)."""
     require_director(tournament, actor)
     tournament = lock_event(tournament)
     rounds = list(tournament.rounds.order_by("number"))
@@ -68,6 +71,8 @@ def pair_round(tournament, actor) -> Round:
                 f"Round {last.number} is not finished: {len(still_open)} board"
                 f"{'s' if len(still_open) != 1 else ''} still open: {describe_open(still_open)}.",
                 {"open_boards": [m.board for m in still_open]})
+    absent = (checkin.absent_unless_checked_in(tournament, actor, number)
+              if only_checked_in else [])
     lot = ""
     if number == 1 and not tournament.first_colour:
         # FIDE: the colour of the top seed in round 1 is drawn by lot.
@@ -99,12 +104,15 @@ def pair_round(tournament, actor) -> Round:
             previous.save(update_fields=["status"])
     update_status(tournament)
     summary = f"Paired round {number}: {len(pairing.boards)} boards"
+    if only_checked_in:
+        summary += f"; only the checked-in ({len(absent)} absent)"
     if lot:
         starts = ("player 1" if lot == Tournament.FirstColour.WHITE1
                   else "player 1's opponent")
         summary += f"; by lot, {starts} starts board 1"
     audit(tournament, actor, "pair_round", summary, round=number, first_colour=lot or None,
-          boards=[list(b.sides) for b in pairing.boards])
+          boards=[list(b.sides) for b in pairing.boards],
+          absent_not_checked_in=[e.number for e in absent] if only_checked_in else None)
     return round_
 
 
@@ -134,16 +142,16 @@ def create_boards(round_, pairs):
 def absolute_problems(round_, pairs, roster=None) -> list[str]:
     """What a hand-made pairing breaks of the absolute rules: rematches, second byes,
     withdrawn players, players twice or left out. `roster` is `roster(round_)`, if read."""
-    tournament = round_.tournament
+    # One read of the history, in the pairing's own terms: who met whom, who may not
+    # get the bye (a bye, a forfeit win, a full-point bye), and who is kept apart.
+    event = history.trf_event(round_.tournament, through_round=round_.number - 1)
+    met = {frozenset((p.number, r.opponent)) for p in event.players for r in p.results
+           if r.opponent is not None}
+    no_bye = {p.number for p in event.players if not may_get_bye(p)}
+    forbidden = {frozenset(pair) for group in event.forbidden
+                 for pair in combinations(group, 2)}
     problems = []
-    earlier = Match.objects.filter(round__tournament=tournament, round__number__lt=round_.number)
-    met = {frozenset((m.side0_id, m.side1_id)) for m in earlier.exclude(side1=None)}
-    # The pairing's own rule (a bye, a forfeit win, a full-point bye), on the same history.
-    no_bye = {p.number for p in history.trf_event(tournament, through_round=round_.number - 1)
-              .players if not may_get_bye(p)}
     active, _ = roster or read_roster(round_)
-    forbidden = {frozenset(p) for p in tournament.forbidden_pairs.values_list("first_id",
-                                                                              "second_id")}
     seen = {}
     for side0, side1 in pairs:
         for e in (side0, side1):
@@ -157,9 +165,10 @@ def absolute_problems(round_, pairs, roster=None) -> list[str]:
         if side1 is None and side0.number in no_bye:
             problems.append(f"{side0.name} would get a second bye (or a bye after a win "
                             "without playing: a forfeit win or a full-point bye)")
-        if side1 is not None and frozenset((side0.id, side1.id)) in met:
+        pair = None if side1 is None else frozenset((side0.number, side1.number))
+        if pair is not None and pair in met:
             problems.append(f"{side0.name} and {side1.name} have already met")
-        if side1 is not None and frozenset((side0.id, side1.id)) in forbidden:
+        if pair is not None and pair in forbidden:
             problems.append(f"{side0.name} and {side1.name} are a forbidden pair")
     byes = sum(1 for _, b in pairs if b is None)
     if byes > 1:
@@ -197,6 +206,7 @@ def set_pairing(round_, actor, pairs, *, reason: str = "", override_reason: str 
     override_reason = checked_reason(override_reason, "override_reason")
     tournament = lock_event(tournament)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    round_.tournament = tournament  # the locked row: asked again, it would cost a query
     if round_.status != Round.Status.DRAFT:
         raise ActionError(f"Round {round_.number} is published: delete it (while it has no "
                           "results) and pair it again to change it.")
@@ -300,7 +310,8 @@ def open_board_plan(round_) -> list[tuple[Match, str]]:
     """What closing the round by hand does to each open board: an entered result waiting
     for confirmation is confirmed ("confirm"); a board without a result is recorded as a
     double forfeit ("double_forfeit": both players get the forfeit-loss points)."""
-    return [(m, "confirm" if m.status == Match.Status.ENTERED else "double_forfeit")
+    return [(m, "confirm" if m.status in (Match.Status.ENTERED, Match.Status.ACCEPTED)
+             else "double_forfeit")
             for m in open_boards(round_)]
 
 
@@ -326,6 +337,13 @@ def close_round(round_, actor, *, reason: str = "") -> Round:
         raise ActionError(f"Round {round_.number} is {round_.get_status_display().lower()}: "
                           "only a published round can be closed.")
     plan = open_board_plan(round_)
+    disputed = [m.board for m, _ in plan if m.status == Match.Status.DISPUTED]
+    if disputed:  # the players disagree: an official settles it (docs/players.md)
+        raise ActionError(f"Board{'s' if len(disputed) > 1 else ''} "
+                          f"{', '.join(map(str, disputed))} of round {round_.number} "
+                          f"{'are' if len(disputed) > 1 else 'is'} disputed: settle "
+                          f"{'them' if len(disputed) > 1 else 'it'} before closing the round.",
+                          status=409)
     if plan and not reason.strip():
         raise ActionError(f"Closing round {round_.number} decides {len(plan)} open board"
                           f"{'s' if len(plan) != 1 else ''}: give a reason.",
@@ -339,6 +357,7 @@ def close_round(round_, actor, *, reason: str = "") -> Round:
     round_.status = Round.Status.CLOSED
     round_.save(update_fields=["status"])
     update_status(tournament, settle=False)
+    rating_store.results_changed(tournament, [m for m, _ in plan])  # now they count
     finished = tournament.status == Tournament.Status.FINISHED
     summary = f"Closed round {round_.number}"
     if plan:

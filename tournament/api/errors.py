@@ -5,6 +5,7 @@ import logging
 from django.core.exceptions import RequestDataTooBig
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
+from ..limits import TooMany, too_many
 from ..middleware import is_outage, unavailable
 from .serialize import bad_format
 
@@ -61,10 +62,16 @@ def install(api):
             body["report"] = bad_format(str(exc))
         response = api.create_response(request, body, status=exc.status_code)
         if isinstance(exc, AuthenticationError):
-            body["detail"] = "Send your API token as 'Authorization: Token <key>'."
+            body["detail"] = ("Send your API token as 'Authorization: Token <key>' (a "
+                              "player: 'Authorization: Player <key>'): this one is not "
+                              "current.")
             response = api.create_response(request, body, status=401)
             response["WWW-Authenticate"] = "Token"
         return response
+
+    @api.exception_handler(TooMany)
+    def limited(request, exc):
+        return too_many(exc.wait, exc.what)
 
     @api.exception_handler(RequestDataTooBig)
     def too_big(request, exc):

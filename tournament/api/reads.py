@@ -53,6 +53,7 @@ def tournament(request, slug: str):
         # Every kind of result the event scores (an older event's missing keys: defaults).
         "points": {k: t.points_for(k) for k in DEFAULT_POINTS},
         "tiebreaks": list(t.tiebreaks), "require_confirmation": t.require_confirmation,
+        "entry_policy": t.entry_policy,
         "revision": t.change_id,
         "players": [serialize.entrant(e, t) for e in t.entrants.order_by("number")],
         "rounds": [{"number": r.number, "status": r.status, "boards": r.boards}

@@ -36,9 +36,32 @@ class ConfirmIn(Schema):
     version: StrictInt
 
 
+class DisputeIn(Schema):
+    version: StrictInt
+    reason: str = Field(description="What is wrong with the entered result; the "
+                                    "officials read it first.")
+
+    @field_validator("reason")
+    @classmethod
+    def usable_text(cls, value, info):
+        try:
+            check_json_text(value, "/reason")
+        except TextError as exc:
+            raise ValueError(str(exc)) from None
+        return value
+
+
 class Detail(Schema):
     detail: str
     errors: dict[str, list[str]] | None = None
+
+
+class KeyRefused(Schema):
+    """An Idempotency-Key refused: `idempotency_key_invalid` (400), `idempotency_key_reused`
+    (422: the key was used for another request)."""
+
+    detail: str
+    code: Literal["idempotency_key_invalid", "idempotency_key_reused"]
 
 
 class Report(Schema):
@@ -167,6 +190,9 @@ class TournamentOut(TournamentSummary):
     points: PointsOut
     tiebreaks: list[str]
     require_confirmation: bool
+    entry_policy: Literal["officials", "players_accept", "players_then_official"] = Field(
+        "officials", description="Who enters results and when they count "
+                                 "(shared/spec/table-entry.md).")
     revision: int
     players: list[Player]
     rounds: list[RoundSummary]
@@ -210,3 +236,42 @@ class StandingRow(Schema):
         description="The round after which the player withdrew (0: before round 1), if he "
                     "had by the table's round; null otherwise.")
     explanation: Explanation
+
+
+class CheckedIn(Schema):
+    round: int | None
+    checked_in: bool
+
+
+class MyBoard(Schema):
+    id: int
+    round: int
+    board: int
+    opponent: dict[str, Any] | None = Field(description="{number, name}; null for a bye.")
+    starts_set_one: bool | None = Field(description="Whether the player's side starts set "
+                                        "1; null where a draw at the table decides.")
+    status: str
+    version: int
+
+
+class MyResult(Schema):
+    id: int
+    round: int
+    board: int
+    opponent: int | None
+    status: str
+    version: int
+    counts: bool
+    result: Result | None
+    record: Any = None
+
+
+class Me(Schema):
+    tournament: str
+    player: int
+    member: int | None = Field(None, description="A pair's member (1 or 2); null in "
+                                                 "singles.")
+    name: str
+    checked_in: CheckedIn
+    board: MyBoard | None
+    results: list[MyResult]

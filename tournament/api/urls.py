@@ -4,7 +4,7 @@ from django.urls import path
 from ninja import NinjaAPI
 
 from ..public.http_cache import public_cache
-from . import errors, reads, writes
+from . import checkins, errors, people, players, reads, writes
 
 api = NinjaAPI(
     title="Fives and Threes tournaments",
@@ -14,7 +14,10 @@ api = NinjaAPI(
 )
 errors.install(api)
 api.add_router("", reads.router)
+api.add_router("", people.router)
 api.add_router("", writes.router)
+api.add_router("", players.router)
+api.add_router("", checkins.router)
 
 # The public reads, cached whole by the event's revision (tournament/public/http_cache.py);
 # a request with a token is never served from, nor stored in, the shared entries.

@@ -7,7 +7,6 @@ Officials of the event only (the same rule as the boards page); a read, so no ac
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
-from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
@@ -16,6 +15,7 @@ from scoring.starters import sets_alternate
 
 from ..actions.base import require_official
 from ..models import Tournament
+from ..players.links import entry_path
 from ..public import qr
 from ..starters import set_starters
 
@@ -48,7 +48,7 @@ def card(request, tournament, match) -> dict:
                        for e in sides if e is not None]}
     if match.is_bye:
         return entry
-    url = request.build_absolute_uri(reverse("arbiter:match", args=[match.pk]))
+    url = request.build_absolute_uri(entry_path(tournament, match.pk))
     entry.update(url=url, qr=qr.svg(url, title=f"Board {match.board}: enter the result"),
                  set_rows=set_rows(tournament, match),
                  starter_changed=match.first_starter not in (None, 0))

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import printing, views
+from . import printing, rollcall, views
 
 app_name = "arbiter"
 urlpatterns = [
@@ -11,6 +11,8 @@ urlpatterns = [
     path("match/<int:match_id>/", views.board, name="match"),
     path("match/<int:match_id>/history/", views.history, name="history"),
     path("<slug:slug>/", views.boards, name="boards"),
+    path("<slug:slug>/checkin/", rollcall.page, name="checkin"),
+    path("<slug:slug>/checkin.json", rollcall.states, name="checkin_states"),
     path("<slug:slug>/round/<int:number>/", views.boards, name="round"),
     path("<slug:slug>/round/<int:number>/boards.json", views.board_states, name="states"),
     path("<slug:slug>/round/<int:number>/print/", printing.print_round, name="print"),

@@ -5,6 +5,8 @@ may do to a board is `results.permissions`, the rule the actions enforce; every 
 goes through one action in tournament.actions.results.
 """
 
+import secrets
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import OperationalError
@@ -17,10 +19,11 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring.starters import sets_alternate
 
-from .. import numbers
+from .. import idempotency, numbers
 from ..actions import ActionError, tokens
 from ..actions import results as result_actions
 from ..actions.base import lost_race, require_official, retrying
+from ..actions.checkin import open_round
 from ..models import Match, Official, ResultVersion, Round, Tournament
 from ..models.rounds import live_round, status_counts
 from ..starters import first_set_starter
@@ -65,7 +68,8 @@ def home(request):
     rows = []
     for t in events:
         rounds = list(t.rounds.all())
-        rows.append({"event": t, "round": first_round_shown(rounds)})
+        rows.append({"event": t, "round": first_round_shown(rounds),
+                     "checkin_round": open_round(t, paired=len(rounds))})
     return render(request, "arbiter/home.html", {"rows": rows})
 
 
@@ -81,13 +85,33 @@ def tile(match, require_confirmation: bool) -> dict:
             score = ", ".join(str(s) for s in match.sets.all())  # "23–40 awarded" too
         if match.outcome != Match.Outcome.PLAYED:
             score = f"{score} {match.get_outcome_display()}".strip()
-    who = ""
+    who = words = ""
     if match.status != Match.Status.PENDING:
-        who = f"entered by {match.entered_by.username if match.entered_by else '?'}"
+        who = f"entered by {entered_by(match)}"
         if match.status == Match.Status.CONFIRMED:
             who += f", confirmed by {match.confirmed_by.username if match.confirmed_by else '?'}"
+        answered = match.answered_by_player
+        if answered is not None and match.status != Match.Status.CONFIRMED:
+            who += f", {match.get_status_display().lower()} by {answered.name}"
+        elif answered is not None and match.confirmed_by is None:
+            who += f", accepted by {answered.name}"
+    if match.status == Match.Status.DISPUTED:
+        # Both sides' words: what one entered (the score above) and why the other objects.
+        words = f"{match.answered_by_player.name if match.answered_by_player else '?'}: " \
+                f"“{match.dispute_reason}”"
     return {"id": match.pk, "board": match.board, "status": match.status, "label": label,
-            "score": score, "who": who, "version": match.version}
+            "score": score, "who": who, "words": words, "version": match.version}
+
+
+def entered_by(match) -> str:
+    if match.entered_by_player_id is not None:
+        return f"{match.entered_by_player.name} (player)"
+    return match.entered_by.username if match.entered_by else "?"
+
+
+def disputed_first(matches):
+    """Disputed boards first (an official settles them), then in board order."""
+    return sorted(matches, key=lambda m: (m.status != Match.Status.DISPUTED, m.board))
 
 
 def round_boards(request, slug, number):
@@ -102,8 +126,9 @@ def round_boards(request, slug, number):
             raise Http404(f"{tournament.name} has no round {number}.")
     matches = []
     if current is not None:
-        matches = list(current.matches.for_listing().select_related("entered_by",
-                                                                    "confirmed_by"))
+        matches = disputed_first(current.matches.for_listing().select_related(
+            "entered_by", "confirmed_by", "entered_by_player__entrant",
+            "answered_by_player__entrant"))
     return tournament, rounds, current, matches
 
 
@@ -133,7 +158,9 @@ def board_states(request, slug, number):
 def load_match(match_id) -> Match:
     return get_object_or_404(
         Match.objects.select_related("round__tournament", "side0", "side1", "conceded_by",
-                                     "winner", "entered_by", "confirmed_by"),
+                                     "winner", "entered_by", "confirmed_by",
+                                     "entered_by_player__entrant",
+                                     "answered_by_player__entrant"),
         pk=match_id)
 
 
@@ -204,6 +231,9 @@ def board_context(request, match, *, form=None, version=None, conflict=None, pro
         "starter_seats": [(n, f"{seats[n]}: {table.names[n % 2]}")
                           for n in range(tournament.seats)],
         "starter_errors": starter_errors or {}, "starter_reason": starter_reason,
+        # A new key each time the page is drawn: the same form sent twice (a double tap, a
+        # resend after a lost connection) is carried out once (tournament/idempotency.py).
+        "idempotency_key": secrets.token_urlsafe(18),
     }
 
 
@@ -222,13 +252,18 @@ def board(request, match_id):
     match = load_match(match_id)
     require_official(match.round.tournament, request.user)
     if request.method == "POST":
-        action = request.POST.get("action")
-        if action == "confirm":
-            return confirm(request, match)
-        if action == "first_starter":
-            return change_first_starter(request, match)
-        return enter(request, match)
+        return idempotency.form_post(request, idempotency.credential_of(request.user),
+                                     lambda: posted(request, match))
     return render(request, "arbiter/match.html", board_context(request, match))
+
+
+def posted(request, match):
+    action = request.POST.get("action")
+    if action == "confirm":
+        return confirm(request, match)
+    if action == "first_starter":
+        return change_first_starter(request, match)
+    return enter(request, match)
 
 
 def after_change(match):

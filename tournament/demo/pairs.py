@@ -9,6 +9,7 @@ so the demo always shows every kind of penalty; the other boards draw theirs at 
 from scoring.simulate import ALL_KINDS, BNDCC_PAIRS, play_match, to_depth
 from tournament.actions import attendance, entrants, events, results, rounds
 
+from .linking import link_everyone
 from .people import PAIRS
 from .singles import csv_text, free_slug, wanted_winner
 
@@ -91,6 +92,7 @@ def build(rng, director, arbiter, checker):
             for name, (m1, c1), (m2, c2), rating in PAIRS]
     entrants.import_entrants(event, director, csv_text(
         ["name", "member1", "club1", "member2", "club2", "rating"], rows))
+    link_everyone(event, director)
     showcase = iter(SHOWCASE)
     for number in range(1, PLAYED + 2):
         live = number == PLAYED + 1

@@ -36,3 +36,12 @@ PAIRS = [
     ("", ("Ruth Adams", "Leek DC"), ("Owen Adams", "Leek DC"), 1598),
     ("", ("Mick Salt", "Fenton Sports"), ("Janet Lovatt", ""), None),
 ]
+
+# The club night where the players enter and accept their own results (players_accept).
+TABLE_ENTRANTS = [
+    ("Joan Bloor", "Leek DC", 1720), ("Arthur Mycock", "Leek DC", 1695),
+    ("Sunita Patel", "Cheddleton", 1660), ("Colin Brindley", "Cheddleton", 1640),
+    ("Maureen Goodwin", "Rudyard", 1615), ("Trevor Ash", "Rudyard", 1590),
+    ("Lucy Heath", "Leek DC", 1570), ("Imran Sheikh", "Cheddleton", 1545),
+    ("Glenys Rowley", "Rudyard", 1520), ("Keith Sherratt", "", 1500),
+]

@@ -9,6 +9,7 @@ import io
 from scoring.simulate import play_match, to_depth
 from tournament.actions import entrants, events, results, rounds
 
+from .linking import link_everyone
 from .people import ENTRANTS
 
 NAME = "Potteries Fives & Threes Open"
@@ -56,6 +57,7 @@ def build(rng, director, arbiter, checker):
     for official in (arbiter, checker):
         events.add_official(event, director, username=official.username)
     entrants.import_entrants(event, director, csv_text(["name", "club", "rating"], ENTRANTS))
+    link_everyone(event, director)
     for number in range(1, 6):
         round_ = rounds.pair_round(event, director)
         rounds.publish_round(round_, director)

@@ -88,6 +88,13 @@ class SettingsForm(forms.Form):
         help_text="On: an entered result counts once a second official (not the one who "
                   "entered it) confirms it. Off: it counts as soon as it is entered.")
 
+    entry_policy = forms.ChoiceField(
+        label="Who enters results", choices=Tournament.EntryPolicy.choices, required=False,
+        initial=Tournament.EntryPolicy.OFFICIALS, widget=forms.RadioSelect,
+        help_text="Players: each side of a board enters or accepts the result at the table "
+                  "with the key on their card (docs/players.md); officials settle disputes. "
+                  "A change needs a reason.")
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["ruleset"].choices = ruleset_choices()
@@ -155,7 +162,9 @@ class SettingsForm(forms.Form):
                 "require_confirmation": self.cleaned_data["require_confirmation"],
                 "entrants_kind": self.cleaned_data["entrants_kind"],
                 "match_target": self.cleaned_data["match_target"],
-                "sets_to_win": self.cleaned_data["sets_to_win"]}
+                "sets_to_win": self.cleaned_data["sets_to_win"],
+                "entry_policy": (self.cleaned_data["entry_policy"]
+                                 or Tournament.EntryPolicy.OFFICIALS)}
 
     @classmethod
     def initial_for(cls, event) -> dict:
@@ -163,7 +172,7 @@ class SettingsForm(forms.Form):
                    "rounds_planned": event.rounds_planned,
                    "require_confirmation": event.require_confirmation,
                    "entrants_kind": event.entrants_kind, "match_target": event.match_target,
-                   "sets_to_win": event.sets_to_win}
+                   "sets_to_win": event.sets_to_win, "entry_policy": event.entry_policy}
         for key in DEFAULT_POINTS:
             initial[f"points_{key}"] = event.points_for(key)
         for i in range(1, TIEBREAK_SLOTS + 1):

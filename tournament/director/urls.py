@@ -1,9 +1,12 @@
 from django.urls import path
 
+from . import views_cards as cards
 from . import views_entrants as entrants
 from . import views_event as event
 from . import views_jobs as jobs
+from . import views_people as people
 from . import views_rounds as rounds
+from . import views_series as series
 
 app_name = "director"
 urlpatterns = [
@@ -13,6 +16,14 @@ urlpatterns = [
     path("jobs/<uuid:pk>/", jobs.job_page, name="job"),
     path("jobs/<uuid:pk>/status.json", jobs.job_status, name="job_status"),
     path("jobs/<uuid:pk>/download", jobs.job_download, name="job_download"),
+    path("people/", people.people_admin, name="people"),
+    path("series/", series.series_list, name="series_list"),
+    path("series/<slug:slug>/", series.series_page, name="series"),
+    path("series/<slug:slug>/add/", series.series_event, {"action": "add"},
+         name="series_add"),
+    path("series/<slug:slug>/remove/", series.series_event, {"action": "remove"},
+         name="series_remove"),
+    path("people/unmerge/<int:entry_id>/", people.unmerge, name="unmerge"),
     path("<slug:slug>/", event.dashboard, name="event"),
     path("<slug:slug>/settings/", event.settings, name="settings"),
     path("<slug:slug>/hide/", event.hide, name="hide"),
@@ -25,11 +36,15 @@ urlpatterns = [
     path("<slug:slug>/event.trf", event.trf, name="trf"),
     path("<slug:slug>/entrants/", entrants.entrant_list, name="entrants"),
     path("<slug:slug>/entrants/add/", entrants.add, name="add_entrant"),
+    path("<slug:slug>/entrants/cards/", cards.print_cards, name="cards"),
     path("<slug:slug>/entrants/import/", entrants.import_csv, name="import_entrants"),
     path("<slug:slug>/entrants/import/confirm/", entrants.confirm_import,
          name="confirm_import"),
     path("<slug:slug>/entrants/<int:pk>/delete/", entrants.delete, name="delete_entrant"),
     path("<slug:slug>/entrants/<int:pk>/", entrants.edit, name="entrant"),
+    path("<slug:slug>/entrants/<int:pk>/people/", people.entrant_people, name="entrant_people"),
+    path("<slug:slug>/date/", people.event_date, name="event_date"),
+    path("<slug:slug>/entrants/seed/", people.seed, name="seed_ratings"),
     path("<slug:slug>/entrants/<int:pk>/withdraw/", entrants.withdraw, name="withdraw"),
     path("<slug:slug>/entrants/<int:pk>/reinstate/", entrants.reinstate, name="reinstate"),
     path("<slug:slug>/forbidden/", entrants.add_pair, name="add_forbidden_pair"),

@@ -19,6 +19,7 @@ from .forms import (
     ImportForm,
     ReasonForm,
 )
+from .views_cards import CardsForm
 from .views_jobs import start_job
 
 
@@ -40,7 +41,8 @@ def render_entrants(request, event, **forms):
     return render(request, "director/entrants.html", {
         "event": event, "entrants": with_late_marks(event), "pairs": pairs,
         "paired": event.rounds.exists(), "tab": "entrants",
-        "columns": PAIRS_COLUMNS if event.is_pairs else SINGLES_COLUMNS, **forms,
+        "columns": PAIRS_COLUMNS if event.is_pairs else SINGLES_COLUMNS,
+        "cards_form": CardsForm(), **forms,
     }, status=400 if request.method == "POST" else 200)
 
 

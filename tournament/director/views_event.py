@@ -14,9 +14,11 @@ from scoring.starters import sets_alternate
 
 from .. import numbers, tasks
 from ..actions import ActionError, events
+from ..actions.checkin import open_round
 from ..arbiter.views import arbiter_only
 from ..archive import archive_json
 from ..models import Job, Official, Tournament
+from ..models.checkin import counted, roll_call
 from ..standings import label
 from ..tasks import runs_in_background
 from ..trf_export import finished_rounds, trf_text
@@ -116,6 +118,15 @@ def dashboard(request, event):
     return render_dashboard(request, event)
 
 
+def checkin_count(event) -> dict | None:
+    """The next round's check-in so far, for the pair form and the roll call's link."""
+    number = open_round(event)
+    if number is None:
+        return None
+    here, expected = counted(list(roll_call(event, number)))
+    return {"round": number, "here": here, "expected": expected}
+
+
 def render_dashboard(request, event, official_form=None):
     rounds = round_summaries(event)
     officials = event.officials.select_related("user").order_by("role", "user__username")
@@ -127,6 +138,7 @@ def render_dashboard(request, event, official_form=None):
         "drawn": not sets_alternate(event.ruleset),
         "officials": officials, "recent": recent,
         "official_form": official_form or OfficialForm(),
+        "checkin": checkin_count(event),
     }, status=400 if official_form is not None else 200)
 
 

@@ -1,6 +1,8 @@
 """Rounds: pair the next one, look at a draft, change it by hand, publish, close, reopen,
 delete; the byes and absences of coming rounds."""
 
+import json
+
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
@@ -21,10 +23,13 @@ from .views_jobs import start_job
 @require_POST
 @director_view
 def pair(request, event):
+    # The dashboard's box: whoever is not checked in is absent from the round (not withdrawn).
+    only = request.POST.get("only_checked_in") == "on"
     if runs_in_background(event):  # a big event: the task worker pairs it (views_jobs)
-        return start_job(request, Job.Kind.PAIR_ROUND, event)
+        return start_job(request, Job.Kind.PAIR_ROUND, event,
+                         json.dumps({"only_checked_in": True}) if only else "")
     try:
-        round_ = rounds.pair_round(event, request.user)
+        round_ = rounds.pair_round(event, request.user, only_checked_in=only)
     except ActionError as exc:
         # A refusal (boards still open, a draft waiting) names what blocks it.
         show_refusal(request, None, exc)

@@ -2,23 +2,37 @@
 
 from .attendance import Attendance
 from .audit import AuditEntry
+from .checkin import CheckIn
 from .event import Official, Tournament
+from .idempotency import StoredAnswer
 from .jobs import Job
 from .people import Entrant, ForbiddenPair
+from .person import EntrantPerson, Person, Rating, RatingList, RatingStep
+from .players import PlayerKey
 from .rounds import Match, ResultVersion, Round, SetResult
+from .series import Series
 from .tokens import ApiToken
 
 __all__ = [
     "ApiToken",
     "Attendance",
     "AuditEntry",
+    "CheckIn",
     "Entrant",
+    "EntrantPerson",
     "ForbiddenPair",
     "Job",
     "Match",
     "Official",
+    "Person",
+    "PlayerKey",
+    "Rating",
+    "RatingList",
+    "RatingStep",
     "ResultVersion",
     "Round",
+    "Series",
     "SetResult",
+    "StoredAnswer",
     "Tournament",
 ]

@@ -53,6 +53,13 @@ class Tournament(models.Model):
         SINGLES = "singles", "Singles"
         PAIRS = "pairs", "Pairs"
 
+    class EntryPolicy(models.TextChoices):
+        # Who enters results and when they count (shared/spec/table-entry.md).
+        OFFICIALS = "officials", "Officials enter and confirm results"
+        PLAYERS_ACCEPT = "players_accept", "Players enter; the opponent's acceptance makes it count"
+        PLAYERS_THEN_OFFICIAL = ("players_then_official",
+                                 "Players enter and accept; an official confirms")
+
     class FirstColour(models.TextChoices):
         WHITE1 = "white1", "Player 1 starts on board 1"
         BLACK1 = "black1", "Player 1's opponent starts on board 1"
@@ -74,6 +81,8 @@ class Tournament(models.Model):
     tiebreaks = models.JSONField(default=default_tiebreaks)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     require_confirmation = models.BooleanField(default=True)
+    entry_policy = models.CharField(max_length=24, choices=EntryPolicy.choices,
+                                    default=EntryPolicy.OFFICIALS)
     # Kept off the public list and pages (officials still see it); set while unstarted.
     hidden = models.BooleanField(default=False)
     # Round 1's colour, drawn by lot when round 1 is paired (FIDE's XXC); later rounds
@@ -84,6 +93,8 @@ class Tournament(models.Model):
         related_name="+",
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # The day it was played (the archive's `date`): orders events in the rating lists.
+    date = models.DateField(null=True, blank=True)
 
     objects = TournamentQuerySet.as_manager()
 
@@ -112,6 +123,11 @@ class Tournament(models.Model):
             latest = self.audit_entries.order_by("-id").values_list("id", flat=True).first()
             self.__dict__["_change_id"] = latest or 0
         return self.__dict__["_change_id"]
+
+    @property
+    def players_enter(self) -> bool:
+        """The players of a board may enter and accept its result (table-entry.md)."""
+        return self.entry_policy != self.EntryPolicy.OFFICIALS
 
     @property
     def is_pairs(self) -> bool:

@@ -89,6 +89,10 @@ class Match(models.Model):
     class Status(models.TextChoices):
         PENDING = "pending", "Pending"
         ENTERED = "entered", "Entered"
+        # A side of the board entered it and the other side agreed (players_then_official:
+        # an official confirms next) or disagreed, with a reason (officials settle it).
+        ACCEPTED = "accepted", "Accepted"
+        DISPUTED = "disputed", "Disputed"
         CONFIRMED = "confirmed", "Confirmed"
 
     class Outcome(models.TextChoices):
@@ -131,6 +135,15 @@ class Match(models.Model):
         related_name="+",
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
+    # Entry at the table (actions/table.py): the player who entered the stored version,
+    # the other side's player who accepted or disputed it, and the dispute's reason.
+    entered_by_player = models.ForeignKey(
+        "tournament.PlayerKey", null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+")
+    answered_by_player = models.ForeignKey(
+        "tournament.PlayerKey", null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+")
+    dispute_reason = models.TextField(blank=True)
 
     objects = MatchQuerySet.as_manager()
 
@@ -156,6 +169,10 @@ class Match(models.Model):
     def side_of(self, entrant_id: int) -> int:
         """The side (0 or 1) the entrant plays on this board."""
         return 0 if entrant_id == self.side0_id else 1
+
+
+# A stored result that waits for someone: another official, the other side, a settling.
+AWAITING = (Match.Status.ENTERED, Match.Status.ACCEPTED, Match.Status.DISPUTED)
 
 
 class SetResult(models.Model):
@@ -201,6 +218,10 @@ class ResultVersion(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
         related_name="+",
     )
+    # A player at the table (entered, accepted or disputed this version), where not `by`.
+    by_player = models.ForeignKey(
+        "tournament.PlayerKey", null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+")
     at = models.DateTimeField(auto_now_add=True)
     reason = models.TextField(blank=True)
 

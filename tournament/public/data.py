@@ -15,7 +15,7 @@ from .. import history, numbers, standings
 from ..collation import name_key
 from ..folding import fold
 from ..models import Match, Round, Tournament
-from ..models.rounds import live_round
+from ..models.rounds import AWAITING, live_round
 from ..starters import set_starters
 
 
@@ -120,7 +120,7 @@ def match_result(tournament, match) -> dict:
     if match.side1_id is None:
         return {"text": "bye", "state": "bye", "sets": []}
     if not history.counts(tournament, match):
-        if match.status == Match.Status.ENTERED:
+        if match.status in AWAITING:
             return {"text": "awaiting confirmation", "state": "awaiting", "sets": []}
         return {"text": "not yet played", "state": "pending", "sets": []}
     stored = list(match.sets.all())

@@ -105,14 +105,16 @@ class Entry:
 
 
 def bad_token(request):
-    """The 401 for an API read whose Authorization header holds no valid token, or None."""
-    from ..api.auth import user_for  # the API's own reading of the header
+    """The 401 for an API read whose Authorization header holds no valid token (an
+    official's, or a player's key: docs/players.md), or None."""
+    from ..api.auth import player_for, user_for  # the API's own reading of the header
 
-    if user_for(request) is not None:
+    if user_for(request) is not None or player_for(request) is not None:
         return None
     response = JsonResponse({"detail": "The Authorization header holds no valid API token: "
-                                       "send 'Token <key>', or no Authorization header for "
-                                       "the public reads."}, status=401)
+                                       "send 'Token <key>' (a player: 'Player <key>'), or no "
+                                       "Authorization header for the public reads."},
+                            status=401)
     response["WWW-Authenticate"] = "Token"
     add_never_cache_headers(response)
     return response

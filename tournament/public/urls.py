@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import people, views
 from .http_cache import public_cache
 
 # Whole answers cached by the event's revision (http_cache.py); the parameters listed are
@@ -10,6 +10,12 @@ TABLE = ("sort", "page", "per_page")
 app_name = "public"
 urlpatterns = [
     path("", public_cache(views.events, params=TABLE), name="events"),
+    # People across events (before the events' <slug>: these words are reserved slugs).
+    path("ratings/", people.ratings, name="ratings_mso"),
+    path("ratings/about/", people.about, name="ratings_about"),
+    path("ratings/<slug:ruleset>/", people.ratings, name="ratings"),
+    path("people/<slug:key>/", people.person, name="person"),
+    path("series/<slug:slug>/", people.series, name="series"),
     path("<slug:slug>/", public_cache(views.event), name="event"),
     # What the live pages poll: cached by the revision like the pages, so a poll while
     # nothing changed costs no query (browsers revalidate every time: public, no-cache).

@@ -13,7 +13,8 @@ from ..collation import name_key
 from ..folding import fold
 from ..models import Round, Tournament
 from ..models.rounds import live_round
-from . import crosstab, data, exports, printed, qr
+from ..players.links import entry_path
+from . import crosstab, data, exports, people_data, printed, qr
 from .cache import cached_fragment, fragment_key, sortable, table_params
 from .tables import (
     AlphaTable,
@@ -150,7 +151,7 @@ def round_view(request, slug, number):
                         round=round_, boards=boards, drawn=data.drawn_starters(tournament))
     if mode == "slips":
         for b in boards:
-            url = request.build_absolute_uri(reverse("arbiter:match", args=[b["id"]]))
+            url = request.build_absolute_uri(entry_path(tournament, b["id"]))
             b["entry_url"] = url
             b["qr"] = qr.svg(url, title=f"Board {b['board']}: enter the result")
             b["set_rows"] = data.set_rows(tournament, b)
@@ -330,6 +331,7 @@ def player(request, slug, number):
                         group_names=[data_name(event_data, p) for p in group.players
                                      if p != number] if group else [],
                         members=entrant.members if tournament.is_pairs else [],
+                        people=people_data.entrant_links(entrant),
                         spread_in_force=spread_in_force,
                         points=standings.format_value(row.points))
     return render(request, "public/player.html", ctx)

@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from tournament.demo import pairs, singles
+from tournament.demo import pairs, singles, table
 from tournament.demo.people import ARBITERS, DIRECTOR
 from tournament.management.commands.grant_director import grant
 from tournament.models import Tournament
@@ -24,7 +24,9 @@ class Command(BaseCommand):
     help = ("Load two demo events built through the same actions as the screens: a singles "
             "event (24 players, MSO rules, four finished rounds, round 5 live) and a BNDCC "
             "pairs event (12 pairs, three finished rounds with penalties of every kind, "
-            "round 4 live), with a director's and two arbiters' accounts.")
+            "round 4 live), a club night where the players enter and accept their own results "
+            "(round 2 live, one board disputed), with a director's and two arbiters' "
+            "accounts.")
 
     def add_arguments(self, parser):
         parser.add_argument("--if-empty", action="store_true",
@@ -57,4 +59,5 @@ class Command(BaseCommand):
         arbiter, checker = (user(*a) for a in ARBITERS)
         # One random stream each, so the singles event is the same whatever pairs does.
         return [singles.build(random.Random(seed), director, arbiter, checker),
-                pairs.build(random.Random(f"pairs-{seed}"), director, arbiter, checker)]
+                pairs.build(random.Random(f"pairs-{seed}"), director, arbiter, checker),
+                table.build(random.Random(f"table-{seed}"), director, arbiter, checker)]

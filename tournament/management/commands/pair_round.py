@@ -13,13 +13,16 @@ class Command(BaseCommand):
         parser.add_argument("slug")
         parser.add_argument("--draft", action="store_true",
                             help="leave the round as a draft instead of publishing it")
+        parser.add_argument("--only-checked-in", action="store_true",
+                            help="pair only the entrants checked in for the round; the "
+                                 "others are recorded absent from it (not withdrawn)")
 
-    def handle(self, *args, slug, draft, **options):
+    def handle(self, *args, slug, draft, only_checked_in, **options):
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is None:
             raise CommandError(f"There is no event {slug!r}.")
         try:
-            round_ = pair_round(tournament, None)
+            round_ = pair_round(tournament, None, only_checked_in=only_checked_in)
             if not draft:
                 publish_round(round_, None)
         except ActionError as exc:

@@ -14,6 +14,7 @@
       badge.textContent = b.label;
       tile.querySelector(".score").textContent = b.score;
       tile.querySelector(".who").textContent = b.who;
+      tile.querySelector(".words").textContent = b.words;  // a dispute's reason
     });
   }
   function poll() {

@@ -1,0 +1,201 @@
+"""Linking entrants to people (director), CSV person ids, seeding, merging (staff)."""
+
+import pytest
+from django.contrib.auth.models import User
+from django.urls import reverse
+
+from tournament.actions import merges
+from tournament.actions import people as actions
+from tournament.actions.base import ActionError, PermissionDenied
+from tournament.actions.entrants import add_entrant, import_entrants
+from tournament.actions.events import create_tournament
+from tournament.models import AuditEntry, EntrantPerson, Person, Rating
+
+from .events import FOUR, archive, imported
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def director():
+    return User.objects.create_user("dir", password="x", is_superuser=False)
+
+
+@pytest.fixture
+def staff():
+    return User.objects.create_user("staff", password="x", is_staff=True)
+
+
+@pytest.fixture
+def rated():
+    """ann, bo, cy, di with ratings from one event."""
+    return imported(archive("A", FOUR, [[(1, 2, 1), (3, 4, 3)], [(1, 3, 1), (2, 4, 4)]]), "a")
+
+
+@pytest.fixture
+def event(director):
+    from tournament.models import Official
+    t = create_tournament(None, name="Next", slug="next")
+    Official.objects.create(tournament=t, user=director, role="director")
+    return t
+
+
+def test_suggestions_offer_namesakes_but_link_nobody(rated, event, director):
+    Person.objects.create(key="ann-lee-leek", name="Ann Lee", club="Leek DC")
+    entrant = add_entrant(event, director, name="Ann Lee", club="Leek DC")
+    assert [p.key for p in actions.suggestions(entrant)] == ["ann-lee-leek", "ann"]
+    assert not EntrantPerson.objects.filter(entrant=entrant).exists()  # never silently
+
+
+def test_the_director_links_and_unlinks_on_the_entrant_people_page(rated, event, director,
+                                                                     client_for):
+    entrant = add_entrant(event, director, name="Ann Lee")
+    c = client_for(director)
+    url = reverse("director:entrant_people", args=[event.slug, entrant.pk])
+    page = c.get(url).content.decode()
+    assert 'value="ann"' in page and "rated " in page
+    c.post(url, {"member": 0, "person": "ann"})
+    assert EntrantPerson.objects.get(entrant=entrant).person.key == "ann"
+    assert AuditEntry.objects.filter(action="link_person", actor=director).exists()
+    c.post(url, {"member": 0, "person": "+none"})
+    assert not EntrantPerson.objects.filter(entrant=entrant).exists()
+    c.post(url, {"member": 0, "person": "+new"})
+    made = EntrantPerson.objects.get(entrant=entrant).person
+    assert made.key == "ann-lee" and made.name == "Ann Lee"
+    assert c.post(url, {"member": 0, "person": "nobody"}).status_code == 400
+
+
+def test_another_director_cannot_link(rated, event, client_for):
+    entrant = add_entrant(event, None, name="Ann Lee")
+    other = User.objects.create_user("other", password="x")
+    url = reverse("director:entrant_people", args=[event.slug, entrant.pk])
+    assert client_for(other).post(url, {"member": 0, "person": "ann"}).status_code == 404
+    assert not EntrantPerson.objects.filter(entrant=entrant).exists()
+
+
+def test_one_person_plays_once_in_an_event(rated, event, director):
+    first = add_entrant(event, director, name="Ann Lee")
+    second = add_entrant(event, director, name="Ann Lee", club="Elsewhere")
+    ann = Person.objects.get(key="ann")
+    actions.link_entrant(first, director, person=ann)
+    with pytest.raises(ActionError, match="already plays"):
+        actions.link_entrant(second, director, person=ann)
+
+
+def test_csv_person_column_links_and_unknown_ids_refuse_the_list(rated, event, director):
+    with pytest.raises(ActionError) as exc:
+        import_entrants(event, director, "name,club,person\nAnn Lee,,ann\nZed,,zed-who\n")
+    assert "zed-who" in str(exc.value.errors)
+    assert not event.entrants.exists()
+    with pytest.raises(ActionError) as exc:
+        import_entrants(event, director, "name,person\nAnn Lee,Ann Lee\n")
+    assert "not a person id" in str(exc.value.errors)
+    created = import_entrants(event, director, "name,club,person\nAnn Lee,,ann\nBo Park,,\n")
+    links = dict(EntrantPerson.objects.values_list("entrant__name", "person__key")
+                 .filter(entrant__tournament=event))
+    assert links == {"Ann Lee": "ann"} and len(created) == 2
+
+
+def test_csv_pairs_columns(rated, director):
+    from tournament.models import Official
+    t = create_tournament(None, name="Pairs", slug="pairs")
+    t.entrants_kind = "pairs"
+    t.save()
+    Official.objects.create(tournament=t, user=director, role="director")
+    import_entrants(t, director, "member1,member2,person1,person2\nAnn Lee,Bo Park,ann,bo\n")
+    assert list(EntrantPerson.objects.filter(entrant__tournament=t).order_by("member")
+                .values_list("member", "person__key")) == [(0, "ann"), (1, "bo")]
+
+
+def test_seeding_takes_the_rating_times_100_and_stays_changeable(rated, event, director,
+                                                                   client_for):
+    ann_e = add_entrant(event, director, name="Ann Lee")
+    bo_e = add_entrant(event, director, name="Bo Park", rating=1500)
+    new_e = add_entrant(event, director, name="Newcomer", rating=900)
+    actions.link_entrant(ann_e, director, person=Person.objects.get(key="ann"))
+    actions.link_entrant(bo_e, director, person=Person.objects.get(key="bo"))
+    client_for(director).post(reverse("director:seed_ratings", args=[event.slug]))
+    ann, bo = (Rating.objects.get(person__key=k, ruleset="mso") for k in ("ann", "bo"))
+    for e, r in ((ann_e, ann), (bo_e, bo)):
+        e.refresh_from_db()
+        assert e.rating == max(0, round(r.rating * 100))
+    new_e.refresh_from_db()
+    assert new_e.rating == 900  # not linked: as it was
+    entry = AuditEntry.objects.get(action="seed_from_ratings")
+    assert entry.detail["before"][str(bo_e.number)] == 1500
+
+
+def test_pairing_rating_mapping():
+    from tournament.entrant_rules import pairing_rating
+    assert pairing_rating([12.345]) == 1234
+    assert pairing_rating([-3.0]) == 0
+    assert pairing_rating([10.0, 20.0]) == 1500
+    assert pairing_rating([99.0]) == 4000
+
+
+def test_staff_merge_moves_links_rebuilds_and_unmerge_restores(rated, staff, client_for):
+    # A second record of ann, from another event, counted separately until merged.
+    imported(archive("B", [("Ann Lee", "ann-2"), ("Ed Lowe", "ed")], [[(1, 2, 1)]]), "b")
+    before = Rating.objects.get(person__key="ann").matches
+    c = client_for(staff)
+    c.post(reverse("director:people"), {"keep": "ann", "gone": "ann-2", "reason": "same"})
+    assert Rating.objects.get(person__key="ann").matches == before + 1
+    assert not Rating.objects.filter(person__key="ann-2").exists()
+    assert c.get("/people/ann-2/").url == "/people/ann/"
+    entry = AuditEntry.objects.get(action="merge_people")
+    assert entry.actor == staff
+    c.post(reverse("director:unmerge", args=[entry.pk]), {"reason": "two Anns after all"})
+    assert Rating.objects.get(person__key="ann").matches == before
+    assert Rating.objects.get(person__key="ann-2").matches == 1
+    assert Person.objects.get(key="ann-2").merged_into is None
+    with pytest.raises(ActionError, match="already undone"):
+        merges.unmerge_people(staff, entry_id=entry.pk, reason="again")
+
+
+def test_merge_refuses_two_people_of_one_event_and_non_staff(rated, director, client_for):
+    with pytest.raises(ActionError, match="two people"):
+        merges.merge_people(User.objects.create_user("s", is_staff=True),
+                             keep=Person.objects.get(key="ann"),
+                             gone=Person.objects.get(key="bo"), reason="x")
+    with pytest.raises(PermissionDenied):
+        merges.merge_people(director, keep=Person.objects.get(key="ann"),
+                             gone=Person.objects.get(key="bo"), reason="x")
+    assert client_for(director).get(reverse("director:people")).status_code == 302
+
+
+def test_the_event_date_reorders_the_list(director, client_for):
+    from tournament.models import Official, RatingStep
+    a = imported(archive("A", FOUR, [[(1, 2, 1)]], date="2026-05-01"), "a")
+    b = imported(archive("B", FOUR, [[(1, 2, 2)]], date="2026-06-01"), "b")
+    Official.objects.create(tournament=b, user=director, role="director")
+    c = client_for(director)
+    c.post(reverse("director:event_date", args=["b"]), {"date": "2026-04-01"})
+    b.refresh_from_db()
+    assert b.date.isoformat() == "2026-04-01"
+    order = list(RatingStep.objects.filter(person__key="ann").order_by("seq")
+                 .values_list("match__round__tournament__slug", flat=True))
+    assert order == ["b", "a"]
+    assert AuditEntry.objects.filter(action="set_event_date", tournament=b).exists()
+    assert c.post(reverse("director:event_date", args=["b"]), {"date": "soon"}).status_code == 302
+    b.refresh_from_db()
+    assert b.date.isoformat() == "2026-04-01"
+    assert client_for(director).post(reverse("director:event_date", args=["a"]),
+                                     {"date": ""}).status_code == 404
+    a.refresh_from_db()
+    assert a.date.isoformat() == "2026-05-01"
+
+
+def test_linking_an_entrant_who_has_played_rebuilds_and_one_who_has_not_does_not(
+        rated, event, director, monkeypatch):
+    from tournament import rating_store
+    calls = []
+    real = rating_store.rebuild
+    monkeypatch.setattr(rating_store, "rebuild", lambda r: calls.append(r) or real(r))
+    fresh = add_entrant(event, director, name="Ann Lee")
+    actions.link_entrant(fresh, director, person=Person.objects.get(key="ann"))
+    assert calls == []  # no match yet: nothing to rate
+    bo = rated.entrants.get(number=2)
+    actions.link_entrant(bo, None, person=None)  # None: the command line's operator
+    assert calls == ["mso"]
+    assert not Rating.objects.filter(person__key="bo").exists()
+    assert Rating.objects.get(person__key="ann").matches == 1  # only her win over Cy

@@ -1,0 +1,211 @@
+"""People across events: making a person, linking an entrant (or a pair member) to one,
+from the director's choice, an archive or a CSV. Merging two records of one person is
+actions/merges.py; seeding the pairing from ratings, actions/seeding.py.
+
+Nothing here links by name alone: a link is always asked for (a director's choice, an
+archive's or a CSV's person id), so two players who share a name stay two people until
+someone says they are one (shared/spec/ratings.md). Every change that alters who played a
+rated match rebuilds the rating lists it touches (tournament/rating_store.py).
+"""
+
+import re
+
+from django.db import IntegrityError, transaction
+from django.utils.text import slugify
+
+from .. import rating_store
+from ..entrant_rules import (
+    MAX_CLUB,
+    MAX_NAME,
+    MAX_PERSON_ID,
+    PERSON_ID_RULE,
+    clean_name,
+    is_person_id,
+)
+from ..models import EntrantPerson, Person
+from ..text import TextError
+from .base import ActionError, audit, lock_event, require_director
+
+
+def new_key(name: str, club: str = "") -> str:
+    """A free person id made from the name and club: "ann-lee-leek", then "ann-lee-leek-2"."""
+    base = re.sub(r"[-_]+", "-", slugify(f"{name} {club}"))[:MAX_PERSON_ID - 4].strip("-")
+    base = base or "person"
+    key, n = base, 1
+    taken = set(Person.objects.filter(key__startswith=base).values_list("key", flat=True))
+    while key in taken:
+        n += 1
+        key = f"{base}-{n}"
+    return key
+
+
+def checked_key(key: str) -> str:
+    if not is_person_id(key):
+        raise ActionError(f"{str(key)[:60]!r} is not a person id.", {"person": [
+            f"A person id is {PERSON_ID_RULE}, such as ann-lee-leek."]})
+    return key
+
+
+def checked_name(value, field, limit) -> str:
+    try:
+        return clean_name(value, field, limit)
+    except TextError as exc:
+        raise ActionError(str(exc), {field: [str(exc)]}) from None
+
+
+@transaction.atomic
+def create_person(actor, *, name: str, club: str = "", key: str = "", tournament=None) -> Person:
+    """A new person; `key` (their id) is made from the name and club when not given."""
+    name, club = checked_name(name, "name", MAX_NAME), checked_name(club, "club", MAX_CLUB)
+    if not name:
+        raise ActionError("A person needs a name.", {"name": ["The name is empty."]})
+    key = checked_key(key) if key else new_key(name, club)
+    try:
+        with transaction.atomic():
+            person = Person.objects.create(key=key, name=name, club=club)
+    except IntegrityError:
+        raise ActionError(f"The person id {key!r} is taken.", {"person": [
+            f"{key!r} already names someone."]}) from None
+    audit(tournament, actor, "create_person", f"Added the person {name} ({key})",
+          person=key)
+    return person
+
+
+def check_member(entrant, member: int) -> None:
+    slots = len(entrant.members) if entrant.is_pair else 1
+    if not isinstance(member, int) or not 0 <= member < slots:
+        raise ActionError(f"{entrant.name} has no member {member}.")
+
+
+def member_name(entrant, member: int) -> str:
+    return entrant.members[member]["name"] if entrant.is_pair else entrant.name
+
+
+def member_club(entrant, member: int) -> str:
+    return entrant.members[member].get("club", "") if entrant.is_pair else entrant.club
+
+
+@transaction.atomic
+def link_entrant(entrant, actor, *, person: Person | None, member: int = 0) -> None:
+    """Link a singles entrant (member 0) or a pair's member 0 or 1 to `person`, or unlink
+    it (None). A person plays once in an event."""
+    tournament = lock_event(entrant.tournament)
+    require_director(tournament, actor)
+    check_member(entrant, member)
+    old = EntrantPerson.objects.filter(entrant=entrant, member=member).select_related(
+        "person").first()
+    if person is not None:
+        if person.merged_into_id:
+            raise ActionError(f"{person.name} ({person.key}) was merged into another record; "
+                              "link the person it became.")
+        elsewhere = (EntrantPerson.objects.filter(entrant__tournament=tournament, person=person)
+                     .exclude(entrant=entrant, member=member).select_related("entrant").first())
+        if elsewhere is not None:
+            raise ActionError(f"{person.name} ({person.key}) already plays in this event as "
+                              f"number {elsewhere.entrant.number}: one person plays once.",
+                              {"person": ["This person is already linked in this event."]})
+    if (old and old.person_id) == (person and person.pk):
+        return
+    if old is not None:
+        old.delete()
+    if person is not None:
+        EntrantPerson.objects.create(entrant=entrant, member=member, person=person)
+    who = member_name(entrant, member)
+    summary = (f"Linked {who} (number {entrant.number}) to the person {person.key}"
+               if person else f"Unlinked {who} (number {entrant.number}) from {old.person.key}")
+    audit(tournament, actor, "link_person", summary, entrant=entrant.pk, member=member,
+          old=old.person.key if old else None, new=person.key if person else None)
+    rating_store.entrant_changed(entrant)
+
+
+def link_archive_people(tournament, players, entrants) -> None:
+    """The archive's person ids for an event being imported (inside its transaction):
+    each links to the person of that id, who is made (with the archive's name and club)
+    where none exists. `entrants` maps pairing numbers to the saved Entrant rows."""
+    wanted = []
+    for p in players:
+        holders = p.get("members") or [] if tournament.is_pairs else [p]
+        for member, holder in enumerate(holders):
+            if holder.get("person") is not None:
+                club = holder.get("club") or (p.get("club", "") if not tournament.is_pairs
+                                              else "")
+                wanted.append((entrants[p["id"]], member, holder["person"],
+                               holder["name"].strip(), club.strip()))
+    if not wanted:
+        return
+    known = {p.key: p for p in Person.objects.filter(key__in=[w[2] for w in wanted])}
+    fresh = [Person(key=key, name=name, club=club) for _, _, key, name, club in wanted
+             if key not in known]
+    Person.objects.bulk_create(fresh)
+    known.update({p.key: p for p in Person.objects.filter(key__in=[p.key for p in fresh])})
+    for key in [k for k in known if known[k].merged_into_id]:
+        known[key] = rating_store.current_person(key)
+    EntrantPerson.objects.bulk_create([EntrantPerson(entrant=e, member=m, person=known[key])
+                                       for e, m, key, _, _ in wanted])
+
+
+# ----------------------------------------------------------------- registering
+
+
+def suggestions(entrant, member: int = 0, limit: int = 8) -> list[Person]:
+    """People who may be this entrant (or pair member): the same name, then the same
+    club with the same surname; the director chooses, nothing is linked by this."""
+    check_member(entrant, member)
+    return list(Person.objects.current().like(member_name(entrant, member),
+                                              member_club(entrant, member))[:limit])
+
+
+@transaction.atomic
+def link_new_person(entrant, actor, *, member: int = 0) -> Person:
+    """A new person made from the entrant's (or pair member's) name and club, and linked."""
+    tournament = lock_event(entrant.tournament)
+    require_director(tournament, actor)
+    check_member(entrant, member)
+    person = create_person(actor, name=member_name(entrant, member),
+                           club=member_club(entrant, member), tournament=tournament)
+    link_entrant(entrant, actor, person=person, member=member)
+    return person
+
+
+def link_csv_rows(tournament, entrants, people_rows) -> None:
+    """A CSV's person ids (columns person, or person1 and person2) for the entrants just
+    made from it, inside the import's transaction. An unknown id refuses the whole list
+    (a typo would otherwise make a stranger of someone known)."""
+    keys = {k for row in people_rows for k in row if k}
+    if not keys:
+        return
+    known = {p.key: p for p in Person.objects.filter(key__in=keys)}
+    unknown = sorted(keys - set(known))
+    if unknown:
+        raise ActionError("The list was not imported: unknown person ids.", {"file": [
+            f"no person has the id {k!r}: leave the cell empty, or add the person first"
+            for k in unknown]})
+    links, seen = [], {}
+    for entrant, row in zip(entrants, people_rows, strict=True):
+        for member, key in enumerate(row):
+            if not key:
+                continue
+            person = rating_store.current_person(key)
+            if person.pk in seen or EntrantPerson.objects.filter(
+                    entrant__tournament=tournament, person=person).exists():
+                raise ActionError("The list was not imported: a person is entered twice.",
+                                  {"file": [f"{key!r} is entered twice in this event"]})
+            seen[person.pk] = entrant
+            links.append(EntrantPerson(entrant=entrant, member=member, person=person))
+    EntrantPerson.objects.bulk_create(links)
+
+
+@transaction.atomic
+def set_event_date(tournament, actor, *, date) -> None:
+    """The day the event was played (None: undated), which orders it in the rating lists;
+    a change rebuilds the event's list when it has rated matches."""
+    tournament = lock_event(tournament)
+    require_director(tournament, actor)
+    if tournament.date == date:
+        return
+    old, tournament.date = tournament.date, date
+    tournament.save(update_fields=["date"])
+    audit(tournament, actor, "set_event_date", f"The event's date is now "
+          f"{date.isoformat() if date else 'not given'}",
+          old=old.isoformat() if old else None, new=date.isoformat() if date else None)
+    rating_store.event_changed(tournament)

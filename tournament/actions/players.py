@@ -1,0 +1,74 @@
+"""Player keys (models/players.py): made and renewed by a director or the command line,
+each change audited. The key itself is returned once, to be printed on the player's card;
+only its digest is stored."""
+
+from django.db import transaction
+
+from ..models import Entrant, PlayerKey
+from ..models.players import digest_of, new_key
+from .base import ActionError, audit, require_director
+
+
+def members_of(entrant) -> list[int]:
+    """The players of an entrant: [0] in singles, [1, 2] for a pair's two members."""
+    return [1, 2] if entrant.tournament.is_pairs else [0]
+
+
+def entrant_of(tournament, number) -> Entrant:
+    entrant = (Entrant.objects.select_related("tournament")
+               .filter(tournament=tournament, number=number).first())
+    if entrant is None:
+        raise ActionError(f"{tournament.name} has no entrant number {number}.", status=404)
+    return entrant
+
+
+def _make(entrant, member) -> tuple[PlayerKey, str, bool]:
+    key = new_key()
+    row, created = PlayerKey.objects.update_or_create(
+        entrant=entrant, member=member,
+        defaults={"tournament": entrant.tournament, "digest": digest_of(key),
+                  "hint": key[:4]})
+    return row, key, created
+
+
+@transaction.atomic
+def issue_key(tournament, actor, *, number: int, member: int | None = None) -> str:
+    """A new key for entrant `number` (a pair's `member` 1 or 2); the old one, if any,
+    stops working. Returns the key, which is never shown again."""
+    require_director(tournament, actor)
+    entrant = entrant_of(tournament, number)
+    allowed = members_of(entrant)
+    member = (1 if tournament.is_pairs else 0) if member is None else member
+    if member not in allowed:
+        raise ActionError(
+            f"Choose member 1 or 2 of the pair {entrant.name}." if tournament.is_pairs
+            else f"{tournament.name} is a singles event: a player has no member number.",
+            {"member": ["1 or 2" if tournament.is_pairs else "leave it out"]})
+    row, key, created = _make(entrant, member)
+    audit(tournament, actor, "create_player_key" if created else "renew_player_key",
+          f"{'Made' if created else 'Renewed'} the player key of {row.name} "
+          f"(number {entrant.number}){'' if created else '; the old key no longer works'}",
+          **row.who())
+    return key
+
+
+@transaction.atomic
+def issue_cards(tournament, actor, *, numbers: list[int] | None = None) -> list[tuple]:
+    """New keys for every player (or the entrants `numbers`), for the printed cards:
+    [(PlayerKey, key)] in pairing order. Earlier keys of those players stop working."""
+    require_director(tournament, actor)
+    entrants = tournament.entrants.select_related("tournament").order_by("number")
+    if numbers is not None:
+        entrants = entrants.filter(number__in=numbers)
+    made = []
+    for entrant in entrants:
+        for member in members_of(entrant):
+            row, key, _ = _make(entrant, member)
+            made.append((row, key))
+    if not made:
+        raise ActionError("There is nobody to print a card for.")
+    audit(tournament, actor, "print_player_cards",
+          f"Printed {len(made)} player card{'s' if len(made) != 1 else ''} with new keys; "
+          "the players' earlier keys no longer work",
+          players=sorted({row.entrant.number for row, _ in made}))
+    return made

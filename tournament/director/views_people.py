@@ -1,0 +1,174 @@
+"""Linking entrants to people (suggested, never automatic), seeding the pairing from the
+people's ratings; and the staff's page for merging two records of one person."""
+
+from django import forms
+from django.contrib import messages
+from django.contrib.admin.views.decorators import staff_member_required
+from django.core.exceptions import PermissionDenied as Forbidden
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from .. import numbers
+from ..actions import ActionError, PermissionDenied, merges, seeding
+from ..actions import people as actions
+from ..entrant_rules import is_person_id, pairing_rating
+from ..models import AuditEntry, EntrantPerson, Person, Rating
+from ..text import TextError, clean_text
+from .access import director_view
+
+NEW, NONE = "+new", "+none"  # choices no person id can be (ids have no "+")
+
+
+def slots(event, entrant):
+    """Each player of the entrant: name, club, linked person, their rating, suggestions."""
+    links = {link.member: link.person for link in
+             EntrantPerson.objects.filter(entrant=entrant).select_related("person")}
+    out = []
+    for member in range(len(entrant.members) if entrant.is_pair else 1):
+        suggested = [p for p in actions.suggestions(entrant, member)
+                     if p.pk != getattr(links.get(member), "pk", None)]
+        people = [p for p in (links.get(member), *suggested) if p is not None]
+        ratings = dict(Rating.objects.filter(ruleset=event.ruleset, person__in=people)
+                       .values_list("person_id", "rating"))
+        out.append({"member": member, "name": actions.member_name(entrant, member),
+                    "club": actions.member_club(entrant, member), "linked": links.get(member),
+                    "rating": ratings.get(getattr(links.get(member), "pk", None)),
+                    "suggested": [(p, ratings.get(p.pk)) for p in suggested]})
+    return out
+
+
+@director_view
+def entrant_people(request, event, pk):
+    entrant = get_object_or_404(event.entrants, pk=pk)
+    if request.method == "POST":
+        member = numbers.whole_or_none(request.POST.get("member", ""), low=0, high=1)
+        member = -1 if member is None else member  # the action refuses it, naming it
+        choice = request.POST.get("person", "")
+        try:
+            if choice == NEW:
+                person = actions.link_new_person(entrant, request.user, member=member)
+                messages.success(request, f"{person.name} is a new person, {person.key}.")
+            elif choice == NONE:
+                actions.link_entrant(entrant, request.user, person=None, member=member)
+                messages.success(request, "Unlinked.")
+            else:
+                person = (Person.objects.current().filter(key=choice).first()
+                          if is_person_id(choice) else None)
+                if person is None:
+                    raise ActionError("Choose one of the people listed, a new person, or "
+                                      "none.")
+                actions.link_entrant(entrant, request.user, person=person, member=member)
+                messages.success(request, f"Linked to {person.name} ({person.key}).")
+        except ActionError as exc:
+            messages.error(request, exc.message)
+        else:
+            return redirect("director:entrant_people", event.slug, entrant.pk)
+    players = slots(event, entrant)
+    rated = [p["rating"] for p in players]
+    seed = pairing_rating(rated) if rated and None not in rated else None
+    return render(request, "director/people.html", {
+        "event": event, "entrant": entrant, "players": players, "seed": seed,
+        "NEW": NEW, "NONE": NONE, "tab": "entrants", "paired": event.rounds.exists(),
+    }, status=400 if request.method == "POST" else 200)
+
+
+@require_POST
+@director_view
+def seed(request, event):
+    try:
+        changed = seeding.seed_from_ratings(event, request.user)
+    except ActionError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"{len(changed)} entrant{'s' if len(changed) != 1 else ''}"
+                         " took the rating of their people; change any on its form.")
+    return redirect("director:entrants", event.slug)
+
+
+# ---------------------------------------------------------------- staff
+
+
+class MergeForm(forms.Form):
+    keep = forms.CharField(label="The person to keep (id)", max_length=60)
+    gone = forms.CharField(label="The record that is the same person (id)", max_length=60)
+    reason = forms.CharField(max_length=300)
+
+    def clean(self):
+        data = super().clean()
+        for field in ("keep", "gone"):
+            key = data.get(field, "")
+            person = Person.objects.filter(key=key).first() if is_person_id(key) else None
+            if person is None:
+                self.add_error(field, f"Nobody has the id {key[:60]!r}.")
+            data[field] = person
+        return data
+
+
+def staff_only(view):
+    @staff_member_required
+    def wrapper(request, *args, **kwargs):
+        try:
+            return view(request, *args, **kwargs)
+        except PermissionDenied as exc:
+            raise Forbidden(exc.message) from exc
+    return wrapper
+
+
+@staff_only
+def people_admin(request):
+    try:
+        query = clean_text(request.GET.get("q", ""), "q", 100).strip()
+    except TextError:  # a NUL would reach PostgreSQL: no search, no 500
+        query = ""
+    found = (Person.objects.filter(name__icontains=query).order_by("name", "key")[:50]
+             if query else [])
+    form = MergeForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            merges.merge_people(request.user, keep=form.cleaned_data["keep"],
+                                 gone=form.cleaned_data["gone"],
+                                 reason=form.cleaned_data["reason"])
+        except ActionError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, "Merged: every link of the second record now names "
+                             "the first. Undo it below if it was wrong.")
+            return redirect("director:people")
+    log = AuditEntry.objects.filter(action__in=("merge_people", "unmerge_people")) \
+        .select_related("actor")[:30]
+    undone = set(AuditEntry.objects.filter(action="unmerge_people")
+                 .values_list("detail__merge", flat=True))
+    return render(request, "director/people_admin.html", {
+        "form": form, "query": query, "found": found, "merges": log, "undone": undone,
+    }, status=400 if request.method == "POST" else 200)
+
+
+@require_POST
+@staff_only
+def unmerge(request, entry_id):
+    try:
+        merges.unmerge_people(request.user, entry_id=entry_id,
+                               reason=request.POST.get("reason", ""))
+    except ActionError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, "The merge is undone: the two records are two people again.")
+    return redirect("director:people")
+
+
+@require_POST
+@director_view
+def event_date(request, event):
+    field = forms.DateField(required=False)
+    try:
+        day = field.clean(request.POST.get("date", ""))
+    except forms.ValidationError:
+        messages.error(request, "The date is not a date: give it as YYYY-MM-DD.")
+        return redirect("director:event", event.slug)
+    try:
+        actions.set_event_date(event, request.user, date=day)
+    except ActionError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, "The date is saved.")
+    return redirect("director:event", event.slug)

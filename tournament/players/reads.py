@@ -1,0 +1,85 @@
+"""What a player sees of their own event (their page and `GET /api/v1/me/`): this
+round's board, who starts set 1, their results with each stored record, their place.
+
+Reads only; a fixed number of queries whatever the event's size (the standings are the
+one computation every page shows, history.compute).
+"""
+
+from dataclasses import dataclass, field
+
+from django.db.models import Q
+
+from .. import history
+from ..actions import table
+from ..actions.checkin import open_round
+from ..models import Match, Round
+from ..starters import set_starters
+
+
+@dataclass
+class Board:
+    match: Match
+    side: int
+    opponent: object  # the other side's Entrant, or None for a bye
+    starts_set_one: bool | None  # None: a draw at the table decides
+    can: dict = field(default_factory=dict)  # ENTER/ACCEPT/DISPUTE -> allowed now
+
+
+def boards_of(player):
+    """The entrant's boards in published rounds, oldest first, with their sets."""
+    return (Match.objects.public().filter(round__tournament_id=player.tournament_id)
+            .filter(Q(side0_id=player.entrant_id) | Q(side1_id=player.entrant_id))
+            .select_related("round", "side0", "side1", "winner", "conceded_by",
+                            "entered_by_player__entrant", "answered_by_player__entrant")
+            .prefetch_related("sets").order_by("round__number"))
+
+
+def starts_set_one(tournament, match, side) -> bool | None:
+    if match.is_bye:
+        return None
+    seat = set_starters(tournament, match)[0]
+    return None if seat is None else seat % 2 == side
+
+
+def board_of(player, match) -> Board:
+    tournament = player.tournament
+    side = table.side_of(match, player)
+    match.round.tournament = tournament  # already read: refusal() reads the policy
+    board = Board(match=match, side=side, opponent=match.players[1 - side],
+                  starts_set_one=starts_set_one(tournament, match, side))
+    board.can = {what: table.allowed(match, player, what)
+                 for what in (table.ENTER, table.ACCEPT, table.DISPUTE)}
+    return board
+
+
+def current(player, boards) -> Board | None:
+    """The board of the latest published round, if the player has one there."""
+    latest = (Round.objects.published().filter(tournament_id=player.tournament_id)
+              .order_by("-number").values_list("number", flat=True).first())
+    match = next((m for m in boards if m.round.number == latest), None)
+    return None if match is None else board_of(player, match)
+
+
+def place(player) -> dict | None:
+    """The player's row of the public standings: rank, shared, points."""
+    rows = history.compute(player.tournament).rows
+    row = next((r for r in rows if r.player == player.entrant.number), None)
+    if row is None:
+        return None
+    return {"rank": row.rank, "shared": row.shared, "points": row.points, "of": len(rows)}
+
+
+def opponent_json(entrant):
+    return None if entrant is None else {"number": entrant.number, "name": entrant.name}
+
+
+def check_in(player) -> dict:
+    """{"round": the next round to pair (None once every planned round is), "checked_in"}:
+    check-in is for the next round to be paired (actions.checkin.open_round)."""
+    from ..models import CheckIn
+
+    tournament = player.tournament
+    number = open_round(tournament)
+    here = number is not None and CheckIn.objects.filter(
+        entrant_id=player.entrant_id, round_number=number).exists()
+    return {"round": number, "checked_in": here}

@@ -1,0 +1,66 @@
+"""Who the phone belongs to: the player key held in a signed cookie, and typed codes.
+
+The card's QR code carries the key in the URL's fragment (`/me/#KEY`), which browsers
+never send: a tiny script on the page posts it (as the typed-code form does without
+scripts), and the answer sets the cookie. So the key is never in a URL the server, a
+proxy or a referrer sees. The cookie holds the key row's id and digest, signed: renewing
+the key changes the digest, and the cookie stops working with the old key.
+
+Wrong codes are limited per address and per board (limits.over): over the address's
+limit a typed code is not even looked up; over a board's limit a wrong code is answered
+429 but a right one still works, so guessers at one board never lock its players out.
+"""
+
+from django.conf import settings
+
+from .. import limits
+from ..models import PlayerKey
+
+COOKIE = "player"
+SALT = "tournament.player-key"
+MAX_AGE = 7 * 24 * 3600  # an event's weekend, with room
+
+
+class Throttled(Exception):
+    def __init__(self, wait: int):
+        super().__init__(f"Too many wrong codes: try again in {wait} s.")
+        self.wait = wait
+
+
+def from_cookie(request) -> PlayerKey | None:
+    value = request.get_signed_cookie(COOKIE, default=None, salt=SALT, max_age=MAX_AGE)
+    if not value or ":" not in value:
+        return None
+    pk, _, digest = value.partition(":")
+    player = PlayerKey.objects.by_digest(digest)
+    return player if player is not None and str(player.pk) == pk else None
+
+
+def remember(response, player: PlayerKey):
+    response.set_signed_cookie(
+        COOKIE, f"{player.pk}:{player.digest}", salt=SALT, max_age=MAX_AGE, httponly=True,
+        secure=settings.SESSION_COOKIE_SECURE, samesite="Lax")
+    return response
+
+
+def forget(response):
+    response.delete_cookie(COOKIE, samesite="Lax")
+    return response
+
+
+def typed(request, code: str, board: int | None = None) -> PlayerKey | None:
+    """The player whose key `code` is, or None (counted against the address and the board);
+    raises Throttled where the limits say so."""
+    ip = limits.client_ip(request) or "unknown"
+    wait = limits.over("player_codes_per_address", ip, count_it=False)
+    if wait:
+        raise Throttled(wait)
+    player = PlayerKey.objects.holding(code)
+    if player is not None:
+        return player
+    limits.count("player_codes_per_address", ip)
+    if board is not None:
+        wait = limits.over("player_codes_per_board", str(board))
+        if wait:
+            raise Throttled(wait)
+    return None

@@ -1,0 +1,11 @@
+from django.urls import path
+
+from . import views
+
+app_name = "players"
+urlpatterns = [
+    path("", views.me, name="me"),
+    path("out/", views.sign_out, name="sign_out"),
+    path("checkin/", views.check_in, name="checkin"),
+    path("board/<int:match_id>/", views.board, name="board"),
+]

@@ -1,0 +1,297 @@
+"""A player's own pages, opened from the card's QR code with no account: their page
+(`/me/`) and their board's (`/me/board/<id>/`), where either side enters the result on
+the arbiters' own entry form and the other side accepts or disputes it.
+
+Every answer is private and never stored (never_cache) and sends no referrer; every
+write is one plain HTML form posting to these URLs and calling ONE action of
+tournament.actions.table (docs/players.md).
+"""
+
+import functools
+import json
+import secrets
+
+from django.contrib import messages
+from django.db import OperationalError
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods, require_POST
+
+from .. import idempotency, numbers
+from ..actions import ActionError
+from ..actions import results as result_actions
+from ..actions import table as actions
+from ..actions.base import lost_race, retrying
+from ..actions.checkin import set_checkin
+from ..arbiter import record as rec
+from ..arbiter.forms import EntryForm, place_of
+from ..arbiter.views import describe, load_match, stored_form_data, table_for
+from ..limits import client_ip
+from ..models.rounds import status_counts
+from . import reads, session
+
+
+def private(view_func):
+    """No cache keeps these pages, and no link from them tells another site where it came
+    from. `same-origin`, not `no-referrer`: under no-referrer browsers send `Origin: null`
+    with a form's POST, which the CSRF check rightly refuses. No URL of ours carries the
+    key (the card's is in the fragment, which no Referer ever holds)."""
+    @functools.wraps(view_func)
+    def wrapped(request, *args, **kwargs):
+        response = view_func(request, *args, **kwargs)
+        response["Referrer-Policy"] = "same-origin"
+        return response
+    return never_cache(wrapped)
+
+
+def sign_in_page(request, *, problem="", status=200, next_url=""):
+    return render(request, "players/sign_in.html",
+                  {"problem": problem, "next": next_url}, status=status)
+
+
+def signed_in(request, player, next_url=""):
+    response = redirect(next_url if next_url.startswith("/me/board/") else "players:me")
+    return session.remember(response, player)
+
+
+def with_code(request, board=None):
+    """(player, refusal page): the player whose code was typed (or posted by the card's
+    script), else the page saying why not."""
+    try:
+        player = session.typed(request, request.POST.get("code", ""), board)
+    except session.Throttled as exc:
+        page = sign_in_page(request, problem=str(exc), status=429)
+        page["Retry-After"] = str(exc.wait)
+        return None, page
+    if player is None:
+        return None, sign_in_page(request, problem=actions.WrongKey().message, status=401,
+                                  next_url=request.POST.get("next", ""))
+    return player, None
+
+
+@private
+@require_http_methods(["GET", "POST"])
+def me(request):
+    """The player's page; without the cookie, the code form (and the card's script)."""
+    if request.method == "POST":
+        player, refused = with_code(request)
+        return refused or signed_in(request, player, request.POST.get("next", ""))
+    player = session.from_cookie(request)
+    if player is None:
+        return sign_in_page(request)
+    boards = list(reads.boards_of(player).prefetch_related(
+        "versions__by", "versions__by_player__entrant"))
+    return render(request, "players/me.html", {
+        "player": player, "tournament": player.tournament,
+        "board": reads.current(player, boards), "place": reads.place(player),
+        "results": [receipt(player, m) for m in reversed(boards)],
+        "check_in": reads.check_in(player),
+        "idempotency_key": secrets.token_urlsafe(18),
+    })
+
+
+def receipt(player, match) -> dict:
+    side = actions.side_of(match, player)
+    return {"m": match, "side": side, "opponent": match.players[1 - side],
+            "counts": status_counts(match.status, player.tournament.require_confirmation),
+            "described": describe(match),
+            # The receipt: each stored version with its record as the server holds it.
+            "versions": [(v, json.dumps(v.record, indent=1, ensure_ascii=False)
+                          if v.record else "") for v in match.versions.all()]}
+
+
+@private
+@require_POST
+def check_in(request):
+    """The player checks in (or out) for the next round to be paired."""
+    player = session.from_cookie(request)
+    if player is None:
+        return sign_in_page(request, problem="Open your page with your card's code first.",
+                            status=401)
+    return idempotency.form_post(request, idempotency.credential_of(player),
+                                 lambda: checked_in(request, player))
+
+
+def checked_in(request, player):
+    wanted = request.POST.get("checked_in") == "yes"
+    number = numbers.whole_or_none(request.POST.get("round"), low=0)
+    number = -1 if number is None else number
+    try:
+        retrying(set_checkin)(player.tournament, None, entrant=player.entrant,
+                              round_number=number, checked_in=wanted, player=player,
+                              address=client_ip(request))
+    except ActionError as exc:
+        messages.error(request, exc.message)
+        return redirect("players:me")
+    messages.success(request, f"You are checked in for round {number}." if wanted
+                     else f"You are no longer checked in for round {number}.")
+    return redirect("players:me")
+
+
+@require_POST
+def sign_out(request):
+    response = redirect("players:me")
+    return session.forget(response)
+
+
+# ----------------------------------------------------------------- the board
+
+
+def board_context(request, player, match, *, form=None, problem="", conflict="",
+                  dispute_errors=None, reason=""):
+    table = table_for(match)
+    if form is None:
+        form = EntryForm(table, initial=stored_form_data(match, table))
+    side = actions.side_of(match, player)
+    allowed = {w: actions.allowed(match, player, w)
+               for w in (actions.ENTER, actions.ACCEPT, actions.DISPUTE)}
+    # Who answers an entered result here: this phone's player ("mine"), or the other
+    # side, typing their own code, when the side that entered hands the phone across.
+    answer_mode = None
+    if allowed[actions.ACCEPT]:
+        answer_mode = "mine"
+    elif (match.status == "entered" and match.entered_by_player_id is not None
+          and side is not None and actions.entering_side(match) == side
+          and actions.refusal(match, player, actions.ENTER) is None):
+        answer_mode = "hand_across"
+    return {
+        "player": player, "tournament": match.round.tournament, "match": match,
+        "round": match.round, "names": list(table.names), "table": table, "form": form,
+        "version": match.version, "side": side, "allowed": allowed,
+        "problem": problem, "conflict": conflict, "sets": list(match.sets.all()),
+        "described": describe(match), "answer_mode": answer_mode,
+        "refusal": actions.refusal(match, player, actions.ENTER),
+        "counts": status_counts(match.status, match.round.tournament.require_confirmation),
+        "starts_set_one": None if side is None else reads.starts_set_one(
+            match.round.tournament, match, side),
+        "dispute_errors": dispute_errors or {}, "reason": reason,
+        "correcting": False, "is_director": False,
+        # A new key each time the page is drawn: a form sent twice (a double tap, a resend
+        # after a lost connection) is carried out once (tournament/idempotency.py).
+        "idempotency_key": secrets.token_urlsafe(18),
+    }
+
+
+def render_board(request, player, match, status=200, **kwargs):
+    return render(request, "players/board.html",
+                  board_context(request, player, match, **kwargs), status=status)
+
+
+@private
+@require_http_methods(["GET", "POST"])
+def board(request, match_id):
+    try:
+        match = load_match(match_id)
+    except Http404:
+        raise Http404("There is no such board.") from None
+    if not match.round.is_public:
+        raise Http404("There is no such board.")
+    player = session.from_cookie(request)
+    action = request.POST.get("action", "") if request.method == "POST" else ""
+    if action == "code" or (player is None and request.method == "POST"):
+        # The board's QR on a slip opened on a phone not yet signed in: the code signs in.
+        found, refused = with_code(request, match.pk)
+        if refused:
+            return refused
+        return signed_in(request, found, request.path)
+    if player is None:
+        if match.round.tournament.is_official(request.user):  # an arbiter scanned the slip
+            return redirect("arbiter:match", match.pk)
+        return sign_in_page(request, next_url=request.path)
+    if action in ("enter", "accept", "dispute"):
+        return idempotency.form_post(request, idempotency.credential_of(player),
+                                     lambda: posted(request, player, match, action))
+    return render_board(request, player, match)
+
+
+def posted(request, player, match, action):
+    if action == "enter":
+        return enter(request, player, match)
+    return answer(request, player, match, action)
+
+
+def enter(request, player, match):
+    problem = actions.refusal(match, player, actions.ENTER)
+    if problem is not None:  # refused before reading the form: its checks would hide why
+        return render_board(request, player, match, problem=problem.message,
+                            status=problem.status)
+    form = EntryForm(table_for(match), request.POST)
+
+    def again(status, current=match, **kwargs):
+        return render_board(request, player, current, form=form, status=status, **kwargs)
+
+    if not form.check():
+        return again(400, problem="Some of what was typed cannot be read: see the marked "
+                                  "fields. Nothing was stored.")
+    built = form.built
+    try:
+        stored, _ = retrying(actions.enter_result)(
+            match.pk, player, version=form.cleaned_data["version"], outcome=built.outcome,
+            record=built.record, conceded_by=built.conceded_by, address=client_ip(request))
+    except OperationalError as e:
+        if not lost_race(e):
+            raise
+        response = again(503, problem="A simultaneous change won a race for the database. "
+                                      "Nothing was stored: save again.")
+        response["Retry-After"] = "1"
+        return response
+    except result_actions.RecordRefused as e:
+        form.add_problems(rec.map_errors(e.report["errors"], built))
+        return again(e.status, problem=f"{e.message} Nothing was stored: correct the marked "
+                                       "fields.")
+    except result_actions.StaleVersion as e:
+        return again(409, current=load_match(match.pk), conflict=e.message)
+    except ActionError as e:
+        for key, msgs in e.errors.items():
+            for m in msgs:
+                form.add_problem(place_of(key), m)
+        return again(e.status, problem=f"{e.message} Nothing was stored.")
+    messages.success(request, f"Board {stored.board}: result stored "
+                              f"({result_actions.describe(stored)}). Hand the phone to "
+                              f"{stored.players[1 - actions.side_of(stored, player)].name} "
+                              "to accept it, or they accept it on their own phone.")
+    return redirect("players:board", stored.pk)
+
+
+def answer(request, player, match, action):
+    """Accept or dispute: by the cookie's player, or by the code typed on this phone."""
+    code = request.POST.get("code", "").strip()
+    if code:  # the phone handed across: the other side's own code
+        try:
+            typed = session.typed(request, code, match.pk)
+        except session.Throttled as exc:
+            page = render_board(request, player, match, status=429, problem=str(exc))
+            page["Retry-After"] = str(exc.wait)
+            return page
+        if typed is None:
+            return render_board(request, player, match, status=401,
+                                problem=actions.WrongKey().message + " Nothing was stored.")
+        player = typed
+    reason = request.POST.get("reason", "")
+    version = numbers.whole_or_none(request.POST.get("version"), low=0)
+    if version is None:
+        return render_board(request, player, match, status=400,
+                            problem="The form lost the board's version: reload the page.")
+    try:
+        if action == "accept":
+            stored = retrying(actions.accept_result)(match.pk, player, version=version,
+                                                     address=client_ip(request))
+        else:
+            stored = retrying(actions.dispute_result)(
+                match.pk, player, version=version, reason=reason, address=client_ip(request))
+    except result_actions.StaleVersion as e:
+        return render_board(request, player, load_match(match.pk), status=409,
+                            conflict=e.message)
+    except ActionError as e:
+        return render_board(request, player, match, status=e.status, problem=e.message,
+                            dispute_errors=e.errors, reason=reason)
+    if action == "accept":
+        messages.success(request, f"Board {stored.board}: {player.name} accepted the result"
+                         + (", which now counts." if stored.status == "confirmed"
+                            else "; an official confirms it."))
+    else:
+        messages.success(request, f"Board {stored.board}: {player.name} disputed the result; "
+                                  "an arbiter will settle it.")
+    return redirect("players:board", stored.pk)
+

@@ -1,0 +1,52 @@
+"""A series' standings as the public page shows them: each public event's standings
+(history.compute, as its own page shows them) placed on the series' scale."""
+
+from __future__ import annotations
+
+from django.db.models import Exists, F, OuterRef
+
+from .. import history
+from ..models import EntrantPerson, Round, Tournament
+from ..standings.series import series_standings
+
+
+def series_events(series):
+    """The series' events the public may see (listed, a round published), by date."""
+    published = Round.objects.published().filter(tournament=OuterRef("pk"))
+    return (Tournament.objects.listed().filter(pk__in=series.events.values("pk"))
+            .filter(Exists(published)).order_by(F("date").asc(nulls_last=True), "pk"))
+
+
+def players_of(events) -> dict:
+    """(event id, pairing number) -> [(player key, name)]: a linked player is their person
+    (one key across events), an unlinked one stays that entrant's alone."""
+    links = {(e, m): (p, name) for e, m, p, name in EntrantPerson.objects.filter(
+        entrant__tournament__in=events).values_list("entrant_id", "member", "person__key",
+                                                    "person__name")}
+    out = {}
+    for event in events:
+        for entrant in event.entrants.all():
+            if entrant.is_pair:
+                people = [(("person", links[(entrant.pk, m)][0]), links[(entrant.pk, m)][1])
+                          if (entrant.pk, m) in links else
+                          (("member", entrant.pk, m), member.get("name", ""))
+                          for m, member in enumerate(entrant.members)]
+            elif (entrant.pk, 0) in links:
+                people = [(("person", links[(entrant.pk, 0)][0]), links[(entrant.pk, 0)][1])]
+            else:
+                people = [(("entrant", entrant.pk), entrant.name)]
+            out[(event.pk, entrant.number)] = people
+    return out
+
+
+def standings_of(series):
+    """(events, rows): rows are tournament.standings.series.SeriesRow; a linked player's
+    `player` key is ("person", their id)."""
+    events = list(series_events(series))
+    players = players_of(events)
+    placed = []
+    for event in events:
+        table = history.compute(event, public=True)
+        placed.append((event.pk, [(row.rank, players[(event.pk, row.player)])
+                                  for row in table.rows]))
+    return events, series_standings(placed, list(series.scale))
