@@ -195,6 +195,16 @@ def stored_form_data(match, table) -> dict:
     return rec.form_data(match.outcome, side, match.record, table)
 
 
+def starters_named(sets, seat_words) -> list:
+    """The board's sets, each with `starter_words`: the member at the seat that started it
+    (pairs), as the stored record seats them, so the stored result never names the pair."""
+    sets = list(sets)
+    for s in sets:
+        s.starter_words = (seat_words[s.starter] if s.starter is not None
+                           and s.starter < len(seat_words) else "")
+    return sets
+
+
 def board_context(request, match, *, form=None, version=None, conflict=None, problem=None,
                   starter_errors=None, starter_reason=""):
     tournament = match.round.tournament
@@ -216,9 +226,7 @@ def board_context(request, match, *, form=None, version=None, conflict=None, pro
         "can_confirm": result_actions.CONFIRM in perms,
         "entered_by_me": match.entered_by_id == user.pk,
         "counts": status_counts(match.status, tournament.require_confirmation),
-        # Who started each set: the member at that seat (pairs), as the record seats them.
-        "sets": [(s, seats_stored[s.starter] if s.starter is not None
-                  and s.starter < len(seats_stored) else None) for s in match.sets.all()],
+        "sets": starters_named(match.sets.all(), seats_stored),
         "sheets": stored_sheet.sheets(match.record, table, seats_stored),
         "form": form, "version": match.version if version is None else version,
         "conflict": conflict, "problem": problem,
