@@ -5,10 +5,12 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 STAMP := $(VENV)/.installed
+# JavaScript dependencies (Pyodide, the phone's rules engine), pinned in package-lock.json.
+NODE_STAMP := node_modules/.package-lock.json
 
 export LOCAL_DEV ?= 1
 
-.PHONY: run test lint install test-postgres test-browser bench clean
+.PHONY: run test lint install test-postgres test-browser bench clean venue
 
 $(PY):
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' 2>/dev/null || { echo "Python 3.11 is needed ($(PYTHON) is not it); run PYTHON=/path/to/python3.11 make ..."; exit 1; }
@@ -18,9 +20,14 @@ $(STAMP): $(PY) requirements.txt requirements-dev.txt
 	$(PY) -m pip install --disable-pip-version-check -q -r requirements-dev.txt
 	touch $(STAMP)
 
-install: $(STAMP)
+$(NODE_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null || { echo "npm is needed (Node.js 18 or later) for the phone's rules engine"; exit 1; }
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $(NODE_STAMP)
 
-run: $(STAMP)
+install: $(STAMP) $(NODE_STAMP)
+
+run: install
 	@mkdir -p var
 	$(PY) manage.py migrate --noinput --verbosity 0
 	$(PY) manage.py load_demo --if-empty
@@ -33,14 +40,20 @@ run: $(STAMP)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 
-test: $(STAMP) lint
+test: install lint
 	$(PY) -m pytest -m "not browser" -q
 
-test-postgres: $(STAMP)
+test-postgres: install
 	DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test} $(PY) -m pytest -m "not browser" -q
 
-test-browser: $(STAMP)
+test-browser: install
 	$(PY) -m pytest -m browser -q
+
+# The event served from a laptop on the hall's network: gunicorn, the task worker and
+# WhiteNoise after collectstatic, with its address and a QR code (docs/deploy.md).
+venue: install
+	@mkdir -p var
+	LOCAL_DEV=0 $(PY) manage.py venue --port $(PORT)
 
 bench: $(STAMP)
 	$(PY) bench/bench_scoring.py
@@ -53,4 +66,4 @@ bench: $(STAMP)
 	$(PY) bench/bench_faults.py
 
 clean:
-	rm -rf $(VENV) var staticfiles screenshots
+	rm -rf $(VENV) var staticfiles screenshots node_modules

@@ -62,6 +62,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "tournament.offline.user.OfflineUser",  # whose pages a phone may keep (docs/offline.md)
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",  # last, as axes asks: turns a lock-out into its page
@@ -240,6 +241,10 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "tournament" / "static"]
+# Pyodide from npm (package.json; `make install` runs `npm ci`): the phone's rules engine.
+PYODIDE_DIR = BASE_DIR / "node_modules" / "pyodide"
+if PYODIDE_DIR.is_dir():
+    STATICFILES_DIRS.append(("pyodide", PYODIDE_DIR))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -259,7 +264,8 @@ DJANGO_TABLES2_TEMPLATE = "tables/table.html"
 
 # Production hardening; `manage.py check --deploy` is clean with DEBUG off and SECRET_KEY set.
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-SESSION_COOKIE_SECURE = not (DEBUG or LOCAL_DEV)
+# SECURE_COOKIES=0: the venue server on the hall's network over plain HTTP (docs/deploy.md).
+SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", default=not (DEBUG or LOCAL_DEV))
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=SESSION_COOKIE_SECURE)
 SECURE_HSTS_SECONDS = int(

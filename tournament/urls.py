@@ -14,6 +14,7 @@ urlpatterns = [
     path("api/v1/", include("tournament.api.urls")),
     path("manage/", include("tournament.director.urls")),
     path("arbiter/", include("tournament.arbiter.urls")),
+    path("", include("tournament.offline.urls")),
     path("me/", include("tournament.players.urls")),
     path("", include("tournament.public.urls")),
 ]

@@ -29,6 +29,7 @@ from ..arbiter.forms import EntryForm, place_of
 from ..arbiter.views import describe, load_match, stored_form_data, table_for
 from ..limits import client_ip
 from ..models.rounds import status_counts
+from ..offline.user import keep_private
 from . import reads, session
 
 
@@ -41,7 +42,9 @@ def private(view_func):
     def wrapped(request, *args, **kwargs):
         response = view_func(request, *args, **kwargs)
         response["Referrer-Policy"] = "same-origin"
-        return response
+        # No browser cache or proxy stores it; the phone's offline copy, kept for this one
+        # player and dropped when another signs in, may (docs/offline.md).
+        return keep_private(response)
     return never_cache(wrapped)
 
 

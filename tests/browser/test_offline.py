@@ -1,0 +1,276 @@
+"""Done when (issue 19): on a phone-sized screen with the network cut, an arbiter enters
+three results: one is refused on the phone by the rules engine with the server's own
+message, two are queued; the page is reloaded offline; the network returns and the two
+are stored once each."""
+
+import re
+import time
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from tournament.actions import events
+from tournament.models import Entrant, Match, Official, ResultVersion, Round
+
+from .test_walkthrough import PASSWORD, PHONE, new_page, sign_in
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+REFUSED = {"s1_a": "61", "s1_b": "61", "s2_a": "40", "s2_b": "61"}
+GOOD = {2: {"s1_a": "61", "s1_b": "40", "s2_a": "61", "s2_b": "52"},
+        3: {"s1_a": "30", "s1_b": "61", "s2_a": "61", "s2_b": "58", "s3_a": "44", "s3_b": "61"}}
+
+
+@pytest.fixture
+def hall(db):
+    director = User.objects.create_user("dora", password=PASSWORD)
+    arbiter = User.objects.create_user("arnie", password=PASSWORD)
+    t = events.create_tournament(director, name="Pub League Open")
+    Official.objects.create(tournament=t, user=arbiter, role=Official.Role.ARBITER)
+    r1 = Round.objects.create(tournament=t, number=1, status=Round.Status.PUBLISHED)
+    names = ["Ann Lee", "Bo Park", "Cy Dee", "Di Fox", "Ed Roe", "Flo Bax"]
+    people = [Entrant.objects.create(tournament=t, number=n + 1, name=name)
+              for n, name in enumerate(names)]
+    boards = {b: Match.objects.create(round=r1, board=b, side0=people[2 * b - 2],
+                                      side1=people[2 * b - 1]) for b in (1, 2, 3)}
+    return {"t": t, "arbiter": arbiter, "boards": boards}
+
+
+def server_messages(arbiter, match, fields):
+    """What the server's own form says at set 1 for the same typing."""
+    client = Client()
+    client.force_login(arbiter)
+    page = client.post(reverse("arbiter:match", args=[match.pk]),
+                       {"action": "enter", "version": match.version, "outcome": "played",
+                        **fields}).content.decode()
+    found = re.search(r'<ul class="errorlist" id="s1-errors">(.*?)</ul>', page, re.S)
+    return [re.sub(r"<.*?>", "", li).strip() for li in found.group(1).split("</li>") if
+            li.strip()]
+
+
+def wait_for(page, function, seconds=60):
+    """Until the JavaScript `function` (an arrow function, maybe async) answers true. Not
+    wait_for_function: Playwright compiles its predicate with eval, which the site's
+    Content-Security-Policy forbids; evaluate() calls a function without it."""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(function):
+        assert time.monotonic() < deadline, f"still false after {seconds} s: {function}"
+        time.sleep(0.2)
+
+
+ENGINE_READY = "() => document.documentElement.dataset.engine === 'ready'"
+CONTROLLED = "() => navigator.serviceWorker.controller !== null"
+
+
+def keep_round(page, round_url):
+    """Open the round's boards online: the service worker takes over and keeps the page
+    and every board's form."""
+    page.goto(round_url)
+    wait_for(page, CONTROLLED)
+    wait_for(page, """async () => {
+      const kept = await (await caches.open("ft-pages")).keys();
+      return kept.filter(r => /\\/arbiter\\/match\\/\\d+\\/$/.test(r.url)).length >= 3;
+    }""")
+    page.reload()  # now under the worker, which keeps this page too
+
+
+def type_in(page, fields):
+    for name, value in fields.items():
+        page.locator(f"input[name={name}]").fill(value)
+    page.get_by_role("button", name="Store the result").click()
+
+
+def test_three_results_with_the_network_cut(browser, live_server, hall, a11y):
+    base = live_server.url
+    boards = hall["boards"]
+    page = new_page(browser, **PHONE)
+    page.context.set_default_timeout(60_000)
+    sign_in(page, base, "arnie")
+    round_url = f"{base}/arbiter/{hall['t'].slug}/round/1/"
+    keep_round(page, round_url)
+
+    page.context.set_offline(True)
+    # The worker itself is cut off too: a page it never kept is not there.
+    assert page.evaluate("() => fetch('/arbiter/start/').then(r => r.status)") == 503
+
+    href = f"{base}/arbiter/match/{boards[1].pk}/"
+    page.goto(href)
+    expect(page.get_by_role("heading", name="Board 1")).to_be_visible()
+    wait_for(page, ENGINE_READY)
+    type_in(page, REFUSED)
+    alert = page.locator("p.phone-verdict")
+    expect(alert).to_contain_text("The rules engine refused this result")
+    phone = page.locator("#s1-errors li").all_inner_texts()
+    assert phone and phone == server_messages(hall["arbiter"], boards[1], REFUSED)
+    expect(page.locator("input[name=s1_a]")).to_have_value("61")  # the typing is kept
+
+    for number in (2, 3):
+        page.goto(f"{base}/arbiter/match/{boards[number].pk}/")
+        expect(page.get_by_role("heading", name=f"Board {number}")).to_be_visible()
+        wait_for(page, ENGINE_READY)
+        type_in(page, GOOD[number])  # checked on the phone: good, so queued
+        expect(page).to_have_url(round_url)
+        expect(page.locator(".queue-count")).to_have_text(
+            re.compile(rf"Saved on this phone, not sent yet: {number - 1} waiting"))
+
+    page.reload()
+    expect(page.locator(".queue-count")).to_contain_text(
+        "Saved on this phone, not sent yet: 2 waiting")
+    expect(page.locator("#offline-queue li.waiting")).to_have_count(2)
+    expect(page.locator("a.board .on-phone")).to_have_count(2)  # boards 2 and 3
+    assert ResultVersion.objects.count() == 0
+    a11y.check(page, "offline-queue-waiting")
+
+    page.context.set_offline(False)
+    expect(page.locator(".queue-count")).to_have_text(
+        "Everything saved on this phone has been sent.")
+    expect(page.locator("#offline-queue li.stored")).to_have_count(2)
+    expect(page.locator("#offline-queue")).to_contain_text("Board 2: result stored")
+    for number in (2, 3):
+        assert ResultVersion.objects.filter(match=boards[number]).count() == 1
+        boards[number].refresh_from_db()
+        assert boards[number].status == Match.Status.ENTERED
+    assert not ResultVersion.objects.filter(match=boards[1]).exists()
+    # Sending again (another tab, a later retry) finds nothing waiting: nothing twice.
+    page.evaluate("() => self.OfflineSend(true)")
+    assert ResultVersion.objects.count() == 2
+    a11y.check(page, "offline-queue-sent")
+    a11y.assert_clean()
+
+
+def test_answers_a_conflict_and_a_server_outage(browser, live_server, hall):
+    """Queued offline: board 1, which another arbiter stores meanwhile (shown as "someone
+    else changed this board" with both versions), and board 2, whose first sending meets a
+    503 (kept, and stored at the next try)."""
+    base = live_server.url
+    boards = hall["boards"]
+    page = new_page(browser, **PHONE)
+    page.context.set_default_timeout(60_000)
+    sign_in(page, base, "arnie")
+    round_url = f"{base}/arbiter/{hall['t'].slug}/round/1/"
+    keep_round(page, round_url)
+    page.context.set_offline(True)
+    for number in (1, 2):
+        page.goto(f"{base}/arbiter/match/{boards[number].pk}/")
+        type_in(page, GOOD[2])
+        expect(page).to_have_url(round_url, timeout=30_000)  # after the phone's check
+    expect(page.locator(".queue-count")).to_contain_text("2 waiting")
+
+    other = User.objects.create_user("bella")
+    Official.objects.create(tournament=hall["t"], user=other, role=Official.Role.ARBITER)
+    client = Client()
+    client.force_login(other)
+    client.post(reverse("arbiter:match", args=[boards[1].pk]),
+                {"action": "enter", "version": 0, "outcome": "played",
+                 "s1_a": "61", "s1_b": "20", "s2_a": "61", "s2_b": "33"})
+    assert Match.objects.get(pk=boards[1].pk).version == 1
+
+    outage = {"left": 1}
+
+    def one_503(route):
+        if route.request.method == "POST" and f"/match/{boards[2].pk}/" in route.request.url \
+                and outage["left"]:
+            outage["left"] -= 1
+            route.fulfill(status=503, body="Down for a moment", headers={"Retry-After": "1"})
+        else:
+            route.continue_()
+
+    page.route("**/arbiter/match/**", one_503)
+    page.context.set_offline(False)
+    conflict = page.locator("#offline-queue li.conflict")
+    expect(conflict).to_contain_text("someone else changed this board")
+    expect(conflict.locator(".yours")).to_contain_text("sets 61–40, 61–52")
+    expect(conflict.locator(".theirs")).to_contain_text("61–20")
+    waiting = page.locator("#offline-queue li.waiting")
+    expect(waiting).to_contain_text("the server could not take it (503)")
+    assert not ResultVersion.objects.filter(match=boards[2]).exists()
+    page.get_by_role("button", name="Send now").click()
+    expect(page.locator("#offline-queue li.stored")).to_have_count(1)
+    assert ResultVersion.objects.filter(match=boards[2]).count() == 1
+    assert ResultVersion.objects.filter(match=boards[1]).count() == 1  # theirs alone
+
+
+def test_kept_pages_are_never_shown_to_someone_else(browser, live_server, hall):
+    """Arnie's kept pages go when he signs out and when Bella signs in on the same phone:
+    offline, neither she nor a signed-out visitor sees his boards."""
+    base = live_server.url
+    bella = User.objects.create_user("bella", password=PASSWORD)  # she runs another event
+    theirs = events.create_tournament(User.objects.get(username="dora"), name="Other Cup")
+    Official.objects.create(tournament=theirs, user=bella, role=Official.Role.ARBITER)
+    round_url = f"{base}/arbiter/{hall['t'].slug}/round/1/"
+    board = f"{base}/arbiter/match/{hall['boards'][1].pk}/"
+    page = new_page(browser, **PHONE)
+    page.context.set_default_timeout(60_000)
+    sign_in(page, base, "arnie")
+    keep_round(page, round_url)
+
+    page.get_by_role("button", name="Sign out arnie").click()
+    page.wait_for_load_state()
+    page.context.set_offline(True)
+    for url in (round_url, board):
+        page.goto(url)
+        expect(page.get_by_text("This page was not opened on this phone")).to_be_visible()
+    page.context.set_offline(False)
+
+    sign_in(page, base, "arnie")
+    keep_round(page, round_url)
+    sign_in(page, base, "bella")  # on the same phone, without signing out
+    page.goto(f"{base}/arbiter/")  # her page: the worker sees whose answers these are
+    page.context.set_offline(True)
+    for url in (round_url, board):
+        page.goto(url)
+        expect(page.get_by_text("This page was not opened on this phone")).to_be_visible()
+
+
+def test_a_player_enters_and_checks_in_with_the_network_cut(browser, live_server):
+    """At the table (players_accept): a player's page and board, kept once opened, open
+    offline; the result typed there is checked on the phone and queued, and so is the
+    check-in for the next round; both are stored once when the network returns."""
+    from tournament.actions import entrants, players, rounds
+    from tournament.models import CheckIn
+
+    base = live_server.url
+    director = User.objects.create_user("td", password=PASSWORD)
+    event = events.create_tournament(director, name="Table Night", slug="table-night",
+                                     rounds_planned=2)
+    entrants.import_entrants(event, director, "name,club,rating\nAnn Bold,Leek,1700\n"
+                             "Bea Cole,Leek,1650\n")
+    events.update_settings(event, director, entry_policy="players_accept",
+                           reason="the players enter tonight")
+    rounds.publish_round(rounds.pair_round(event, director), director)
+    board = Match.objects.get(round__tournament=event)
+    key = players.issue_key(event, director, number=board.side0.number)
+
+    page = new_page(browser, **PHONE)
+    page.context.set_default_timeout(60_000)
+    page.goto(f"{base}/me/")  # the code typed from the card (the no-script way in)
+    page.locator("#code-form input[name=code]").fill(key)
+    page.locator("#code-form button[type=submit]").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(board.side0.name)
+    wait_for(page, CONTROLLED)
+    wait_for(page, """async () => {
+      const kept = await (await caches.open("ft-pages")).keys();
+      return kept.some(r => /\\/me\\/board\\/\\d+\\/$/.test(r.url));
+    }""")
+    page.reload()
+
+    page.context.set_offline(True)
+    page.goto(f"{base}/me/board/{board.pk}/")
+    wait_for(page, ENGINE_READY)
+    type_in(page, REFUSED)
+    expect(page.locator("p.phone-verdict")).to_contain_text("The rules engine refused")
+    type_in(page, GOOD[2])
+    expect(page).to_have_url(f"{base}/me/")
+    page.get_by_role("button", name="Check in for round 2").click()
+    expect(page.locator(".queue-count")).to_contain_text(
+        "Saved on this phone, not sent yet: 2 waiting")
+
+    page.context.set_offline(False)
+    expect(page.locator("#offline-queue li.stored")).to_have_count(2)
+    board.refresh_from_db()
+    assert board.status == Match.Status.ENTERED and board.entered_by_player is not None
+    assert board.versions.count() == 1
+    assert CheckIn.objects.filter(round_number=2).count() == 1

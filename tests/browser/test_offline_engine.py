@@ -1,0 +1,126 @@
+"""The rules engine on the phone (Pyodide in a Web Worker, static/js/engine-worker.js)
+gives the server's verdicts: the same whole report as scoring.validate for 216 records
+(legal and broken, mso and bndcc singles and pairs, at play, hand and score depth), and
+the same field messages as the server's form for entry forms typed wrong."""
+
+import json
+
+import pytest
+
+from scoring import validate
+from tests.offline_records import records
+from tournament.arbiter.record.check import check, table_json
+from tournament.arbiter.record.form import Table
+from tournament.arbiter.record.read import form_data
+from tournament.offline.bundle import engine_zip
+
+from .test_walkthrough import PHONE, new_page
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+START = """async ([engine, pyodide]) => {
+  const worker = new Worker("/static/js/engine-worker.js");
+  const t0 = performance.now();
+  const ready = await new Promise((resolve, reject) => {
+    worker.onmessage = (e) => e.data.ready ? resolve(e.data) : reject(e.data.failed);
+    worker.postMessage({init: {pyodide, engine}});
+  });
+  let next = 1;
+  window.engineAsk = (message) => new Promise((resolve) => {
+    const id = next++;
+    const listen = (e) => {
+      if (e.data.id === id) { worker.removeEventListener("message", listen); resolve(e.data); }
+    };
+    worker.addEventListener("message", listen);
+    worker.postMessage({...message, id});
+  });
+  worker.onmessage = null;
+  return {ms: performance.now() - t0, worker_ms: ready.ms};
+}"""
+
+ASK_ALL = """async (messages) => {
+  const out = [];
+  for (const m of messages) { out.push(await window.engineAsk(m)); }
+  return out;
+}"""
+
+
+def start_engine(page, base):
+    page.goto(f"{base}/")
+    return page.evaluate(START, [f"/offline/engine-{engine_zip()[1]}.zip", "/static/pyodide/"])
+
+
+def test_same_reports_as_the_server_for_216_records(browser, live_server):
+    page = new_page(browser, **PHONE)
+    page.context.set_default_timeout(60_000)
+    timing = start_engine(page, live_server.url)
+    cases = records()
+    assert len(cases) >= 200
+    legal = sum(1 for _, r in cases if validate(r)["valid"])
+    assert 50 < legal < len(cases) - 50  # both kinds, plenty of each
+    answers = page.evaluate(ASK_ALL, [{"op": "validate", "record": r} for _, r in cases])
+    for (label, record), got in zip(cases, answers, strict=True):
+        assert "error" not in got, (label, got)
+        # JSON both ways: the phone's report is JSON, so compare the server's as JSON.
+        assert got["result"] == json.loads(json.dumps(validate(record))), label
+    play_ms = [a["ms"] for (label, _), a in zip(cases, answers, strict=True)
+               if label.endswith("plays")]
+    print(f"\nengine ready in {timing['ms']:.0f} ms; a play-by-play match checked in "
+          f"{sorted(play_ms)[len(play_ms) // 2]:.1f} ms (median of {len(play_ms)})")
+
+
+def test_same_form_messages_as_the_server(browser, live_server):
+    """Forms typed from records (the stored-result form), some broken: the phone's
+    check gives what the server's record.check gives (tests/arbiter checks that
+    the server's form says the same)."""
+    page = new_page(browser, **PHONE)
+    page.context.set_default_timeout(60_000)
+    start_engine(page, live_server.url)
+    asks, expected = [], []
+    for label, record in records(per_ruleset=3):
+        seats = len(record["players"])
+        table = Table(ruleset=record["ruleset"], seats=seats, names=("Ann", "Bo"),
+                      first_set_starter=record["first_set_starter"],
+                      members=(("Ann Lee", "Cy Dee"), ("Bo Park", "Di Fox")) if seats == 4
+                      else None)
+        fields = form_data("played", None, record, table)
+        if "broken" in label:
+            fields["s1_a"] = "61"
+            fields["s1_b"] = "61"
+        asks.append({"op": "check", "fields": fields, "table": table_json(table)})
+        expected.append((label, json.loads(json.dumps(check(fields, table_json(table))))))
+    answers = page.evaluate(ASK_ALL, asks)
+    refused = 0
+    for (label, want), got in zip(expected, answers, strict=True):
+        assert got["result"] == want, label
+        refused += want["valid"] is False
+        if "broken" in label:  # refused, or a number only Django's form words (unchecked)
+            assert want["valid"] is False or not want["checked"], label
+    assert refused >= len(expected) // 3
+
+
+CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
+       "connect-src 'self'; object-src 'none'")
+
+
+def test_the_engine_starts_under_a_strict_content_security_policy(browser, live_server):
+    """No eval beyond WebAssembly's: the policy the site sends (django-csp) with only
+    'wasm-unsafe-eval' added lets Pyodide start and check a record."""
+    page = new_page(browser, **PHONE)
+    page.context.set_default_timeout(60_000)
+    violations = []
+    page.on("console", lambda m: violations.append(m.text)
+            if "Content Security Policy" in m.text else None)
+
+    def with_csp(route):
+        response = route.fetch()
+        route.fulfill(response=response,
+                      headers={**response.headers, "content-security-policy": CSP})
+
+    page.route("**/static/js/engine-worker.js", with_csp)
+    page.route(f"{live_server.url}/", with_csp)
+    start_engine(page, live_server.url)
+    record = records(per_ruleset=1)[0][1]
+    got = page.evaluate(ASK_ALL, [{"op": "validate", "record": record}])[0]
+    assert got["result"] == json.loads(json.dumps(validate(record)))
+    assert not violations, violations

@@ -1,0 +1,143 @@
+"""The offline machinery's server side: the service worker at the root, the manifest, the
+engine's zip (the server's own source files), the token a queued write is sent with, the
+user tag the worker keeps pages by, and the entry pages opting in."""
+
+import io
+import json
+import zipfile
+
+import pytest
+from django.urls import reverse
+
+from tests.arbiter.conftest import client_for
+from tournament.offline.bundle import ROOT, engine_zip, sources
+from tournament.offline.user import HEADER, user_tag
+
+pytestmark = pytest.mark.django_db
+
+
+def worker_settings(client):
+    response = client.get("/sw.js")
+    first = response.content.decode().splitlines()[0]
+    assert first.startswith("self.OFFLINE = ") and first.endswith(";")
+    return response, json.loads(first[len("self.OFFLINE = "):-1])
+
+
+def test_the_worker_is_served_at_the_root_and_never_kept(client):
+    response, settings = worker_settings(client)
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    assert response["Service-Worker-Allowed"] == "/"
+    assert response["Cache-Control"] == "no-cache"
+    assert "/arbiter/" in settings["pages"]
+    assert len(settings["version"]) == 12
+
+
+def test_every_file_the_worker_keeps_is_there(client):
+    _, settings = worker_settings(client)
+    kept = settings["precache"]
+    assert any(u.endswith("pyodide.asm.wasm") for u in kept)
+    assert any(u.startswith("/offline/engine-") for u in kept)
+    for url in kept:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        if hasattr(response, "streaming_content"):
+            b"".join(response.streaming_content)
+        response.close()
+
+
+def test_the_engine_zip_holds_the_servers_own_files(client):
+    data, digest = engine_zip()
+    response = client.get(reverse("offline:engine", args=[digest]))
+    assert response.status_code == 200 and response.content == data
+    assert "immutable" in response["Cache-Control"]
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        names = zf.namelist()
+        assert names == sources()
+        for name in names:
+            assert zf.read(name) == (ROOT / name).read_bytes(), name
+    assert "scoring/engine.py" in names and "tournament/arbiter/record/check.py" in names
+    assert "tournament/record_fit.py" in names
+    assert not any("management" in n or n.endswith("apps.py") for n in names)
+    assert engine_zip() == (data, digest)  # the same sources make the same bytes
+    assert client.get(reverse("offline:engine", args=["0" * 16])).status_code == 404
+
+
+def test_the_manifest_names_the_entry_app_and_its_icons(client):
+    data = json.loads(client.get(reverse("offline:manifest")).content)
+    assert data["start_url"] == "/arbiter/start/" and data["display"] == "standalone"
+    for icon in data["icons"]:
+        assert client.get(icon["src"]).status_code == 200
+
+
+def test_the_token_names_the_session_and_is_never_kept(client, people):
+    anonymous = client.get(reverse("offline:token"))
+    assert json.loads(anonymous.content)["user"] == ""
+    assert "no-store" in anonymous["Cache-Control"]
+    client_for(client, people["arb"])
+    data = json.loads(client.get(reverse("offline:token")).content)
+    assert data["user"] == user_tag(people["arb"]) != ""
+    assert data["csrf"]
+
+
+def test_user_tags_differ_by_user_and_hide_the_id(people):
+    a, b = user_tag(people["arb"]), user_tag(people["arb2"])
+    assert a != b and str(people["arb"].pk) != a and len(a) == 20
+
+
+def test_entry_pages_carry_the_user_tag_and_public_pages_do_not(client, round1, people):
+    client_for(client, people["arb"])
+    boards = client.get(reverse("arbiter:boards", args=[round1["t"].slug]))
+    assert boards[HEADER] == user_tag(people["arb"])
+    public = client.get(reverse("public:events"))
+    assert HEADER not in public  # only where the worker keeps pages or sees sign-ins
+    # The API key's page is no-store: the worker never keeps it.
+    assert "no-store" in client.get(reverse("arbiter:token"))["Cache-Control"]
+
+
+def test_the_board_pages_opt_in(client, round1, people):
+    client_for(client, people["arb"])
+    boards = client.get(reverse("arbiter:boards", args=[round1["t"].slug])).content.decode()
+    assert 'id="offline-script"' in boards and "data-offline-keep" in boards
+    assert reverse("offline:manifest") in boards
+    page = client.get(reverse("arbiter:match", args=[round1["match"].pk])).content.decode()
+    assert 'data-offline data-offline-check' in page
+    assert 'id="entry-table"' in page and 'id="entry-check-script"' in page
+    assert f"/offline/engine-{engine_zip()[1]}.zip" in page
+
+
+def test_the_workers_version_follows_a_kept_files_date(client):
+    import os
+
+    from django.contrib.staticfiles import finders
+
+    _, before = worker_settings(client)
+    css = finders.find("css/arbiter.css")
+    stat = os.stat(css)
+    try:
+        os.utime(css, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
+        _, after = worker_settings(client)
+    finally:
+        os.utime(css, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert after["version"] != before["version"]
+    assert worker_settings(client)[1]["version"] == before["version"]
+
+
+def test_the_engine_zip_runs_alone_without_django(tmp_path):
+    """What the phone gets is complete and Django-free: a bare Python (no site-packages)
+    with only the zip on its path imports the check and checks a form."""
+    import subprocess
+    import sys
+
+    data, _ = engine_zip()
+    archive = tmp_path / "engine.zip"
+    archive.write_bytes(data)
+    script = ("import sys, json; sys.path.insert(0, sys.argv[1]);"
+              "from tournament.arbiter.record import check as c;"
+              "print(json.dumps(c.check({'outcome': 'played', 's1_a': '61', 's1_b': '61'},"
+              " c.table_json(c.Table()))));"
+              "assert 'django' not in sys.modules")
+    done = subprocess.run([sys.executable, "-S", "-I", "-c", script, str(archive)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["valid"] is False

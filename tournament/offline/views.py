@@ -1,0 +1,76 @@
+"""The service worker (served from the site's root so that its scope covers every entry
+page), the web manifest, the engine's zip and a fresh CSRF token for a queued write."""
+
+import hashlib
+import json
+from pathlib import Path
+
+from django.conf import settings
+from django.http import Http404, HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
+from django.templatetags.static import static
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from . import config
+from .bundle import engine_zip
+from .user import request_tag
+
+WORKER = Path(__file__).with_name("sw.js")
+
+
+@require_GET
+def service_worker(request):
+    """sw.js with its settings on the first line; its version changes with any of them,
+    so a deploy that changes a kept file replaces the phone's copies."""
+    conf = {"pages": config.PAGES, "precache": config.precache(),
+            "queue": static("js/queue.js"), "pyodide": config.pyodide_version(),
+            "static": settings.STATIC_URL}
+    source = WORKER.read_text()
+    material = json.dumps([conf, config.stamps()], sort_keys=True) + source
+    conf["version"] = hashlib.sha256(material.encode()).hexdigest()[:12]
+    body = f"self.OFFLINE = {json.dumps(conf)};\n{source}"
+    response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
+    # The browser checks for a new worker on every visit; it must not keep this one.
+    response["Cache-Control"] = "no-cache"
+    response["Service-Worker-Allowed"] = "/"
+    return response
+
+
+@require_GET
+def manifest(request):
+    data = {
+        "name": "Fives and Threes result entry",
+        "short_name": "F&T entry",
+        "description": "Enter and confirm results at the tables, with or without the network.",
+        "start_url": "/arbiter/start/",
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#ffffff",
+        "theme_color": "#1d4f91",
+        "icons": [
+            {"src": static("offline/icon.svg"), "sizes": "any", "type": "image/svg+xml"},
+            {"src": static("offline/icon-192.png"), "sizes": "192x192", "type": "image/png"},
+            {"src": static("offline/icon-512.png"), "sizes": "512x512", "type": "image/png",
+             "purpose": "any maskable"},
+        ],
+    }
+    return JsonResponse(data, content_type="application/manifest+json")
+
+
+@require_GET
+def engine(request, digest):
+    data, current = engine_zip()
+    if digest != current:
+        raise Http404("That build of the rules engine is not the current one.")
+    response = HttpResponse(data, content_type="application/zip")
+    response["Cache-Control"] = "public, max-age=31536000, immutable"  # named by its hash
+    return response
+
+
+@never_cache
+@require_GET
+def token(request):
+    """A CSRF token for the session as it is now, and whose session it is: a write queued
+    on the phone is sent with this token, and only for the user who queued it."""
+    return JsonResponse({"csrf": get_token(request), "user": request_tag(request)})
