@@ -142,6 +142,24 @@ def not_paired_in(tournament, number: int, *, public: bool = True) -> dict[str, 
     return dict(out)
 
 
+def late_entries(tournament) -> dict[int, int]:
+    """{entrant id: the first round he could play} for each entrant entered late (a round
+    paired before him: `board_less`'s late_entry), for the director's list. Three
+    queries."""
+    entrants = dict(tournament.entrants.values_list("pk", "withdrawn_after_round"))
+    rounds = list(tournament.rounds.values_list("number", flat=True))
+    on_board = {(eid, rnd) for rnd, a, b in Match.objects.filter(
+        round__tournament=tournament).values_list("round__number", "side0_id", "side1_id")
+        for eid in (a, b) if eid is not None}
+    attendance = {(eid, rnd): kind for eid, rnd, kind in Attendance.objects.filter(
+        entrant__tournament=tournament).values_list("entrant_id", "round_number", "kind")}
+    late: dict[int, int] = {}
+    for (eid, rnd), kind in board_less(entrants, on_board, attendance, rounds).items():
+        if kind == "late_entry":
+            late[eid] = max(late.get(eid, 0), rnd + 1)
+    return late
+
+
 def not_paired_numbers(tournament, number: int, *, public: bool = True) -> dict[str, list]:
     """`not_paired_in` as pairing numbers: {kind: [number, ...]} (the archive's and the
     API's shape)."""

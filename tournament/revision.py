@@ -95,11 +95,15 @@ def bump(slug: str) -> None:
 
 
 def bump_on_commit(slug: str) -> None:
-    """Bump now and again once the transaction commits.
+    """Bump once the transaction commits: that bump makes the change visible, and pages
+    rendered from the data before it are keyed by an older token.
 
-    The bump after commit is the one that makes the change visible: pages rendered from
-    the data before it are keyed by an older token. The bump now costs one cache write
-    more, and keeps the rule true inside a transaction that never commits (a test's).
-    """
-    bump(slug)
+    Where transactions never commit (a test's: settings.REVISION_BUMP_IN_TRANSACTION) it
+    bumps now as well. Nowhere else: a page asked for between that bump and the commit
+    would be rendered from the data before the change under a token of its own, and then
+    again after it, two renders of every page per change (bench/bench_public.py)."""
+    from django.conf import settings
+
+    if getattr(settings, "REVISION_BUMP_IN_TRANSACTION", False):
+        bump(slug)
     transaction.on_commit(lambda: bump(slug))

@@ -129,6 +129,20 @@ if "PYTEST_VERSION" not in os.environ:
             "OPTIONS": {"MAX_ENTRIES": 100_000},
         }
 
+# Rendered public pages shared by the workers of a machine, so that a change is rendered
+# once for all of them (public/http_cache.py): Redis when CACHE_URL names one (the default
+# cache), else a file cache on this machine. A test run is one process: its own memory.
+if "PYTEST_VERSION" not in os.environ and "redis" not in CACHES["default"]["BACKEND"]:
+    CACHES["pages"] = {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": os.environ.get("PAGE_CACHE_DIR", str(BASE_DIR / "var" / "cache" / "pages")),
+        "OPTIONS": {"MAX_ENTRIES": 20_000},
+    }
+
+# A test's transaction never commits: there the revision is bumped as an action writes,
+# not only on commit (tournament/revision.py).
+REVISION_BUMP_IN_TRANSACTION = "PYTEST_VERSION" in os.environ
+
 # Long work (pairing a big round, imports, the archive download) runs as a task
 # (tournament/tasks.py) in a worker process, `manage.py db_worker`, which `make run` starts
 # beside the server; the queue is a table in the same database. TASKS_BACKEND=immediate runs

@@ -55,7 +55,7 @@ def test_confirming_a_changed_result_is_refused_as_stale(client, round1, people)
     client_for(client, people["arb2"])
     response = confirm(client, m, version=0)
     assert response.status_code == 409
-    assert "changed by someone else" in response.content.decode()
+    assert "was changed since version 0" in response.content.decode()
     assert Match.objects.get(pk=m.pk).status == "entered"
 
 

@@ -143,7 +143,7 @@ def test_stale_version_shows_the_conflict_the_stored_result_and_keeps_the_typing
     response = client.post(reverse("arbiter:match", args=[m.pk]), data)
     assert response.status_code == 409
     page = response.content.decode()
-    assert "changed by someone else" in page
+    assert "was changed since version 0" in page
     assert "61</td><td class=\"num\">7" in page.replace("\n", "")  # the stored set 1
     assert 'name="s1_b" value="33"' in page
     assert 'name="version" value="1"' in page  # saving again is now deliberate

@@ -174,10 +174,10 @@ def test_an_error_at_a_play_names_the_set_hand_and_play_once():
         {"path": "/sets/1/hands/3/points/0", "code": "over_target",
          "message": "set 2: side 0's running total passes 61 in hand 4 (64)"},
     ], b)
+    # One slip, one error: the running total the slip throws off is not a second one.
     assert errors == {
         "s2_h4_play": ["Set 2, hand 4, play 6: Bo Park (B) knocked holding 5-2, which fits "
                        "the right end (5)"],
-        "s2_h4": ["Set 2, hand 4: side A's running total passes 61 in hand 4 (64)"],
     }
 
 

@@ -165,7 +165,7 @@ def add_officials(director, base, slug, event):
 def pair_and_publish(director, base, a11y, slug, number, rows, shot=None):
     director.goto(f"{base}/manage/{slug}/")
     a11y.check(director, "director-dashboard")
-    director.get_by_role("button", name="Pair the next round").click()
+    director.get_by_role("button", name=f"Pair round {number}", exact=True).click()
     expect(director).to_have_url(f"{base}/manage/{slug}/rounds/{number}/")
     heading = director.get_by_role("heading", level=2, name=f"Round {number}")
     expect(heading).to_contain_text("Draft")

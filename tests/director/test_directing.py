@@ -179,8 +179,10 @@ def test_singles_pairs_and_match_format_fixed_once_paired(dc, seeded, director):
             events.update_settings(seeded, director, reason="why not", **change)
         assert "can no longer change" in refused.value.message
         assert field in refused.value.errors
-    response = dc.post(reverse("director:settings", args=[seeded.slug]),
-                       event_form(name="Spring Open", entrants_kind="pairs", reason="x"))
-    assert "Fixed once round 1 is paired" in response.content.decode()
+    # The form shows them fixed (disabled): a posted change of one is not taken up.
+    url = reverse("director:settings", args=[seeded.slug])
+    assert "Fixed: round 1 is paired." in dc.get(url).content.decode()
+    response = dc.post(url, event_form(name="Spring Open", entrants_kind="pairs", reason="x"))
+    assert response.status_code == 302
     seeded.refresh_from_db()
     assert seeded.entrants_kind == "singles"

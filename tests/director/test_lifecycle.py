@@ -77,7 +77,7 @@ def test_event_finishes_when_its_last_planned_round_closes(event, director, arbi
     assert fresh(event).status == Tournament.Status.FINISHED
     entry = AuditEntry.objects.filter(action="close_round").latest("id")
     assert entry.summary == "Round 2 closed: its last result counts; the event is finished"
-    assert next_step(event, round_summaries(event)) == (
+    assert next_step(event, round_summaries(event)).text == (
         "Every round is played: the event is finished.")
 
 
@@ -165,7 +165,7 @@ def test_reopen_puts_the_latest_round_and_the_event_back_in_play(event, director
     results.submit_result(m.pk, director, version=m.version, outcome="forfeit",
                           conceded_by=0, reason="scored the wrong way round")
     assert fresh(r1).status == Round.Status.PUBLISHED
-    assert "Round 1 is reopened" in next_step(event, round_summaries(event))
+    assert "Round 1 is reopened" in next_step(event, round_summaries(event)).text
     # ...the director does, with nothing left open: no reason needed.
     rounds.close_round(r1, director)
     assert fresh(r1).status == Round.Status.CLOSED

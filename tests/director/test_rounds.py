@@ -28,10 +28,11 @@ def test_pair_round_one_and_publish(dc, seeded):
     r1 = seeded.rounds.get()
     assert r1.status == Round.Status.DRAFT and r1.matches.count() == 4
     page = dc.get(response.url).content.decode()
-    assert "By lot:" in page
+    assert "Drawn by lot:" in page
     seeded.refresh_from_db()
-    assert escape(seeded.get_first_colour_display()) in page
-    assert "score before: 0" in page and "Publish round 1" in page
+    assert ("on board 1, player no. 1 starts set 1" if seeded.first_colour == "white1"
+            else "on board 1, the opponent of player no. 1 starts set 1") in page
+    assert "0 points before" in page and "Publish round 1" in page
     m = r1.matches.get(board=1)
     assert f"{m.side0.number}. {m.side0.name}" in page
     dashboard = dc.get(url(seeded, "event")).content.decode()
@@ -64,8 +65,9 @@ def test_draft_explanation_shows_history(dc, seeded, director):
     r2 = rounds.pair_round(seeded, director)
     page = dc.get(url(seeded, "round", 2)).content.decode()
     # Forfeits are no games: no starter history, and they count as downfloats.
-    assert "score before: 1" in page and "score before: 0" in page
-    assert "starter history: <code>-</code>" in page and "floats: <code>D</code>" in page
+    assert "1 point before" in page and "0 points before" in page
+    assert "Who started set 1 before: round 1: no game" in page
+    assert "Paired away from their points before: round 1 down" in page
     m = r2.matches.select_related("side0").get(board=1)
     r2.explanation = [{"board": 1, "side0": {
         "number": m.side0.number, "name": m.side0.name, "score": 1.5, "colour_history": "wb",
@@ -73,8 +75,14 @@ def test_draft_explanation_shows_history(dc, seeded, director):
         "side1": None}]
     r2.save()
     page = dc.get(url(seeded, "round", 2)).content.decode()
-    assert "score before: 1.5" in page and "starter history: <code>wb</code>" in page
-    assert "preference: side0 (strong)" in page and "downfloat this round" in page
+    assert "1.5 points before" in page
+    assert ("Who started set 1 before: round 1: started set 1; round 2: the opponent "
+            "started") in page
+    assert "Should start set 1 this round" in page
+    assert "Paired below their points this round (a downfloat)" in page
+    assert "The engine's notes: colours wb, preference side0 (strong), floats -U" in page
+    for engine_word in ("Side0", "SIDE0", "preference: white", "floats: -"):
+        assert engine_word not in page.split("<details")[0]
 
 
 @pytest.fixture
@@ -114,7 +122,7 @@ def test_set_board_refused_for_rematch_then_overridden(dc, seeded, round_two):
     entry = AuditEntry.objects.get(action="set_pairing")
     assert entry.reason == "only table left" and "already met" in entry.summary
     page = dc.get(url(seeded, "round", 2)).content.decode()
-    assert "Changed by hand" in page and "score before: 1" in page
+    assert "Changed by hand" in page and "1 point before" in page
 
 
 def test_swap_refused_for_rematch_then_accepted_with_reason(dc, seeded, round_two):
@@ -142,7 +150,8 @@ def test_swap_refused_for_rematch_then_accepted_with_reason(dc, seeded, round_tw
 def test_swap_on_one_board_changes_the_starter(dc, seeded, director):
     r1 = rounds.pair_round(seeded, director)
     m = r1.matches.get(board=2)
-    response = dc.post(url(seeded, "swap", 1), {"first": m.side0.pk, "second": m.side1.pk})
+    response = dc.post(url(seeded, "swap", 1), {"first": m.side0.pk, "second": m.side1.pk,
+                                                "reason": "she asked to start"})
     assert response.status_code == 302
     assert boards(r1)[1] == (m.side1.name, m.side0.name)
 
@@ -219,7 +228,8 @@ def test_swapping_a_boards_players_warns_when_the_one_due_to_start_goes_second(
     _, r2 = round_two
     m = r2.matches.select_related("side0", "side1").get(board=1)
     prefer(r2, {m.side0.number: ("white", "strong"), m.side1.number: ("black", "strong")})
-    response = dc.post(url(seeded, "swap", 2), {"first": m.side0.pk, "second": m.side1.pk},
+    response = dc.post(url(seeded, "swap", 2), {"first": m.side0.pk, "second": m.side1.pk,
+                                                "reason": "table near the door"},
                        follow=True)
     assert escape(f"Board 1: {m.side0.name} (strong) is due to start set 1, but "
                   f"{m.side1.name} (strong) starts.") in response.content.decode()

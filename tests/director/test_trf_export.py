@@ -30,7 +30,8 @@ def play_rounds(event, director, n, *, withdraw_after=None):
             results.submit_result(m.pk, director, version=m.version, record=WON_BY_SIDE_0)
         rounds.close_round(round_, director, reason="results checked at the table")
         if number == withdraw_after:
-            entrants.withdraw_entrant(event.entrants.get(name="Player 3"), director)
+            entrants.withdraw_entrant(event.entrants.get(name="Player 3"), director,
+                                      reason="had to leave")
 
 
 def export(event):

@@ -129,7 +129,7 @@ def test_standings_page_ranks_order_and_explanations(client, event):
     assert ["Cy Hale" in rows[0], "Di Fox" in rows[2], "Ann Lee" in rows[3]] == [True] * 3
     assert ">=2<" in rows[1] and ">=2<" in rows[2] and ">4<" in rows[3]
     assert "shared: level after Sonneborn-Berger" in rows[2]
-    assert "by points spread: -42 against 0" in rows[3]
+    assert "by points spread: -42, behind 0" in rows[3]
     assert "separated by points spread; still level after Sonneborn-Berger" in html
     assert 'class="standings"' in html
 
@@ -157,7 +157,7 @@ def test_standings_csv(client, event):
                        "sonneborn_berger", "how placed", "withdrawn_after_round"]
     assert rows[1][:8] == ["1", "", "3", "Cy Hale", "Bath Fives", "2", "0", "1"]
     assert rows[2][:6] == ["2", "yes", "4", SCRIPT, "'=HYPERLINK(1)", "1"]  # no formula
-    assert rows[4][7:] == ["0", "by points spread: -42 against 0", ""]
+    assert rows[4][7:] == ["0", "by points spread: -42, behind 0", ""]
     after = client.get(reverse("public:standings_csv", args=["leek"]), {"after_round": 1})
     assert "after-round-1" in after["Content-Disposition"]
     assert [r[0] for r in csv.reader(io.StringIO(after.content.decode("utf-8-sig")))][1:] == [
@@ -193,7 +193,7 @@ def test_cached_until_the_revision_changes(client, event):
     rows = html.split("<tbody")[1].split("<tr")[1:]
     # Di now has 2 points, level with Cy; Sonneborn-Berger (Cy beat Ann, on 1) puts Cy first.
     assert "Di Fox" in rows[1] and ">2<" in rows[1]
-    assert "by Sonneborn-Berger: 0 against 1" in rows[1]
+    assert "by Sonneborn-Berger: 0, behind 1" in rows[1]
 
 
 # ------------------------------------------------------------------ size

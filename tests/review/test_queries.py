@@ -36,9 +36,10 @@ def hand_changes(players: int) -> tuple[int, int]:
     client.force_login(director)
     base = f"/manage/{event.slug}/rounds/1/"
     swap = post_queries(client, base + "swap/",
-                        {"first": people[0].pk, "second": people[1].pk})
+                        {"first": people[0].pk, "second": people[1].pk, "reason": "clubmates"})
     board = post_queries(client, base + "board/",
-                         {"board": 1, "side0": people[2].pk, "side1": people[3].pk})
+                         {"board": 1, "side0": people[2].pk, "side1": people[3].pk,
+                          "reason": "a table by the door"})
     return swap, board
 
 

@@ -242,13 +242,13 @@ def test_direct_encounter_when_all_tied_players_met():
     assert order_of(rows)[:3] == [1, 2, 3]
     by = by_player(rows)
     assert [by[p].rank for p in (1, 2, 3)] == [1, 2, 3]
-    assert by[1].decided_by == "by direct encounter: 2 against 1"
-    assert by[2].decided_by == "by direct encounter: 1 against 2 and 0"
-    assert by[3].decided_by == "by direct encounter: 0 against 1"
+    assert by[1].decided_by == "by direct encounter: 2, ahead of 1"
+    assert by[2].decided_by == "by direct encounter: 1, behind 2 and ahead of 0"
+    assert by[3].decided_by == "by direct encounter: 0, behind 1"
     assert by[2].tiebreaks == {}
     # with win worth 3, the encounter points are 6, 3, 0
     rows = compute_standings(players_for(rr), rr, Points(win=3), ["direct_encounter"])
-    assert by_player(rows)[1].decided_by == "by direct encounter: 6 against 3"
+    assert by_player(rows)[1].decided_by == "by direct encounter: 6, ahead of 3"
 
 
 def test_direct_encounter_does_not_separate_unless_all_met():
@@ -260,7 +260,7 @@ def test_direct_encounter_does_not_separate_unless_all_met():
     # Buchholz: 1 met 2 (1) -> 1; 2 met 1 (1) and 10 (1) -> 2; 3 met 11 (1) -> 1
     assert [by[p].rank for p in (1, 2, 3)] == [2, 1, 2]
     assert by[1].decided_by == "shared: level after Buchholz"
-    assert by[2].decided_by == "by Buchholz: 2 against 1"
+    assert by[2].decided_by == "by Buchholz: 2, ahead of 1"
     [group] = [g for g in tied_groups(players_for(matches), matches, None, order) if 1 in g.players]
     assert group.separated_by == ("buchholz",)
     # fillers 10 and 11 (a bye and a loss each) are level too
@@ -285,9 +285,9 @@ def test_generic_order_applies_steps_within_still_tied_subgroups():
     # {1, 2, 4} by wins ahead of 3; then 4 (+5) ahead of {1, 2}; then 1 beat 2.
     assert order_of(rows) == [4, 1, 2, 3]
     by = by_player(rows)
-    assert by[4].decided_by == "by game points difference: +5 against 0"
-    assert by[1].decided_by == "by direct encounter: 1 against 0"
-    assert by[3].decided_by == "by wins: 0 against 1"
+    assert by[4].decided_by == "by game points difference: +5, ahead of 0"
+    assert by[1].decided_by == "by direct encounter: 1, ahead of 0"
+    assert by[3].decided_by == "by wins: 0, behind 1"
     assert by[1].tiebreaks == {"wins": 1, "game_points_difference": 0}
 
 

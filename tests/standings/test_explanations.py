@@ -39,10 +39,11 @@ def test_each_row_carries_its_own_detail_for_every_step():
         None, "points spread (best round dropped: round 1, +20): -5", None]
     assert rows[2].notes[1].detail == "points spread (best round dropped: round 2, +10): -20"
     assert rows[3].notes[1].detail == "points spread (best round dropped: round 3, +5): -10"
-    assert rows[3].placed == rows[3].decided_by == "by points spread: -10 against -5 and -20"
+    assert rows[3].placed == rows[3].decided_by == (
+        "by points spread: -10, behind -5 and ahead of -20")
     # The JSON: each row its own detail per step; the group's lines once, on its first row.
     assert rows[3].as_json()["explanation"] == {
-        "placed": "by points spread: -10 against -5 and -20",
+        "placed": "by points spread: -10, behind -5 and ahead of -20",
         "group": 1,
         "steps": [
             {"tiebreak": "mso_head_to_head", "label": "head to head", "outcome": "level",
@@ -133,7 +134,7 @@ def test_sonneborn_berger_names_the_opponents_beaten():
         "Sonneborn-Berger: 1 (opponents beaten, with their points: P3 (1))")
     assert rows[2].notes[2].detail == (
         "Sonneborn-Berger: 0 (opponents beaten, with their points: P4 (0))")
-    assert rows[1].placed == "by Sonneborn-Berger: 1 against 0"
+    assert rows[1].placed == "by Sonneborn-Berger: 1, ahead of 0"
 
 
 def test_before_any_round_everyone_is_level_and_it_says_why():

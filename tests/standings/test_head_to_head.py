@@ -37,8 +37,8 @@ def test_two_tied_players_who_did_not_meet_go_by_spread():
     rows = mso(matches)
     # 1: [+5, -20] -> -15 - 5 = -20; 2: [+30, -10] -> 20 - 30 = -10
     assert group_order(rows, {1, 2}) == [2, 1]
-    assert by_player(rows)[2].decided_by == "by points spread: -10 against -20"
-    assert by_player(rows)[1].decided_by == "by points spread: -20 against -10"
+    assert by_player(rows)[2].decided_by == "by points spread: -10, ahead of -20"
+    assert by_player(rows)[1].decided_by == "by points spread: -20, behind -10"
 
 
 def test_one_who_beat_every_other_goes_first_rest_by_spread():
@@ -60,8 +60,8 @@ def test_one_who_beat_every_other_goes_first_rest_by_spread():
     assert group_order(rows, {1, 2, 3}) == [1, 2, 3]
     assert [rows_by[p].rank for p in (1, 2, 3)] == [1, 2, 3]
     assert rows_by[1].decided_by == "placed ahead by head to head"
-    assert rows_by[2].decided_by == "by points spread: +39 against +4"
-    assert rows_by[3].decided_by == "by points spread: +4 against +39"
+    assert rows_by[2].decided_by == "by points spread: +39, ahead of +4"
+    assert rows_by[3].decided_by == "by points spread: +4, behind +39"
 
 
 def test_one_who_lost_to_every_other_goes_last_rest_by_spread():
@@ -83,7 +83,7 @@ def test_one_who_lost_to_every_other_goes_last_rest_by_spread():
     # 2: +1 -20 0 -> -19 - 1 = -20; 3: -30 +1 0 -> -29 - 1 = -30
     assert group_order(rows, {1, 2, 3}) == [2, 3, 1]
     assert rows_by[1].decided_by == "placed behind by head to head"
-    assert rows_by[2].decided_by == "by points spread: -20 against -30"
+    assert rows_by[2].decided_by == "by points spread: -20, ahead of -30"
 
 
 def test_first_and_last_in_one_group_middle_alone():
@@ -128,7 +128,7 @@ def test_cycle_separates_nobody():
     assert group_order(rows, {1, 2, 3}) == [2, 3, 1]
     assert rows_by[2].rank == rows_by[3].rank == 1 and rows_by[2].shared and rows_by[3].shared
     assert rows_by[1].rank == 3
-    assert rows_by[1].decided_by == "by points spread: -2 against +1"
+    assert rows_by[1].decided_by == "by points spread: -2, behind +1"
     assert rows_by[2].decided_by == "shared: level after Sonneborn-Berger"
 
 
@@ -142,9 +142,9 @@ def test_nobody_beat_everyone_when_a_pair_did_not_meet():
     # spreads 1: [+1, -10] -> -10; 2: [-1, +10] -> -1; 3: [+50, -10] -> -10
     # SB: 1 beat 2 (1 point) -> 1; 3 beat filler 10 (0) -> 0
     assert group_order(rows, {1, 2, 3}) == [2, 1, 3]
-    assert rows_by[2].decided_by == "by points spread: -1 against -10"
-    assert rows_by[1].decided_by == "by Sonneborn-Berger: 1 against 0"
-    assert rows_by[3].decided_by == "by Sonneborn-Berger: 0 against 1"
+    assert rows_by[2].decided_by == "by points spread: -1, ahead of -10"
+    assert rows_by[1].decided_by == "by Sonneborn-Berger: 1, ahead of 0"
+    assert rows_by[3].decided_by == "by Sonneborn-Berger: 0, behind 1"
 
 
 def test_forfeits_and_unplayed_are_not_meetings():
@@ -165,7 +165,7 @@ def test_forfeits_and_unplayed_are_not_meetings():
     assert rows_by[1].tiebreaks == rows_by[2].tiebreaks | {"sonneborn_berger": 0}
     assert rows_by[2].tiebreaks == {"mso_spread": -5, "sonneborn_berger": 2}
     assert group_order(rows, {1, 2}) == [2, 1]
-    assert rows_by[2].decided_by == "by Sonneborn-Berger: 2 against 0"
+    assert rows_by[2].decided_by == "by Sonneborn-Berger: 2, ahead of 0"
 
 
 def test_head_to_head_is_applied_once_not_to_later_subgroups():
@@ -196,10 +196,10 @@ def test_head_to_head_is_applied_once_not_to_later_subgroups():
     }
     assert group_order(rows, {1, 2, 3, 12}) == [3, 2, 1, 12]
     assert [rows_by[p].rank for p in (3, 2, 1, 12)] == [1, 2, 3, 4]
-    assert rows_by[3].decided_by == "by points spread: +29 against 0"
-    assert rows_by[2].decided_by == "by Sonneborn-Berger: 3 against 2"
-    assert rows_by[1].decided_by == "by Sonneborn-Berger: 2 against 3"
-    assert rows_by[12].decided_by == "by points spread: -10 against 0"
+    assert rows_by[3].decided_by == "by points spread: +29, ahead of 0"
+    assert rows_by[2].decided_by == "by Sonneborn-Berger: 3, ahead of 2"
+    assert rows_by[1].decided_by == "by Sonneborn-Berger: 2, behind 3"
+    assert rows_by[12].decided_by == "by points spread: -10, behind 0"
     [group] = [g for g in tied_groups(players_for(matches), matches) if 1 in g.players]
     assert group.separated_by == ("mso_spread", "sonneborn_berger")
     assert group.players == (3, 2, 1, 12)

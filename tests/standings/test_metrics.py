@@ -94,11 +94,11 @@ def test_mso_standings_of_the_event():
     assert [row.rank for row in rows] == [1, 2, 3, 4, 5]
     assert not any(row.shared for row in rows)
     assert [row.decided_by for row in rows] == [
-        "by points spread: +21 against +4",
-        "by points spread: +4 against +21 and -10",
-        "by points spread: -10 against +4",
-        "by points spread: -32 against -73",
-        "by points spread: -73 against -32",
+        "by points spread: +21, ahead of +4",
+        "by points spread: +4, behind +21 and ahead of -10",
+        "by points spread: -10, behind +4",
+        "by points spread: -32, ahead of -73",
+        "by points spread: -73, behind -32",
     ]
     assert rows[0].tiebreaks == {"mso_spread": 21, "sonneborn_berger": 4}
 

@@ -127,7 +127,7 @@ def test_stale_version_409_on_the_page(event, board):
     url = f"/me/board/{board.pk}/"
     a.post(url, entry())
     response = b.post(url, entry(version=0, sets=((40, 61), (30, 61))))
-    assert response.status_code == 409 and "changed by someone else" in text(response)
+    assert response.status_code == 409 and "was changed since version 0" in text(response)
     assert Match.objects.get(pk=board.pk).winner_id == board.side0_id
 
 

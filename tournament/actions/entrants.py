@@ -144,9 +144,29 @@ def edit_entrant(entrant, actor, *, name="", club="", rating=None, members=None,
     inserted(entrant.save)
     renumber(tournament)
     entrant.refresh_from_db()
-    audit(tournament, actor, Action.EDIT_ENTRANT, f"Edited {entrant.name}", reason,
-          entrant=entrant.number, before=before, after=describe(fields))
+    after = describe(fields)
+    audit(tournament, actor, Action.EDIT_ENTRANT, edit_summary(before, after), reason,
+          entrant=entrant.number, before=before, after=after)
     return entrant
+
+
+WORDS = {"club": "club", "rating": "rating", "members": "partners"}
+
+
+def edit_summary(before: dict, after: dict) -> str:
+    """The audit line of an edit, naming what changed from what to what."""
+    def shown(key, value):
+        if key == "members":
+            return " & ".join(m.get("name", "") for m in value or []) or "none"
+        return "none" if value in (None, "") else str(value)
+
+    changes = [f"{WORDS[key]} {shown(key, before.get(key))} → {shown(key, after.get(key))}"
+               for key in WORDS if before.get(key) != after.get(key)]
+    if before["name"] != after["name"]:
+        return "; ".join([f"Renamed {before['name']} to {after['name']}", *changes])
+    if not changes:
+        return f"Edited {after['name']} (nothing changed)"
+    return f"Edited {after['name']}: " + "; ".join(changes)
 
 
 def last_paired_round(tournament) -> int:
@@ -195,6 +215,9 @@ def withdraw_entrant(entrant, actor, *, reason="") -> Entrant:
     reason = checked_reason(reason)
     if entrant.withdrawn:
         raise ActionError(f"{entrant.name} has already withdrawn.")
+    if not reason.strip():  # docs/directors.md: a withdrawal is explained in the audit log
+        raise ActionError(f"Say why {entrant.name} withdraws: the reason is kept in the "
+                          "audit log.", {"reason": ["A withdrawal needs a reason."]})
     entrant.withdrawn_after_round = last_paired_round(tournament)
     entrant.save(update_fields=["withdrawn_after_round"])
     audit(tournament, actor, Action.WITHDRAW_ENTRANT, f"Withdrew {entrant.name} after round "

@@ -38,10 +38,18 @@ ENTER, CONFIRM, CORRECT = "enter", "confirm", "correct"
 
 
 class StaleVersion(ActionError):
-    def __init__(self, match):
-        super().__init__(
-            f"Board {match.board} was changed by someone else (now version {match.version}); "
-            "look at the stored result before saving again.", status=409)
+    """The version sent is not the board's. Only an older one means someone changed the
+    board since; a newer one is the client's own mistake and is named as such."""
+
+    def __init__(self, match, sent: int):
+        if sent < match.version:
+            message = (f"Board {match.board} was changed since version {sent}: it is now at "
+                       f"version {match.version}. Look at the stored result before saving "
+                       "again.")
+        else:
+            message = (f"Board {match.board} is at version {match.version}, not {sent}: "
+                       "nothing was changed; send the version the board shows.")
+        super().__init__(message, status=409)
         self.match = match
 
 
@@ -238,7 +246,7 @@ def submit_result(match_id, actor, *, version: int, outcome: str = Match.Outcome
         raise ActionError("Give a reason for correcting this result.",
                           {"reason": ["A correction needs a reason."]})
     if version != match.version:
-        raise StaleVersion(match)
+        raise StaleVersion(match, version)
     # A correction may say who really started set 1; the board then follows its record.
     first = corrected_first_starter(tournament, record) if correcting else None
     report, record, conceded, winner = checked_outcome(match, outcome, record, conceded_by,
@@ -294,7 +302,7 @@ def confirm_result(match_id, actor, *, version: int) -> Match:
     tournament = match.round.tournament
     if version != match.version:
         require_official(tournament, actor)
-        raise StaleVersion(match)
+        raise StaleVersion(match, version)
     require(match, actor, CONFIRM)
     confirm_by(match, actor, timezone.now())
     close_if_complete(match)

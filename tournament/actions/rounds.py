@@ -194,11 +194,12 @@ def read_roster(round_) -> tuple[dict, dict]:
 
 
 @transaction.atomic
-def set_pairing(round_, actor, pairs, *, override_reason: str = "") -> Round:
+def set_pairing(round_, actor, pairs, *, reason: str = "", override_reason: str = "") -> Round:
     """Replace a draft round's boards by hand. `pairs` is [(side0, side1 or None), ...].
 
-    A pairing that breaks an absolute rule is refused unless the director overrides it
-    with a reason, which goes into the audit trail.
+    Every change by hand says why (`reason`; an override's reason serves too), and its
+    audit line names the boards it changed. A pairing that breaks an absolute rule is
+    refused unless the director overrides it with a reason.
     """
     tournament = round_.tournament
     require_director(tournament, actor)
@@ -227,15 +228,34 @@ def set_pairing(round_, actor, pairs, *, override_reason: str = "") -> Round:
     if problems and not override_reason.strip():
         raise ActionError("This pairing breaks the rules: " + "; ".join(problems) + ". Give a "
                           "reason to override.", {"override_reason": problems})
-    before = [[m.side0.number, m.side1.number if m.side1 else None]
-              for m in round_.matches.select_related("side0", "side1")]
+    reason = checked_reason(reason).strip()
+    why = "; ".join(r for r in (reason, override_reason.strip()) if r)
+    if not why:
+        raise ActionError(f"Say why round {round_.number} is changed by hand: the reason is "
+                          "kept in the audit log.", {"reason": ["Give a reason for the change."]})
+    old = list(round_.matches.select_related("side0", "side1").order_by("board"))
+    before = [[m.side0.number, m.side1.number if m.side1 else None] for m in old]
     round_.matches.all().delete()
     create_boards(round_, pairs)
     after = [[w.number, b.number if b else None] for w, b in pairs]
-    audit(tournament, actor, Action.SET_PAIRING, f"Changed the pairing of round {round_.number} by "
-          "hand" + (" (overriding: " + "; ".join(problems) + ")" if problems else ""),
-          override_reason, round=round_.number, before=before, after=after)
+    audit(tournament, actor, Action.SET_PAIRING, f"Changed round {round_.number} by hand: "
+          + changed_boards(old, pairs)
+          + (" (overriding: " + "; ".join(problems) + ")" if problems else ""),
+          why, round=round_.number, before=before, after=after)
     return round_
+
+
+def changed_boards(old, pairs) -> str:
+    """The boards a change by hand gave new players, as the audit line names them:
+    "board 2 now Ann Lee – Bo Park; board 3 now Cy Dunn (bye)"."""
+    was = {m.board: (m.side0_id, m.side1_id) for m in old}
+    words = []
+    for board, (side0, side1) in enumerate(pairs, start=1):
+        if was.get(board) == (side0.id, side1.id if side1 else None):
+            continue
+        words.append(f"board {board} now {side0.name} – {side1.name}" if side1 else
+                     f"board {board} now {side0.name} (bye)")
+    return "; ".join(words) or "no board changed"
 
 
 @transaction.atomic

@@ -90,7 +90,7 @@ def _check(match, player, what, version):
     if problem is not None:
         raise problem
     if version != match.version:
-        raise results.StaleVersion(match)
+        raise results.StaleVersion(match, version)
 
 
 def _audit(match, player, action, summary, address, reason="", **detail):

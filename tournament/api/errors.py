@@ -37,6 +37,12 @@ def pointer_of(error) -> str:
     return where(error.get("loc", ()))
 
 
+def carries_record(request) -> bool:
+    """Only a write sends a body the validator's report can point into; a read's bad
+    query gets its words alone."""
+    return request.method not in ("GET", "HEAD")
+
+
 def install(api):
     @api.exception_handler(ValidationError)
     def invalid(request, exc):
@@ -44,14 +50,15 @@ def install(api):
         report = bad_format(messages[0] if messages else "the request is not valid")
         report["errors"] = [{"path": pointer_of(e), "code": "bad_format",
                              "message": explain(e)} for e in exc.errors] or report["errors"]
-        return api.create_response(
-            request, {"detail": "Bad request: " + "; ".join(messages), "report": report},
-            status=400)
+        body = {"detail": "Bad request: " + "; ".join(messages)}
+        if carries_record(request):
+            body["report"] = report
+        return api.create_response(request, body, status=400)
 
     @api.exception_handler(HttpError)
     def http_error(request, exc):
         body = {"detail": str(exc)}
-        if exc.status_code == 400:
+        if exc.status_code == 400 and carries_record(request):
             body["report"] = bad_format(str(exc))
         response = api.create_response(request, body, status=exc.status_code)
         if isinstance(exc, AuthenticationError):

@@ -62,14 +62,14 @@ class PersonOut(Schema):
     events: list[PersonEvent]
 
 
-@router.get("/ratings/", response={200: list[RatingRow], 400: schemas.Refused,
+@router.get("/ratings/", response={200: list[RatingRow], 400: schemas.Detail,
                                    **schemas.READ})
 def ratings(request, query: Query[RatingsQuery]):
     """A rating list, best rating first; people with no rated match are left out."""
     return list_json(query.ruleset)
 
 
-@router.get("/people/{person}/", response={200: PersonOut, 400: schemas.Refused,
+@router.get("/people/{person}/", response={200: PersonOut, 400: schemas.Detail,
                                            404: schemas.Detail, **schemas.READ})
 def person(request, person: str):
     """A person (a merged record answers as the person it became), their rating per

@@ -62,7 +62,7 @@ def tournament(request, slug: str):
 
 
 @router.get("/tournaments/{slug}/rounds/{number}/", response={
-    200: list[schemas.Pairing], 400: schemas.Refused, 404: schemas.Detail, **schemas.READ})
+    200: list[schemas.Pairing], 400: schemas.Detail, 404: schemas.Detail, **schemas.READ})
 def round_pairings(request, slug: str, number: int):
     t = tournament_or_404(slug)
     round_ = t.rounds.published().filter(number=number).first()
@@ -76,7 +76,7 @@ class StandingsQuery(schemas.Schema):
 
 
 @router.get("/tournaments/{slug}/standings/", response={
-    200: list[schemas.StandingRow], 400: schemas.Refused, 404: schemas.Detail, **schemas.READ})
+    200: list[schemas.StandingRow], 400: schemas.Detail, 404: schemas.Detail, **schemas.READ})
 def standings(request, slug: str, query: Query[StandingsQuery]):
     t = tournament_or_404(slug)
     after = query.after_round
@@ -89,7 +89,7 @@ def standings(request, slug: str, query: Query[StandingsQuery]):
 
 
 @router.get("/matches/{match_id}/", response={
-    200: schemas.MatchOut, 400: schemas.Refused, 404: schemas.Detail, **schemas.READ})
+    200: schemas.MatchOut, 400: schemas.Detail, 404: schemas.Detail, **schemas.READ})
 def match(request, match_id: int):
     m = (Match.objects.public().select_related("round__tournament", "side0", "side1")
          .prefetch_related("sets").filter(pk=match_id).first())

@@ -19,7 +19,7 @@ ERRORS = {400: schemas.Refused | schemas.KeyRefused | schemas.Detail, 401: schem
 def refused(exc: ActionError):
     """Map an action's refusal to its status and body; the action rolled back: nothing stored."""
     if isinstance(exc, actions.StaleVersion):
-        return Status(409, serialize.stale(exc.match))
+        return Status(409, serialize.stale(exc.match, exc.message))
     if isinstance(exc, actions.RecordRefused):
         return Status(exc.status, {"detail": exc.message, "report": exc.report})
     return Status(exc.status, {"detail": exc.message, "errors": exc.errors or None})

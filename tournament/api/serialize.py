@@ -62,11 +62,10 @@ def match_detail(match, tournament, *, official: bool) -> dict:
     }
 
 
-def stale(match) -> dict:
+def stale(match, detail: str) -> dict:
     """The 409 answer: what is stored now, so the client can show it before trying again."""
     return {
-        "detail": f"Board {match.board} was changed by someone else: it is now at version "
-                  f"{match.version}. Look at the stored result before saving again.",
+        "detail": detail,
         "version": match.version,
         "status": match.status,
         "outcome": match.outcome,

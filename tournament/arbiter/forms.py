@@ -245,6 +245,20 @@ class EntryForm(forms.Form):
         return self.table.drawn
 
     @property
+    def redeal(self) -> dict[str, str]:
+        """Who downs the re-deal of a hand void by each rule (scoring's rules: "next_seat"
+        after the offender, "same_seat" again), for void_downer.js to relabel the rows."""
+        from scoring.rulesets import PENALTY_RULES, VOID_RULES
+
+        return {n: PENALTY_RULES[n].redeal for n in VOID_RULES} if self.table.penalties else {}
+
+    @property
+    def hand_inputmode(self) -> str:
+        """A penalty can leave a hand's points negative, and many phones' numeric keypads
+        have no minus key: there the hand boxes get the full keyboard."""
+        return "text" if self.table.penalties else "numeric"
+
+    @property
     def penalty_rules(self) -> list[tuple[str, str]]:
         return penalty_help(self.table)
 

@@ -28,6 +28,7 @@ from ..models import Match, Official, ResultVersion, Round, Tournament
 from ..models.rounds import live_round, status_counts
 from ..starters import first_set_starter
 from . import record as rec
+from . import stored_sheet
 from .forms import EntryForm, place_of
 
 POLL_SECONDS = 20  # how often the boards page asks for the boards' states
@@ -194,6 +195,16 @@ def stored_form_data(match, table) -> dict:
     return rec.form_data(match.outcome, side, match.record, table)
 
 
+def starters_named(sets, seat_words) -> list:
+    """The board's sets, each with `starter_words`: the member at the seat that started it
+    (pairs), as the stored record seats them, so the stored result never names the pair."""
+    sets = list(sets)
+    for s in sets:
+        s.starter_words = (seat_words[s.starter] if s.starter is not None
+                           and s.starter < len(seat_words) else "")
+    return sets
+
+
 def board_context(request, match, *, form=None, version=None, conflict=None, problem=None,
                   starter_errors=None, starter_reason=""):
     tournament = match.round.tournament
@@ -206,6 +217,7 @@ def board_context(request, match, *, form=None, version=None, conflict=None, pro
                          correcting=correcting)
     is_director = tournament.is_director(user)
     seats = table.seat_labels() if table.pairs else ["A", "B"]
+    seats_stored = table.seat_words(stored_form_data(match, table))
     return {
         "tournament": tournament, "match": match, "round": match.round,
         "names": list(table.names), "table": table,
@@ -214,7 +226,8 @@ def board_context(request, match, *, form=None, version=None, conflict=None, pro
         "can_confirm": result_actions.CONFIRM in perms,
         "entered_by_me": match.entered_by_id == user.pk,
         "counts": status_counts(match.status, tournament.require_confirmation),
-        "sets": list(match.sets.all()),
+        "sets": starters_named(match.sets.all(), seats_stored),
+        "sheets": stored_sheet.sheets(match.record, table, seats_stored),
         "form": form, "version": match.version if version is None else version,
         "conflict": conflict, "problem": problem,
         "described": describe(match),
@@ -366,10 +379,14 @@ def history(request, match_id):
     versions = list(ResultVersion.objects.filter(match=match)
                     .select_related("by", "conceded_by").order_by("version"))
     rows = []
+    table = table_for(match)
     for v in versions:
         scores = [s.get("score") for s in ((v.record or {}).get("sets") or [])
                   if isinstance(s, dict)]
-        rows.append({"v": v, "scores": [sc for sc in scores if isinstance(sc, list)]})
+        # Each version's own seating names the seats of its hand sheet.
+        words = table.seat_words(rec.form_data(v.outcome, None, v.record, table))
+        rows.append({"v": v, "scores": [sc for sc in scores if isinstance(sc, list)],
+                     "sheets": stored_sheet.sheets(v.record, table, words)})
     return render(request, "arbiter/history.html", {
         "tournament": match.round.tournament, "match": match, "rows": rows})
 

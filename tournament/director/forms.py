@@ -110,6 +110,14 @@ class SettingsForm(forms.Form):
                 label=f"Tie-break {i}", required=False, choices=tiebreak_choices(),
                 initial=MSO_ORDER[i - 1] if i <= len(MSO_ORDER) else "")
 
+    @property
+    def formats(self) -> dict:
+        """What each ruleset allows ({name: {"targets", "sets"}}), for match_format.js to
+        offer only those; the check in clean() stands for a browser without scripts."""
+        return {name: dict(zip(("targets", "sets"), map(list, match_format_choices(name)),
+                               strict=True))
+                for name in known_rulesets()}
+
     def point_fields(self):
         return [self[f"points_{key}"] for key in DEFAULT_POINTS]
 
@@ -200,6 +208,17 @@ class EditSettingsForm(SettingsForm):
     reason = Text(required=False, max_length=MAX_REASON,
                   help_text="Why the settings change (kept in the audit log; needed once "
                             "a round is paired).")
+
+    # Fixed once round 1 is paired (actions.events.update_settings refuses a change).
+    FIXED = ("ruleset", "entrants_kind", "match_target", "sets_to_win")
+
+    def __init__(self, *args, fixed=False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fixed = fixed
+        if fixed:  # shown as they are, not as choices: a disabled field keeps its value
+            for name in self.FIXED:
+                self.fields[name].disabled = True
+                self.fields[name].help_text = "Fixed: round 1 is paired."
 
 
 class HideForm(forms.Form):
@@ -344,6 +363,9 @@ class ForbiddenPairForm(EntrantChoiceForm):
 
 
 class OverrideMixin(forms.Form):
+    # Every change by hand says why (the action refuses one without); an override too.
+    reason = Text(label="Why the change (kept in the audit log)", max_length=300,
+                  required=False)
     override = forms.BooleanField(label="Override the rules", required=False)
     override_reason = Text(label="Reason for the override", max_length=MAX_REASON,
                            required=False)
@@ -354,7 +376,7 @@ class OverrideMixin(forms.Form):
             self.add_error("override_reason", "Say why the rules are overridden.")
         return data
 
-    def reason(self) -> str:
+    def why_override(self) -> str:
         return self.cleaned_data["override_reason"] if self.cleaned_data.get("override") else ""
 
 
@@ -378,8 +400,8 @@ class SetBoardForm(OverrideMixin, EntrantChoiceForm):
     def __init__(self, players, boards, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.boards = boards
-        self.fields["side0"] = self.entrant_field(players, "Starts set 1 (side0)")
-        self.fields["side1"] = self.entrant_field(players, "Opponent (side1)")
+        self.fields["side0"] = self.entrant_field(players, "A (named first)")
+        self.fields["side1"] = self.entrant_field(players, "B")
         self.order_fields(["board", "side0", "side1"])
 
     def clean_board(self):

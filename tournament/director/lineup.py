@@ -7,6 +7,8 @@ floats) is matched to the players by pairing number, so it still shows after a c
 
 from dataclasses import dataclass
 
+from .engine_words import notes
+
 
 @dataclass
 class Lineup:
@@ -89,9 +91,13 @@ class Lineup:
                                 f"but {who(side0, first)} starts.")
         return warnings
 
-    def rows(self):
-        return [{"match": m, "side0": self.explained.get(m.side0.number),
-                 "side1": self.explained.get(m.side1.number) if m.side1_id else None}
+    def rows(self, *, drawn=False):
+        """Each board with the engine's notes on its players, in plain words
+        (engine_words.py); `drawn`: a draw at the table decides who starts."""
+        def of(entrant):
+            return notes(self.explained.get(entrant.number), drawn=drawn) if entrant else None
+
+        return [{"match": m, "side0": of(m.side0), "side1": of(m.side1)}
                 for m in self.matches]
 
 

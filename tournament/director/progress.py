@@ -3,6 +3,8 @@
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from django.urls import reverse
+
 from .. import history
 from ..actions.rounds import describe_open
 from ..models import Match, Round
@@ -37,25 +39,49 @@ def round_summaries(event) -> list[RoundSummary]:
     return list(summaries.values())
 
 
-def next_step(event, rounds: list[RoundSummary]) -> str:
-    """One sentence telling the director what to do now."""
+@dataclass(frozen=True)
+class Step:
+    """The director's next step: a sentence and the one button that takes it. `post`: the
+    button sends a form to `url` (pairing); else it is a link."""
+
+    text: str
+    label: str
+    url: str
+    post: bool = False
+
+    def __str__(self):
+        return self.text
+
+
+def next_step(event, rounds: list[RoundSummary]) -> Step:
+    """What the director does now, and the button that does it."""
+    slug = event.slug
+
+    def round_page(number, anchor=""):
+        return reverse("director:round", args=[slug, number]) + anchor
+
+    pair = reverse("director:pair", args=[slug])
     if not event.entrants.exists():
-        return "Add entrants: one by one or from a CSV file."
+        return Step("Add entrants: one by one or from a CSV file.", "Add entrants",
+                    reverse("director:entrants", args=[slug]))
     if not rounds:
-        return "Pair round 1 when every entrant is in."
+        return Step("Pair round 1 when every entrant is in.", "Pair round 1", pair, post=True)
     last = rounds[-1]
+    n = last.number
     if last.round.status == Round.Status.DRAFT:
-        return f"Check and publish round {last.number}."
+        return Step(f"Check and publish round {n}.", f"Check round {n}", round_page(n))
     if last.open:
         count = len(last.open)
-        return (f"Waiting for {count} board{'s' if count != 1 else ''} of round "
-                f"{last.number}: {describe_open(last.open)}. The round closes when its "
-                "last result counts (or close it by hand on its page).")
+        return Step(f"Waiting for {count} board{'s' if count != 1 else ''} of round {n}: "
+                    f"{describe_open(last.open)}. The round closes when its last result "
+                    "counts (or close it by hand on its page).",
+                    f"Round {n}'s results", round_page(n))
     if last.round.status == Round.Status.PUBLISHED:
         # Reopened by a director: it stays live until closed again.
-        return (f"Round {last.number} is reopened: close it on its page once it is settled"
-                + (f", or pair round {last.number + 1}." if last.number < event.rounds_planned
-                   else "."))
-    if last.number < event.rounds_planned:
-        return f"Pair round {last.number + 1}."
-    return "Every round is played: the event is finished."
+        return Step(f"Round {n} is reopened: close it on its page once it is settled"
+                    + (f", or pair round {n + 1}." if n < event.rounds_planned else "."),
+                    f"Close round {n}", round_page(n, "#close"))
+    if n < event.rounds_planned:
+        return Step(f"Pair round {n + 1}.", f"Pair round {n + 1}", pair, post=True)
+    return Step("Every round is played: the event is finished.", "The final standings",
+                reverse("public:standings", args=[slug]))

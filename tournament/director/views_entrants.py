@@ -5,6 +5,7 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from .. import history
 from ..actions import ActionError, entrants
 from ..entrants_csv import PAIRS_COLUMNS, SINGLES_COLUMNS
 from ..models import Job
@@ -22,6 +23,15 @@ from .views_cards import CardsForm
 from .views_jobs import start_job
 
 
+def with_late_marks(event) -> list:
+    """The entrants, each with `late_from`: the first round a late entry could play."""
+    late = history.late_entries(event)
+    people = list(event.entrants.all())
+    for e in people:
+        e.late_from = late.get(e.pk)
+    return people
+
+
 def render_entrants(request, event, **forms):
     """The entrants page; a form refused by its action comes back bound, as typed."""
     forms.setdefault("entrant_form", EntrantForm(pairs=event.is_pairs))
@@ -29,7 +39,7 @@ def render_entrants(request, event, **forms):
     forms.setdefault("pair_form", ForbiddenPairForm(event))
     pairs = event.forbidden_pairs.select_related("first", "second").order_by("first__number")
     return render(request, "director/entrants.html", {
-        "event": event, "entrants": event.entrants.all(), "pairs": pairs,
+        "event": event, "entrants": with_late_marks(event), "pairs": pairs,
         "paired": event.rounds.exists(), "tab": "entrants",
         "columns": PAIRS_COLUMNS if event.is_pairs else SINGLES_COLUMNS,
         "cards_form": CardsForm(), **forms,

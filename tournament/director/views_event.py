@@ -10,6 +10,8 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from scoring.starters import sets_alternate
+
 from .. import numbers, tasks
 from ..actions import ActionError, events
 from ..actions.checkin import open_round
@@ -133,6 +135,7 @@ def render_dashboard(request, event, official_form=None):
         "event": event, "tab": "dashboard",
         "tiebreak_labels": [label(name) for name in event.tiebreaks],
         "rounds": rounds, "step": next_step(event, rounds),
+        "drawn": not sets_alternate(event.ruleset),
         "officials": officials, "recent": recent,
         "official_form": official_form or OfficialForm(),
         "checkin": checkin_count(event),
@@ -141,7 +144,8 @@ def render_dashboard(request, event, official_form=None):
 
 @director_view
 def settings(request, event):
-    form = EditSettingsForm(request.POST or None, initial=EditSettingsForm.initial_for(event))
+    form = EditSettingsForm(request.POST or None, initial=EditSettingsForm.initial_for(event),
+                            fixed=event.rounds.exists())
     if request.method == "POST" and form.is_valid():
         try:
             changed = events.update_settings(
@@ -160,7 +164,8 @@ def render_settings(request, event, form=None, delete_form=None):
     """The settings page; a refused form comes back bound, as typed, with a 400."""
     return render(request, "director/settings.html", {
         "event": event, "tab": "settings", "paired": event.rounds.exists(),
-        "form": form or EditSettingsForm(initial=EditSettingsForm.initial_for(event)),
+        "form": form or EditSettingsForm(initial=EditSettingsForm.initial_for(event),
+                                         fixed=event.rounds.exists()),
         "hide_form": HideForm(initial={"hidden": not event.hidden}),
         "delete_form": delete_form or DeleteEventForm(event),
     }, status=400 if request.method == "POST" else 200)

@@ -7,6 +7,8 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from scoring.starters import sets_alternate
+
 from .. import history
 from ..actions import ActionError, attendance, rounds
 from ..models import Entrant, Job, Round
@@ -47,8 +49,10 @@ def render_round(request, event, round_, **forms):
     forms.setdefault("reopen_form", ReasonForm())
     latest = event.rounds.order_by("-number").values_list("number", flat=True).first()
     away = history.not_paired_in(event, round_.number, public=False)
+    drawn = not sets_alternate(event.ruleset)
     return render(request, "director/round.html", {
-        "event": event, "round": round_, "boards": lineup.rows(),
+        "event": event, "round": round_, "boards": lineup.rows(drawn=drawn),
+        "drawn": drawn,
         "is_draft": round_.status == Round.Status.DRAFT, "is_latest": latest == round_.number,
         "changed": lineup.changed_by_hand(), "colour_warnings": lineup.colour_warnings(),
         "not_paired": [(history.KIND_WORDS[kind], kind, people, event.points_for(kind)
@@ -103,8 +107,8 @@ def set_board(request, event, number):
 def change(request, round_, lineup, form, done) -> bool:
     """Store a hand-made pairing; on a refusal the form shows the broken rules to override."""
     try:
-        rounds.set_pairing(round_, request.user, lineup.pairs(),
-                           override_reason=form.reason())
+        rounds.set_pairing(round_, request.user, lineup.pairs(), reason=form.cleaned_data["reason"],
+                           override_reason=form.why_override())
     except ActionError as exc:
         show_refusal(request, form, exc)
         form.needs_override = "override_reason" in exc.errors

@@ -15,7 +15,7 @@ WORDS = {"win": "won", "loss": "lost", "bye": "bye", "forfeit_win": "won by forf
          "forfeit_loss": "lost by forfeit", "double_forfeit": "double forfeit",
          "unplayed": "awaiting result", "not_paired": "not paired",
          "half_bye": "half-point bye (requested)", "zero_bye": "zero-point bye (requested)",
-         "absent": "absent", "late_entry": "not yet entered"}
+         "absent": "absent", "late_entry": "late entry: entered after this round was paired"}
 
 # Rounds without a board that score something of their own (standings.NOT_PAIRED_KINDS).
 BOARDLESS = {"half_bye": "H", "zero_bye": "Z", "absent": "abs", "late_entry": "late"}

@@ -17,6 +17,9 @@ Authorization header holds no valid token is answered 401 at once (one indexed q
 rendering): it must not skip the cache for nothing, which made a junk header an easy
 amplifier (2 ms became 67-182 ms).
 
+A print view's time of printing is written into each answer as it leaves (printed.py):
+such an entry has no validators, so it is never answered 304.
+
 Only 200 answers are stored; anything else (a 400 for a bad parameter, a 404) is rendered
 each time and marked not to be cached.
 
@@ -48,6 +51,7 @@ from django.utils.cache import (
 from django.utils.http import http_date
 
 from .. import revision
+from . import printed
 
 log = logging.getLogger("tournament")
 
@@ -73,20 +77,27 @@ class Entry:
     headers: tuple  # (name, value) pairs to answer with: the view's, and the validators
     etag: str
     modified: int  # Last-Modified as a Unix time
+    stamped: bool = False  # a print view: the time printed is written into each answer
 
     @classmethod
     def of(cls, response, rev: revision.Revision) -> Entry:
         content = response.content
         etag = '"' + hashlib.blake2b(content, digest_size=12).hexdigest() + '"'
         modified = math.ceil(rev.at)
+        if printed.MARK_BYTES in content:
+            # Each answer differs by its time: no validators, so never a 304 of an old one.
+            return cls(rev.token, content, tuple(response.headers.items()), "", modified,
+                       stamped=True)
         headers = (*response.headers.items(), ("ETag", etag),
                    ("Last-Modified", http_date(modified)))
         return cls(rev.token, content, headers, etag, modified)
 
     def answer(self, request) -> HttpResponse:
-        response = HttpResponse(self.content)
+        response = HttpResponse(printed.stamp(self.content) if self.stamped else self.content)
         for name, value in self.headers:
             response.headers[name] = value
+        if self.stamped:
+            return response
         if "HTTP_IF_NONE_MATCH" in request.META or "HTTP_IF_MODIFIED_SINCE" in request.META:
             return get_conditional_response(request, etag=self.etag,
                                             last_modified=self.modified, response=response)
@@ -178,11 +189,30 @@ local = Local()
 
 
 def shared_cache():
-    """The default cache when other processes read it too; None when it is this process's
+    """The cache the processes of a machine (or several) share rendered answers in: the
+    "pages" alias when settings define one (a file cache where there is no Redis), else
+    the default cache when other processes read it too; None when it is this process's
     own memory (then `local` alone does its work, without pickling)."""
     from django.core.cache.backends.locmem import LocMemCache
 
+    if "pages" in settings.CACHES:
+        return caches["pages"]
     return None if isinstance(caches["default"], LocMemCache) else caches["default"]
+
+
+RENDER_LOCK_SECONDS = 10  # the most another process serves the previous answer meanwhile
+
+
+def may_render(shared, key: str, token: str) -> bool:
+    """Whether this process renders the answer of revision `token` under `key`: the first
+    to ask after a change does; the others answer with the previous revision's answer for
+    the moment it takes (one render per change for all workers, and no worker waits). A
+    cache that cannot be reached lets everyone render."""
+    try:
+        return bool(shared.add(f"render:{key}:{token}", 1, RENDER_LOCK_SECONDS))
+    except Exception:
+        log.exception("Public cache unreachable")
+        return True
 
 
 def storable(response) -> bool:
@@ -201,10 +231,12 @@ def mark_public(response):
     return response
 
 
-def public_cache(view=None, *, params=(), api=False, slug_kwarg="slug"):
+def public_cache(view=None, *, params=(), api=False, slug_kwarg="slug", single_render=True):
     """Cache `view`'s anonymous GET answers under the revision of the event named by its
     `slug_kwarg` argument (the whole site's when it has none); `params` are the query
-    parameters it reads."""
+    parameters it reads. `single_render`: after a change one process renders the page
+    while the others answer with the previous one (`may_render`); off for an answer as
+    cheap as the lock (revision.json), which must never lag."""
 
     def decorate(view):
         vary = ("Cookie", "Authorization") if api else ("Cookie",)
@@ -218,7 +250,7 @@ def public_cache(view=None, *, params=(), api=False, slug_kwarg="slug"):
                 patch_vary_headers(refused, vary)
                 return refused
             if is_private(request, api):
-                response = view(request, *args, **kwargs)
+                response = printed.stamp_response(view(request, *args, **kwargs))
                 add_never_cache_headers(response)
                 patch_vary_headers(response, vary)
                 return response
@@ -226,9 +258,10 @@ def public_cache(view=None, *, params=(), api=False, slug_kwarg="slug"):
             response = None
             if query is not None:
                 response = cached(request, query, kwargs.get(slug_kwarg) or revision.ALL,
-                                  lambda: view(request, *args, **kwargs))
+                                  lambda: view(request, *args, **kwargs),
+                                  single_render=single_render)
             if response is None:  # not storable: the view's own answer, never kept
-                response = view(request, *args, **kwargs)
+                response = printed.stamp_response(view(request, *args, **kwargs))
                 add_never_cache_headers(response)
             patch_vary_headers(response, vary)
             return response
@@ -239,14 +272,19 @@ def public_cache(view=None, *, params=(), api=False, slug_kwarg="slug"):
     return decorate(view) if view is not None else decorate
 
 
-def cached(request, query, slug, render):
+def cached(request, query, slug, render, *, single_render=True):
     """The stored answer, or the view's answer (stored when it may be); None when the cache
     cannot be reached (the caller then renders without it).
 
     Without a stored revision (a slug never seen, or evicted) the token is made before the
     view reads anything and stored only once the view answered 200: a made-up slug (a 404)
-    leaves no revision behind, so requests for any number of them add no cache entry."""
+    leaves no revision behind, so requests for any number of them add no cache entry.
+
+    After a change, a page that has an answer of an earlier revision is rendered by one
+    process only (`may_render`); the others give that earlier answer meanwhile, which the
+    live pages' script asks again for (static/js/live.js)."""
     key = entry_key(request, query)
+    previous = None
     try:
         rev = revision.stored(slug)
         shared = shared_cache()
@@ -254,18 +292,25 @@ def cached(request, query, slug, render):
         if rev is not None:
             entry = local.get(key)
             if entry is None or entry.token != rev.token:
+                previous = entry
                 entry = shared.get(key) if shared is not None else None
                 if entry is not None and entry.token == rev.token:
                     local.put(key, entry)
+                elif entry is not None:
+                    previous = entry  # another process's, likely newer than ours
     except Exception:  # the cache server away: serve from the database, uncached
         log.exception("Public cache unreachable")
         return None
+    if (single_render and shared is not None and previous is not None and rev is not None
+            and (entry is None or entry.token != rev.token)
+            and not may_render(shared, key, rev.token)):
+        return mark_public(previous.answer(request))
     if entry is None or rev is None or entry.token != rev.token:
         made = rev or revision.new()
         response = render()
         if not storable(response):
             add_never_cache_headers(response)
-            return response
+            return printed.stamp_response(response)
         entry = Entry.of(response, made)
         if rev is None:
             try:

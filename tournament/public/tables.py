@@ -9,6 +9,9 @@ from .. import standings
 from ..folding import fold
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
+# Columns a 390 px phone leaves out (site.css .hide-small), so that what spectators came
+# for (the result; points and tie-breaks) fits without scrolling sideways.
+SMALL_HIDES = {"th": {"class": "hide-small"}, "td": {"class": "hide-small"}}
 
 
 def name_column(verbose_name, field="name", **kwargs):
@@ -54,11 +57,17 @@ class PairingTable(tables.Table):
 
     board = tables.Column(attrs=NUM)
     side0_name = name_column("Starts (set 1)", "side0_name")
+    # Each side's points stand beside its name, and the two headers say whose they are.
+    # On a phone the points before the round give way (public.css, by column: a class on
+    # each cell would cost a 100-board page 2 KB), so board, names and result fit.
     side0_points = tables.Column(verbose_name="Pts", attrs={
-        "th": {"class": "num", "title": "Points before this round"}, "td": {"class": "num"}})
-    side1_points = tables.Column(verbose_name="Pts", default="", attrs={
-        "th": {"class": "num", "title": "Points before this round"}, "td": {"class": "num"}})
+        "th": {"class": "num hide-small",
+               "title": "Points before this round: the side that starts"},
+        "td": {"class": "num"}})
     side1_name = name_column("Opponent", "side1_name")
+    side1_points = tables.Column(verbose_name="Opp. pts", default="", attrs={
+        "th": {"class": "num hide-small", "title": "Points before this round: the opponent"},
+        "td": {"class": "num"}})
     result = tables.Column(orderable=False)
 
     class Meta:
@@ -66,7 +75,7 @@ class PairingTable(tables.Table):
         # "Find my board" links a board to its row: ?page=N#board-B.
         row_attrs = {"id": lambda record: f"board-{record['board']}"}
         empty_text = "No boards in this round."
-        sequence = ("board", "side0_name", "side0_points", "side1_points", "side1_name",
+        sequence = ("board", "side0_name", "side0_points", "side1_name", "side1_points",
                     "result")
 
     def __init__(self, data, *, slug, pairs=False, drawn=False, **kwargs):
@@ -164,7 +173,7 @@ def standings_table_class(order, pairs=False):
     if pairs:
         attrs["name"] = name_column("Pair")
         attrs["club"] = tables.Column(verbose_name="Partners", accessor="members", default="",
-                                      orderable=False)
+                                      orderable=False, attrs=SMALL_HIDES)
     for name in order:
         step = standings.get_tiebreak(name)
         if step.group:
@@ -173,8 +182,10 @@ def standings_table_class(order, pairs=False):
             verbose_name=step.abbr, accessor=f"tb_{name}", attrs={
                 "th": {"class": "num", "title": step.label}, "td": {"class": "num"}})
         attrs[f"render_tb_{name}"] = value_renderer(getattr(step, "signed", False))
+    # On a phone the points and tie-breaks stay; how each was placed is on the player page.
     attrs["decided_by"] = tables.Column(verbose_name="How placed", orderable=False,
-                                        default="", attrs={"td": {"class": "explain"}})
+                                        default="", attrs={"th": {"class": "hide-small"},
+                                                           "td": {"class": "explain hide-small"}})
     attrs["Meta"] = type("Meta", (StandingsTable.Meta,), {})
     return type("StandingsTable", (StandingsTable,), attrs)
 
@@ -184,7 +195,7 @@ class StandingsTable(tables.Table):
 
     rank = tables.Column(attrs=NUM)
     name = name_column("Player")
-    club = tables.Column(default="")
+    club = tables.Column(default="", attrs=SMALL_HIDES)
     points = tables.Column(verbose_name="Pts", attrs=NUM)
 
     class Meta:
@@ -230,11 +241,13 @@ class CrossTable(tables.Table):
         attrs = {"class": "crosstable"}
         empty_text = "No players yet."
 
-    def __init__(self, data, *, slug, rounds, **kwargs):
+    def __init__(self, data, *, slug, rounds, pairs=False, **kwargs):
         self.slug = slug
         extra = [(f"r{n}", tables.Column(verbose_name=f"R{n}", orderable=False,
                                          attrs={"td": {"class": "cross"}}))
                  for n in rounds]
+        if pairs:  # a pairs event ranks pairs: the header names what the rows are
+            extra.insert(0, ("name", name_column("Pair")))
         super().__init__(data, extra_columns=extra, **kwargs)
 
     def render_rank(self, value, record):

@@ -19,7 +19,8 @@ urlpatterns = [
     path("<slug:slug>/", public_cache(views.event), name="event"),
     # What the live pages poll: cached by the revision like the pages, so a poll while
     # nothing changed costs no query (browsers revalidate every time: public, no-cache).
-    path("<slug:slug>/revision.json", public_cache(views.revision), name="revision"),
+    path("<slug:slug>/revision.json", public_cache(views.revision, single_render=False),
+         name="revision"),
     path("<slug:slug>/round/<int:number>/",
          public_cache(views.round_view, params=("print", "sort", "page", "find")), name="round"),
     path("<slug:slug>/round/<int:number>/pairings.csv", public_cache(views.round_csv),

@@ -14,7 +14,7 @@ from ..folding import fold
 from ..models import Round, Tournament
 from ..models.rounds import live_round
 from ..players.links import entry_path
-from . import crosstab, data, exports, people_data, qr
+from . import crosstab, data, exports, people_data, printed, qr
 from .cache import cached_fragment, fragment_key, sortable, table_params
 from .tables import (
     AlphaTable,
@@ -27,7 +27,10 @@ from .tables import (
 PER_PAGE = 100
 EVENTS_PER_PAGE = 50
 BOARDS_PER_PAGE = 100  # a round page of 500 boards is five pages of about 40 KB
-POLL_SECONDS = 25  # how often a live page asks whether the event changed
+# How often a live page asks whether the event changed: a change reaches every watcher
+# within this and a render (revision.json is cached: a poll while nothing changed costs
+# no query and answers 304; bench/bench_public.py measures it under load).
+POLL_SECONDS = 3
 REFRESH_SECONDS = 60  # the same without scripts: the whole page, less often
 
 
@@ -44,7 +47,7 @@ def event_context(tournament, rounds, tab="", *, watch=False, printing=False, **
             "updated": timezone.localtime(changed) if changed else None,
             "revision_url": reverse("public:revision", args=[tournament.slug]),
             "poll_seconds": POLL_SECONDS, "refresh_seconds": REFRESH_SECONDS,
-            "now": timezone.localtime() if printing else None, **extra}
+            "printed_at": printed.placeholder if printing else None, **extra}
 
 
 def bad_request(request, tournament, rounds, message):
@@ -234,6 +237,7 @@ def standings_view(request, slug):
     ctx = event_context(tournament, rounds, "standings", watch=after is None,
                         printing=printing, after_round=after, show_all=show_all,
                         order=standings.describe_order(tournament.tiebreaks),
+                        tiebreak_help=standings.explain_order(tournament.tiebreaks),
                         ranking_changes=data.ranking_changes(tournament),
                         body=cached_fragment(key, build))
     return render(request, "public/standings.html", ctx)
@@ -302,7 +306,7 @@ def crosstable(request, slug):
     table_params(params, rows=len(event_data.players), per_page=PER_PAGE,
                  sorts=sortable(CrossTable, slug="", rounds=numbers))
     table = CrossTable(crosstab.rows(event_data, numbers), slug=tournament.slug,
-                       rounds=numbers)
+                       rounds=numbers, pairs=tournament.is_pairs)
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
     return render(request, "public/crosstable.html",
                   event_context(tournament, rounds, "crosstable", table=table))

@@ -48,8 +48,9 @@ Definitions where the spec leaves room
 
 Explanations (``Row.decided_by``) name the step that finally separated the player:
 ``"placed ahead by head to head"`` / ``"placed behind by head to head"`` /
-``"placed in between by head to head"``, ``"by points spread: +63 against +41"``
-(the value of the player's part against the parts next to it, above and/or below),
+``"placed in between by head to head"``, ``"by points spread: +63, ahead of +41"``
+(the value of the player's part beside those of the parts next to it, above and/or below:
+``"-10, behind -5 and ahead of -20"``),
 ``"shared: level after Sonneborn-Berger"``.
 
 Every step also says in words what it did to a tied group (:meth:`Tiebreak.describe`:
@@ -214,8 +215,10 @@ def split_by_values(
     shown = [format_value(values[run[0]], signed) for run in runs]
     parts: list[Part] = []
     for i, run in enumerate(runs):
-        others = shown[i - 1 : i] + shown[i + 1 : i + 2]
-        parts.append((run, f"by {label}: {shown[i]} against {join_words(others)}"))
+        # "ahead of" / "behind" the values placed next to it: "against" read as an opponent.
+        near = [f"behind {shown[i - 1]}"] if i > 0 else []
+        near += [f"ahead of {shown[i + 1]}"] if i + 1 < len(runs) else []
+        parts.append((run, f"by {label}: {shown[i]}, {' and '.join(near)}"))
     return parts
 
 
@@ -250,7 +253,7 @@ def numeric(
                 abbr,
                 func,
                 signed=signed,
-                description=(func.__doc__ or "").strip(),
+                description=" ".join((func.__doc__ or "").split()),
                 explain=explain,
                 uses_set_scores=uses_set_scores,
             )
@@ -299,6 +302,11 @@ def describe_order(order: Sequence[str]) -> str:
     return ", then ".join(step.label for step in steps)
 
 
+def explain_order(order: Sequence[str]) -> list[tuple[str, str]]:
+    """(label, what it is) of each step of ``order``, for readers of the standings."""
+    return [(step.label, step.description) for step in validate_order(order)]
+
+
 # --------------------------------------------------------------------------- numeric
 
 
@@ -344,7 +352,8 @@ def _sb_words(ctx: Context, player: int) -> str:
 @numeric("mso_spread", "points spread", "Spread", signed=True, explain=_spread_words,
          uses_set_scores=True)
 def mso_spread(ctx: Context, player: int) -> Number:
-    """Game points for minus against over all rounds, less the best round's spread."""
+    """Points scored minus points conceded, summed over the rounds, leaving out the
+    player's best round (the round of the largest spread; the player's page names it)."""
     spreads = ctx.spreads_by_round(player)
     return sum(spreads) - max(spreads, default=0)
 
@@ -404,7 +413,8 @@ def set_difference(ctx: Context, player: int) -> Number:
 @numeric("game_points_difference", "game points difference", "GPD", signed=True,
          uses_set_scores=True)
 def game_points_difference(ctx: Context, player: int) -> Number:
-    """Game points for minus against over all played matches (no round dropped)."""
+    """Points scored minus points conceded over every played match (no round left
+    out)."""
     return sum(r.spread for r in ctx.results[player])
 
 

@@ -72,10 +72,49 @@ def in_form_words(message: str, table: Table, players: list[str] | None = None) 
     return message
 
 
+# Errors that follow from an earlier slip in the same set: a hand's totals, the set's
+# total, a running total, a set that ends elsewhere than written, a hand cut short.
+FOLLOW_ON = {"hand_points_mismatch", "points_mismatch", "over_target", "play_after_set_end",
+             "hand_incomplete", "set_score_invalid"}
+HAND_PATH = re.compile(r"^/sets/(\d+)/hands/(\d+)(/|$)")
+SET_PATH = re.compile(r"^/sets/(\d+)(/|$)")
+
+
+def first_slips(report_errors: list[dict]) -> list[dict]:
+    """One slip, one error (docs/scoring.md): the validator reads on after a mistyped play
+    and may then find the hand's later plays, its points, the set's total and a running
+    total wrong too. Keep each hand's first error, and drop what follows from it in the
+    same set: later errors in that hand, and totals of the hand, later hands and the set."""
+    slipped: dict[int, int] = {}  # set index -> first hand with an error in its plays
+    for e in report_errors:
+        m = HAND_PATH.match(str(e.get("path", "")))
+        if m and "/plays" in str(e.get("path", "")):
+            i, j = int(m.group(1)), int(m.group(2))
+            slipped[i] = min(slipped.get(i, j), j)
+    kept, seen_hands = [], set()
+    for e in report_errors:
+        path = str(e.get("path", ""))
+        hand = HAND_PATH.match(path)
+        in_set = SET_PATH.match(path)
+        i = int(in_set.group(1)) if in_set else None
+        if hand:
+            j = int(hand.group(2))
+            if (i, j) in seen_hands:
+                continue  # the hand's first error stands for it
+            if i in slipped and j >= slipped[i] and (j > slipped[i] or "/plays" not in path) \
+                    and e.get("code") in FOLLOW_ON:
+                continue
+            seen_hands.add((i, j))
+        elif i in slipped and e.get("code") in FOLLOW_ON:
+            continue  # the set's total, off because of the slip
+        kept.append(e)
+    return kept
+
+
 def map_errors(report_errors: list[dict], built: Built) -> dict[str, list[str]]:
     players = (built.record or {}).get("players")
     out: dict[str, list[str]] = {}
-    for e in report_errors:
+    for e in first_slips(report_errors):
         message = str(e.get("message", "")).strip() or str(e.get("code", "error"))
         message = in_form_words(message, built.table, players)
         key, where = locate(str(e.get("path", "")), built)

@@ -70,8 +70,11 @@ def void_choices(table: Table) -> list[tuple[str, str]]:
     """("", "—") then each rule that voids a hand, labelled as the scoring engine labels it."""
     if not table.penalties:
         return []
+    # The select is the hand's void already: its rule alone ("Played out of turn"), so
+    # that a phone shows the whole of it.
     choices = penalty_choices(table.ruleset, table.seats)
-    return [("", "not void")] + [(n, label) for n, label in choices if n in VOID_RULES]
+    return [("", "not void")] + [(n, label.split(":")[0]) for n, label in choices
+                                 if n in VOID_RULES]
 
 
 def shown_starters(data: Mapping, table: Table, s: int, rows: int) -> tuple[int | None, list]:

@@ -1,0 +1,92 @@
+"""One render per change for all the workers of a machine (issue 22, points 11 and 12).
+
+The workers share rendered answers in the "pages" cache (Redis, or a file cache on one
+machine); a test run is one process, so a second worker is played by emptying this
+process's own memory of answers (`http_cache.local`) between requests.
+"""
+
+import pytest
+from django.urls import reverse
+
+from tournament import revision
+from tournament.public import http_cache, views
+
+from .test_http_cache import boards, director, event, forfeit  # noqa: F401
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def shared_pages(settings):
+    settings.CACHES = {**settings.CACHES, "pages": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "pages"}}
+    http_cache.local.clear()
+    yield
+    http_cache.local.clear()
+
+
+def as_another_worker():
+    http_cache.local.clear()
+
+
+def test_a_second_worker_takes_the_first_one_s_render(client, event, director,  # noqa: F811
+                                                      django_assert_num_queries):
+    url = reverse("public:standings", args=[event.slug])
+    first = client.get(url)
+    as_another_worker()
+    with django_assert_num_queries(0):  # read from the shared cache, not rendered
+        again = client.get(url)
+    assert again.content == first.content and again["ETag"] == first["ETag"]
+
+
+def test_after_a_change_one_worker_renders_and_the_others_answer_the_last_page(
+        client, event, director, django_assert_num_queries):  # noqa: F811
+    url = reverse("public:round", args=[event.slug, 1])
+    before = client.get(url)
+    forfeit(boards(event)[0], director)  # a change: a new revision
+    # Another worker got there first: it holds this revision's render.
+    token = revision.stored(event.slug).token
+    request = type("R", (), {"path": url})()
+    key = http_cache.entry_key(request, http_cache.QueryDict())
+    assert http_cache.shared_cache().add(f"render:{key}:{token}", 1, 10)
+    with django_assert_num_queries(0):  # not rendered here: the last page, at once
+        meanwhile = client.get(url)
+    assert meanwhile.status_code == 200 and meanwhile.content == before.content
+    # ... until its render is stored: then everyone has the new page, rendered once.
+    http_cache.shared_cache().delete(f"render:{key}:{token}")
+    after = client.get(url)
+    assert after.content != before.content and after["ETag"] != before["ETag"]
+    as_another_worker()
+    with django_assert_num_queries(0):
+        assert client.get(url).content == after.content
+
+
+def test_the_first_request_after_a_change_renders_at_once(client, event, director):  # noqa: F811
+    url = reverse("public:round", args=[event.slug, 1])
+    before = client.get(url)
+    forfeit(boards(event)[0], director)
+    after = client.get(url)  # nobody else is rendering: this request does
+    assert after.content != before.content
+
+
+def test_revision_json_is_never_answered_from_an_older_revision(client, event, director):  # noqa: F811
+    url = reverse("public:revision", args=[event.slug])
+    before = client.get(url).json()["revision"]
+    forfeit(boards(event)[0], director)
+    token = revision.stored(event.slug).token
+    request = type("R", (), {"path": url})()
+    key = http_cache.entry_key(request, http_cache.QueryDict())
+    http_cache.shared_cache().add(f"render:{key}:{token}", 1, 10)  # would block a page
+    assert client.get(url).json()["revision"] != before
+
+
+def test_live_pages_poll_every_few_seconds_and_ask_past_caches(client, event):  # noqa: F811
+    html = client.get(reverse("public:round", args=[event.slug, 1])).content.decode()
+    assert f'data-poll="{views.POLL_SECONDS}"' in html and views.POLL_SECONDS <= 3
+    from django.contrib.staticfiles import finders
+
+    script = open(finders.find("js/live.js")).read()
+    assert 'searchParams.set("live", wanted)' in script  # past a CDN's older copy
+    # The server ignores that parameter: the same cached answer.
+    page = client.get(reverse("public:round", args=[event.slug, 1]), {"live": "abc"})
+    assert page.content.decode() == html
