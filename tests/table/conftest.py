@@ -10,9 +10,9 @@ from tournament.actions import events, rounds
 from tournament.models import Match
 
 
-def key_for(event, number, member=None) -> str:
+def key_for(accepting_event, number, member=None) -> str:
     out = io.StringIO()
-    args = [event.slug, str(number)] + (["--member", str(member)] if member else [])
+    args = [accepting_event.slug, str(number)] + (["--member", str(member)] if member else [])
     call_command("player_key", *args, stdout=out)
     return out.getvalue().strip()
 
@@ -64,29 +64,30 @@ def director():
 
 
 @pytest.fixture
-def event(director):
+def accepting_event(director):
+    """Players enter and the opponent's acceptance counts; round 1 published."""
     return players_event(director)
 
 
 @pytest.fixture
-def board(event):
-    return Match.objects.filter(round__tournament=event).exclude(side1=None).order_by(
+def board(accepting_event):
+    return Match.objects.filter(round__tournament=accepting_event).exclude(side1=None).order_by(
         "board").select_related("side0", "side1").first()
 
 
 @pytest.fixture
-def side0(event, board):
-    return PlayerApi(key_for(event, board.side0.number))
+def side0(accepting_event, board):
+    return PlayerApi(key_for(accepting_event, board.side0.number))
 
 
 @pytest.fixture
-def side1(event, board):
-    return PlayerApi(key_for(event, board.side1.number))
+def side1(accepting_event, board):
+    return PlayerApi(key_for(accepting_event, board.side1.number))
 
 
 @pytest.fixture
-def stranger(event, board):
+def stranger(accepting_event, board):
     """A player of the same event, on another board."""
-    other = (Match.objects.filter(round__tournament=event).exclude(side1=None)
+    other = (Match.objects.filter(round__tournament=accepting_event).exclude(side1=None)
              .exclude(pk=board.pk).select_related("side0").first())
-    return PlayerApi(key_for(event, other.side0.number))
+    return PlayerApi(key_for(accepting_event, other.side0.number))

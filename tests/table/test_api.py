@@ -17,18 +17,18 @@ def state(match):
             ResultVersion.objects.filter(match=m).count())
 
 
-def test_entry_policy_in_the_tournament_read(event, client):
-    assert client.get(f"/api/v1/tournaments/{event.slug}/").json()["entry_policy"] == \
+def test_entry_policy_in_the_tournament_read(accepting_event, client):
+    assert client.get(f"/api/v1/tournaments/{accepting_event.slug}/").json()["entry_policy"] == \
         "players_accept"
 
 
-def test_a_side_enters_and_the_other_accepts_players_accept(event, board, side0, side1):
+def test_a_side_enters_and_the_other_accepts_players_accept(accepting_event, board, side0, side1):
     entered = side0.enter(board)
     assert entered.status_code == 200, entered.json()
     assert entered.json()["status"] == "entered" and entered.json()["version"] == 1
     m = Match.objects.get(pk=board.pk)
     assert m.entered_by_player.entrant_id == board.side0_id and m.entered_by is None
-    read = PlayerApi().get(f"/api/v1/tournaments/{event.slug}/rounds/1/").json()
+    read = PlayerApi().get(f"/api/v1/tournaments/{accepting_event.slug}/rounds/1/").json()
     assert next(r for r in read if r["id"] == board.pk)["result"] is None  # not yet counted
     accepted = side1.accept(board, 1)
     assert accepted.status_code == 200
@@ -46,21 +46,21 @@ def test_a_side_enters_and_the_other_accepts_players_accept(event, board, side0,
 
 
 def test_players_then_official_accept_is_accepted_then_an_official_confirms(director):
-    event = players_event(director, "players_then_official", name="Then Open")
-    board = Match.objects.filter(round__tournament=event).exclude(side1=None).first()
-    a = PlayerApi(key_for(event, board.side0.number))
-    b = PlayerApi(key_for(event, board.side1.number))
+    then_event = players_event(director, "players_then_official", name="Then Open")
+    board = Match.objects.filter(round__tournament=then_event).exclude(side1=None).first()
+    a = PlayerApi(key_for(then_event, board.side0.number))
+    b = PlayerApi(key_for(then_event, board.side1.number))
     assert a.enter(board).status_code == 200
     response = b.accept(board, 1)
     assert response.json() == {"version": 2, "status": "accepted"}
-    read = PlayerApi().get(f"/api/v1/tournaments/{event.slug}/rounds/1/").json()
+    read = PlayerApi().get(f"/api/v1/tournaments/{then_event.slug}/rounds/1/").json()
     assert next(r for r in read if r["id"] == board.pk)["status"] == "accepted"
-    arbiter = PlayerApi(token_for("arb", event.slug), scheme="Token")
+    arbiter = PlayerApi(token_for("arb", then_event.slug), scheme="Token")
     confirmed = arbiter.send("post", f"/api/v1/matches/{board.pk}/confirm/", {"version": 2})
     assert confirmed.json() == {"version": 3, "status": "confirmed"}
 
 
-def test_dispute_then_an_official_settles_by_entering(event, board, side0, side1):
+def test_dispute_then_an_official_settles_by_entering(accepting_event, board, side0, side1):
     side0.enter(board)
     response = side1.dispute(board, 1, "Set 2 was 61-50")
     assert response.json() == {"version": 2, "status": "disputed"}
@@ -69,7 +69,7 @@ def test_dispute_then_an_official_settles_by_entering(event, board, side0, side1
     assert AuditEntry.objects.get(action="player_dispute_result").reason == "Set 2 was 61-50"
     # Neither side can accept a disputed result.
     assert side0.accept(board, 2).status_code == 409
-    arbiter = PlayerApi(token_for("arb", event.slug), scheme="Token")
+    arbiter = PlayerApi(token_for("arb", accepting_event.slug), scheme="Token")
     settled = arbiter.send("put", f"/api/v1/matches/{board.pk}/result/", {
         "version": 2, "record": score_record([61, 40], [50, 61], [61, 20])})
     assert settled.json()["status"] == "confirmed"
@@ -77,10 +77,10 @@ def test_dispute_then_an_official_settles_by_entering(event, board, side0, side1
     assert m.dispute_reason == "" and m.entered_by.username == "arb"
 
 
-def test_dispute_settled_by_an_officials_confirmation(event, board, side0, side1):
+def test_dispute_settled_by_an_officials_confirmation(accepting_event, board, side0, side1):
     side0.enter(board)
     side1.dispute(board, 1)
-    arbiter = PlayerApi(token_for("arb", event.slug), scheme="Token")
+    arbiter = PlayerApi(token_for("arb", accepting_event.slug), scheme="Token")
     response = arbiter.send("post", f"/api/v1/matches/{board.pk}/confirm/", {"version": 2})
     assert response.json()["status"] == "confirmed"
 
@@ -119,9 +119,9 @@ def test_unknown_key_401(board, header):
     assert state(board) == before
 
 
-def test_renewed_key_401_and_the_new_one_works(event, board, side0):
+def test_renewed_key_401_and_the_new_one_works(accepting_event, board, side0):
     old = side0.key
-    new = key_for(event, board.side0.number)
+    new = key_for(accepting_event, board.side0.number)
     assert PlayerApi(old).enter(board).status_code == 401
     assert PlayerApi(new).enter(board).status_code == 200
     assert PlayerKey.objects.filter(entrant=board.side0).count() == 1
@@ -142,15 +142,16 @@ def test_key_of_another_event_403(director, board):
     assert outsider.enter(board).status_code == 403
 
 
-def test_policy_officials_403(director, event, board, side0, side1):
-    events.update_settings(event, director, entry_policy="officials", reason="wifi down")
+def test_policy_officials_403(director, accepting_event, board, side0, side1):
+    events.update_settings(accepting_event, director, entry_policy="officials", reason="wifi down")
     before = state(board)
     response = side0.enter(board)
     assert response.status_code == 403 and "arbiters enter" in response.json()["detail"]
     assert state(board) == before
 
 
-def test_a_counted_result_409_and_a_closed_round_403(director, event, board, side0, side1):
+def test_a_counted_result_409_and_a_closed_round_403(director, accepting_event, board, side0,
+                                                     side1):
     side0.enter(board)
     side1.accept(board, 1)
     response = side0.enter(board, version=2)
@@ -158,7 +159,7 @@ def test_a_counted_result_409_and_a_closed_round_403(director, event, board, sid
     rnd = board.round
     rounds.close_round(rnd, director, reason="time")
     other = Match.objects.filter(round=rnd).exclude(side1=None).exclude(pk=board.pk).first()
-    player = PlayerApi(key_for(event, other.side0.number))
+    player = PlayerApi(key_for(accepting_event, other.side0.number))
     other.refresh_from_db()
     assert player.enter(other).status_code == 403
 
@@ -179,11 +180,11 @@ def test_dispute_needs_a_reason(board, side0, side1):
     assert state(board) == before
 
 
-def test_me(event, board, side0, side1):
+def test_me(accepting_event, board, side0, side1):
     answer = side0.get("/api/v1/me/")
     assert answer["Cache-Control"] == "private, no-store"
     body = answer.json()
-    assert body["tournament"] == event.slug and body["player"] == board.side0.number
+    assert body["tournament"] == accepting_event.slug and body["player"] == board.side0.number
     assert body["name"] == board.side0.name
     assert body["board"] == {"id": board.pk, "round": 1, "board": board.board,
                              "opponent": {"number": board.side1.number,
@@ -244,7 +245,7 @@ def test_wrong_keys_at_one_board_429_but_a_right_key_still_works(board, side0, s
     assert side0.enter(board).status_code == 200
 
 
-def test_a_players_device_reads_the_public_api_with_its_key(event, side0):
-    url = f"/api/v1/tournaments/{event.slug}/rounds/1/"
+def test_a_players_device_reads_the_public_api_with_its_key(accepting_event, side0):
+    url = f"/api/v1/tournaments/{accepting_event.slug}/rounds/1/"
     assert side0.get(url).status_code == 200
     assert PlayerApi("ABCD-EFGH-JKMN-PQRS").get(url).status_code == 401

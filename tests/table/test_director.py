@@ -71,8 +71,8 @@ def test_archive_keeps_the_policy(director):
     assert bad.value.path == "/entry_policy"
 
 
-def test_keys_are_80_bits_stored_hashed(event):
-    key = key_for(event, 1)
+def test_keys_are_80_bits_stored_hashed(accepting_event):
+    key = key_for(accepting_event, 1)
     text = normalised(key)
     assert len(text) * 5 >= KEY_BITS == 80
     row = PlayerKey.objects.get(entrant__number=1)
@@ -93,31 +93,32 @@ def test_command_needs_a_member_of_a_pair_only(director):
         players.issue_key(single, None, number=1, member=2)
 
 
-def test_cards_print_new_keys_for_the_director_only(event, director, client):
-    old = key_for(event, 1)
+def test_cards_print_new_keys_for_the_director_only(accepting_event, director, client):
+    old = key_for(accepting_event, 1)
     client.force_login(director)
-    assert "Print players' cards" in client.get(f"/manage/{event.slug}/entrants/").content.decode()
-    response = client.post(f"/manage/{event.slug}/entrants/cards/", {})
+    page = client.get(f"/manage/{accepting_event.slug}/entrants/").content.decode()
+    assert "Print players' cards" in page
+    response = client.post(f"/manage/{accepting_event.slug}/entrants/cards/", {})
     assert response.status_code == 200
     assert "no-store" in response["Cache-Control"]
     page = response.content.decode()
     codes = re.findall(r'class="player-code">([0-9A-Z-]+)<', page)
-    assert len(codes) == event.entrants.count()
+    assert len(codes) == accepting_event.entrants.count()
     assert page.count("<svg") == len(codes)
     assert PlayerKey.objects.holding(old) is None  # the earlier card stopped working
     assert all(PlayerKey.objects.holding(c) is not None for c in codes)
     assert AuditEntry.objects.filter(action="print_player_cards").exists()
-    one = client.post(f"/manage/{event.slug}/entrants/cards/", {"number": "2"})
+    one = client.post(f"/manage/{accepting_event.slug}/entrants/cards/", {"number": "2"})
     assert len(re.findall(r'class="player-code">', one.content.decode())) == 1
     arbiter = User.objects.create_user("arb")
     from tournament.models import Official
-    Official.objects.create(tournament=event, user=arbiter, role="arbiter")
+    Official.objects.create(tournament=accepting_event, user=arbiter, role="arbiter")
     client.force_login(arbiter)
-    assert client.post(f"/manage/{event.slug}/entrants/cards/", {}).status_code == 403
+    assert client.post(f"/manage/{accepting_event.slug}/entrants/cards/", {}).status_code == 403
 
 
-def test_slips_qr_leads_players_to_their_board_page(event, board, director, client):
-    page = client.get(f"/{event.slug}/round/1/?print=slips").content.decode()
+def test_slips_qr_leads_players_to_their_board_page(accepting_event, board, director, client):
+    page = client.get(f"/{accepting_event.slug}/round/1/?print=slips").content.decode()
     assert f"/me/board/{board.pk}/" in page and "/arbiter/match/" not in page
     officials = make_event(director, name="Officials Open")
     from tournament.actions import rounds

@@ -34,8 +34,8 @@ def text(response):
     return response.content.decode()
 
 
-def test_code_becomes_a_cookie_and_the_page_is_private(event, board):
-    key = key_for(event, board.side0.number)
+def test_code_becomes_a_cookie_and_the_page_is_private(accepting_event, board):
+    key = key_for(accepting_event, board.side0.number)
     c = phone()
     first = c.get("/me/")
     assert first.status_code == 200 and 'id="code-form"' in text(first)
@@ -53,22 +53,22 @@ def test_code_becomes_a_cookie_and_the_page_is_private(event, board):
     assert f"board {board.board}" in body and "you start" in body
 
 
-def test_wrong_code_is_a_clear_401(event):
+def test_wrong_code_is_a_clear_401(accepting_event):
     response = phone().post("/me/", {"code": "ABCD-EFGH-JKMN-PQRS"})
     assert response.status_code == 401 and "not a current player key" in text(response)
     assert "player" not in response.cookies
 
 
-def test_renewed_key_signs_the_phone_out(event, board):
-    key = key_for(event, board.side0.number)
+def test_renewed_key_signs_the_phone_out(accepting_event, board):
+    key = key_for(accepting_event, board.side0.number)
     c = phone(key)
-    key_for(event, board.side0.number)  # the director renews it
+    key_for(accepting_event, board.side0.number)  # the director renews it
     assert 'id="code-form"' in text(c.get("/me/"))
 
 
-def test_enter_then_accept_on_the_other_phone(event, board):
-    a = phone(key_for(event, board.side0.number))
-    b = phone(key_for(event, board.side1.number), ip="10.9.0.2")
+def test_enter_then_accept_on_the_other_phone(accepting_event, board):
+    a = phone(key_for(accepting_event, board.side0.number))
+    b = phone(key_for(accepting_event, board.side1.number), ip="10.9.0.2")
     url = f"/me/board/{board.pk}/"
     form = a.get(url)
     assert 'name="s1_a"' in text(form)  # the arbiters' entry form
@@ -86,9 +86,9 @@ def test_enter_then_accept_on_the_other_phone(event, board):
     assert "counts" in receipt and "&quot;score&quot;: [" in receipt.replace("\n", "")
 
 
-def test_accept_on_the_same_phone_with_the_opponents_code(event, board):
-    a = phone(key_for(event, board.side0.number))
-    other = key_for(event, board.side1.number)
+def test_accept_on_the_same_phone_with_the_opponents_code(accepting_event, board):
+    a = phone(key_for(accepting_event, board.side0.number))
+    other = key_for(accepting_event, board.side1.number)
     url = f"/me/board/{board.pk}/"
     a.post(url, entry())
     wrong = a.post(url, {"action": "accept", "version": "1", "code": "ABCD-EFGH-JKMN-PQRS"})
@@ -101,9 +101,9 @@ def test_accept_on_the_same_phone_with_the_opponents_code(event, board):
     assert m.status == "confirmed" and m.answered_by_player.entrant_id == board.side1_id
 
 
-def test_dispute_with_a_reason_then_arbiters_see_it_first(event, board, director, client):
-    a = phone(key_for(event, board.side0.number))
-    b = phone(key_for(event, board.side1.number), ip="10.9.0.2")
+def test_dispute_with_a_reason_then_arbiters_see_it_first(accepting_event, board, director, client):
+    a = phone(key_for(accepting_event, board.side0.number))
+    b = phone(key_for(accepting_event, board.side1.number), ip="10.9.0.2")
     url = f"/me/board/{board.pk}/"
     a.post(url, entry())
     empty = b.post(url, {"action": "dispute", "version": "1", "reason": " "})
@@ -112,7 +112,7 @@ def test_dispute_with_a_reason_then_arbiters_see_it_first(event, board, director
                         "reason": "Set 2 was <b>61-50</b>"}).status_code == 302
     assert Match.objects.get(pk=board.pk).status == "disputed"
     client.force_login(director)
-    boards = text(client.get(f"/arbiter/{event.slug}/"))
+    boards = text(client.get(f"/arbiter/{accepting_event.slug}/"))
     assert "Set 2 was &lt;b&gt;61-50&lt;/b&gt;" in boards  # escaped
     assert "(player)" in boards
     tiles = re.findall(r'data-id="(\d+)"', boards)
@@ -121,9 +121,9 @@ def test_dispute_with_a_reason_then_arbiters_see_it_first(event, board, director
     assert entry_.detail["address"] == "10.9.0.2"
 
 
-def test_stale_version_409_on_the_page(event, board):
-    a = phone(key_for(event, board.side0.number))
-    b = phone(key_for(event, board.side1.number), ip="10.9.0.2")
+def test_stale_version_409_on_the_page(accepting_event, board):
+    a = phone(key_for(accepting_event, board.side0.number))
+    b = phone(key_for(accepting_event, board.side1.number), ip="10.9.0.2")
     url = f"/me/board/{board.pk}/"
     a.post(url, entry())
     response = b.post(url, entry(version=0, sets=((40, 61), (30, 61))))
@@ -131,44 +131,45 @@ def test_stale_version_409_on_the_page(event, board):
     assert Match.objects.get(pk=board.pk).winner_id == board.side0_id
 
 
-def test_validator_errors_on_the_same_form(event, board):
-    a = phone(key_for(event, board.side0.number))
+def test_validator_errors_on_the_same_form(accepting_event, board):
+    a = phone(key_for(accepting_event, board.side0.number))
     response = a.post(f"/me/board/{board.pk}/", entry(sets=((61, 40), (55, 30))))
     assert response.status_code == 422 and "Nothing was stored" in text(response)
     assert Match.objects.get(pk=board.pk).status == "pending"
 
 
-def test_another_boards_key_and_policy_officials_refused(event, board, director):
+def test_another_boards_key_and_policy_officials_refused(accepting_event, board, director):
     other = Match.objects.filter(round=board.round).exclude(side1=None).exclude(
         pk=board.pk).first()
-    c = phone(key_for(event, other.side0.number))
+    c = phone(key_for(accepting_event, other.side0.number))
     response = c.post(f"/me/board/{board.pk}/", entry())
     assert response.status_code == 403 and "not for board" in text(response)
-    events.update_settings(event, director, entry_policy="officials", reason="back to paper")
+    events.update_settings(accepting_event, director, entry_policy="officials",
+                           reason="back to paper")
     mine = c.post(f"/me/board/{other.pk}/", entry())
     assert mine.status_code == 403 and "arbiters enter" in text(mine)
     assert not Match.objects.filter(round=board.round).exclude(side1=None).exclude(
         status="pending").exists()
 
 
-def test_closed_round_refused(event, board, director):
-    c = phone(key_for(event, board.side0.number))
+def test_closed_round_refused(accepting_event, board, director):
+    c = phone(key_for(accepting_event, board.side0.number))
     rounds.close_round(board.round, director, reason="time")
     response = c.post(f"/me/board/{board.pk}/", entry())
     assert response.status_code in (403, 409)
     assert "closed" in text(response) or "counts already" in text(response)
 
 
-def test_the_slips_qr_opens_the_board_and_signs_in(event, board):
+def test_the_slips_qr_opens_the_board_and_signs_in(accepting_event, board):
     c = phone()
     url = f"/me/board/{board.pk}/"
     assert 'id="code-form"' in text(c.get(url))
-    response = c.post(url, {"action": "code", "code": key_for(event, board.side1.number)})
+    response = c.post(url, {"action": "code", "code": key_for(accepting_event, board.side1.number)})
     assert response.status_code == 302 and response["Location"] == url
     assert "Enter the result" in text(c.get(url))
 
 
-def test_wrong_codes_throttled_per_address_and_per_board(event, board, settings):
+def test_wrong_codes_throttled_per_address_and_per_board(accepting_event, board, settings):
     settings.API_RATE_LIMITS = {"player_codes_per_address": "3/10m",
                                 "player_codes_per_board": "2/10m"}
     url = f"/me/board/{board.pk}/"
@@ -181,7 +182,8 @@ def test_wrong_codes_throttled_per_address_and_per_board(event, board, settings)
     other = phone(ip="10.9.9.8")
     assert other.post(url, {"action": "code", "code": "ABCD-EFGH-JKMN-PQRZ"}
                       ).status_code == 429
-    right = other.post(url, {"action": "code", "code": key_for(event, board.side0.number)})
+    code = key_for(accepting_event, board.side0.number)
+    right = other.post(url, {"action": "code", "code": code})
     assert right.status_code == 302
 
 
@@ -191,7 +193,8 @@ def test_an_official_scanning_the_slip_goes_to_the_arbiters_page(board, director
     assert response.status_code == 302 and response["Location"] == f"/arbiter/match/{board.pk}/"
 
 
-def test_the_players_page_costs_the_same_queries_after_more_rounds(event, board, director):
+def test_the_players_page_costs_the_same_queries_after_more_rounds(accepting_event, board,
+                                                                   director):
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -199,8 +202,8 @@ def test_the_players_page_costs_the_same_queries_after_more_rounds(event, board,
 
     def play_round(number):
         for m in Match.objects.filter(round__number=number).exclude(side1=None):
-            PlayerApi(key_for(event, m.side0.number)).enter(m)
-            PlayerApi(key_for(event, m.side1.number)).accept(m, 1)
+            PlayerApi(key_for(accepting_event, m.side0.number)).enter(m)
+            PlayerApi(key_for(accepting_event, m.side1.number)).accept(m, 1)
 
     def cost(c):
         with CaptureQueriesContext(connection) as queries:
@@ -208,15 +211,15 @@ def test_the_players_page_costs_the_same_queries_after_more_rounds(event, board,
         return len(queries)
 
     play_round(1)
-    c = phone(key_for(event, board.side0.number))
-    api = PlayerApi(key_for(event, board.side0.number))
+    c = phone(key_for(accepting_event, board.side0.number))
+    api = PlayerApi(key_for(accepting_event, board.side0.number))
     once = cost(c)
     with CaptureQueriesContext(connection) as api_once:
         api.get("/api/v1/me/")
-    rounds.publish_round(rounds.pair_round(event, director), director)
+    rounds.publish_round(rounds.pair_round(accepting_event, director), director)
     play_round(2)
-    c = phone(key_for(event, board.side0.number))
-    api = PlayerApi(key_for(event, board.side0.number))
+    c = phone(key_for(accepting_event, board.side0.number))
+    api = PlayerApi(key_for(accepting_event, board.side0.number))
     assert cost(c) == once
     with CaptureQueriesContext(connection) as api_twice:
         api.get("/api/v1/me/")
@@ -248,9 +251,9 @@ def test_a_pairs_board_entered_by_one_member_accepted_by_a_member_opposite(direc
     assert AuditEntry.objects.get(action="player_enter_result").detail["member"] == 2
 
 
-def test_the_audit_log_names_the_player_and_the_address(event, board, director, client):
-    a = phone(key_for(event, board.side0.number), ip="10.9.7.7")
+def test_the_audit_log_names_the_player_and_the_address(accepting_event, board, director, client):
+    a = phone(key_for(accepting_event, board.side0.number), ip="10.9.7.7")
     a.post(f"/me/board/{board.pk}/", entry())
     client.force_login(director)
-    log = text(client.get(f"/manage/{event.slug}/audit/"))
+    log = text(client.get(f"/manage/{accepting_event.slug}/audit/"))
     assert f"{board.side0.name} (player {board.side0.number}) from 10.9.7.7" in log
