@@ -71,7 +71,7 @@ def director():
 
 
 @pytest.fixture
-def event(director):
+def published_event(director):
     """A 9-player event with round 1 paired and published (four boards and a bye)."""
     t = make_event(director)
     r1 = rounds.pair_round(t, director)
@@ -81,19 +81,19 @@ def event(director):
 
 
 @pytest.fixture
-def board(event):
-    return Match.objects.filter(round__tournament=event).exclude(side1=None).order_by(
+def board(published_event):
+    return Match.objects.filter(round__tournament=published_event).exclude(side1=None).order_by(
         "board").first()
 
 
 @pytest.fixture
-def arbiter(event):
-    return Api(token_for("arb1", event.slug))
+def arbiter(published_event):
+    return Api(token_for("arb1", published_event.slug))
 
 
 @pytest.fixture
-def arbiter2(event):
-    return Api(token_for("arb2", event.slug))
+def arbiter2(published_event):
+    return Api(token_for("arb2", published_event.slug))
 
 
 @pytest.fixture

@@ -67,10 +67,10 @@ def test_conceded_by_on_a_result_nobody_conceded_is_422(board, arbiter, outcome)
 @pytest.mark.parametrize("header", ["junk", "Token ", "Token not-a-key", "Basic eDp5",
                                     "Token " + "a" * 40])
 def test_a_junk_authorization_header_on_a_public_read_is_401_without_rendering(
-        event, header, django_assert_max_num_queries):
+        published_event, header, django_assert_max_num_queries):
     from django.test import Client
 
-    url = f"/api/v1/tournaments/{event.slug}/standings/"
+    url = f"/api/v1/tournaments/{published_event.slug}/standings/"
     assert Client().get(url).status_code == 200  # cached now
     with django_assert_max_num_queries(1):  # the token's lookup, and no standings
         response = Client().get(url, headers={"Authorization": header})
@@ -79,6 +79,6 @@ def test_a_junk_authorization_header_on_a_public_read_is_401_without_rendering(
     assert "Authorization" in response["Vary"]
 
 
-def test_a_valid_token_still_reads_privately(event, arbiter):
-    response = arbiter.get(f"/api/v1/tournaments/{event.slug}/standings/")
+def test_a_valid_token_still_reads_privately(published_event, arbiter):
+    response = arbiter.get(f"/api/v1/tournaments/{published_event.slug}/standings/")
     assert response.status_code == 200 and "private" in response["Cache-Control"]

@@ -24,12 +24,12 @@ def official(open_event):
     return Api(token_for("desk", open_event.slug))
 
 
-def url(event, query=""):
-    return f"/api/v1/tournaments/{event.slug}/checkins/{query}"
+def url(published_event, query=""):
+    return f"/api/v1/tournaments/{published_event.slug}/checkins/{query}"
 
 
-def tick(api, event, player, checked_in=True, round_=1, **headers):
-    return api.client.put(url(event), json.dumps({"round": round_, "player": player,
+def tick(api, published_event, player, checked_in=True, round_=1, **headers):
+    return api.client.put(url(published_event), json.dumps({"round": round_, "player": player,
                                                   "checked_in": checked_in}),
                           content_type="application/json",
                           headers={**api.headers(), **headers})

@@ -40,16 +40,16 @@ def check_one_winner(match, answers):
         assert body["version"] == 1 and body["record"] == stored.record
 
 
-def setup_race(event, n):
-    match = Match.objects.filter(round__tournament=event).exclude(side1=None).first()
-    keys = [token_for(f"device{i}", event.slug) for i in range(n)]
+def setup_race(published_event, n):
+    match = Match.objects.filter(round__tournament=published_event).exclude(side1=None).first()
+    keys = [token_for(f"device{i}", published_event.slug) for i in range(n)]
     return match, keys
 
 
 @needs_postgres
 @pytest.mark.parametrize("devices", [2, 4])
-def test_same_board_same_version_postgresql(event, devices):
-    match, keys = setup_race(event, devices)
+def test_same_board_same_version_postgresql(published_event, devices):
+    match, keys = setup_race(published_event, devices)
     for _ in range(3):  # a few rounds of racing, each on a fresh board state
         answers = race(match, keys)
         check_one_winner(match, answers)

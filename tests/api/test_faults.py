@@ -21,7 +21,7 @@ def client():
     return Client(raise_request_exception=False)
 
 
-def test_a_bug_in_an_api_view_answers_json_500(event, monkeypatch):
+def test_a_bug_in_an_api_view_answers_json_500(published_event, monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("a bug")
     monkeypatch.setattr("tournament.api.reads.visible_tournaments", broken)
@@ -31,9 +31,9 @@ def test_a_bug_in_an_api_view_answers_json_500(event, monkeypatch):
     assert response.json()["detail"].startswith("Server error")
 
 
-def test_api_read_with_the_database_away_is_503_json_with_retry_after(event, monkeypatch):
+def test_api_read_with_the_database_away_is_503_json_with_retry_after(published_event, monkeypatch):
     database_away(monkeypatch)
-    response = client().get(f"/api/v1/tournaments/{event.slug}/")
+    response = client().get(f"/api/v1/tournaments/{published_event.slug}/")
     assert response.status_code == 503
     assert response["Retry-After"] == "30"
     assert "briefly unavailable" in response.json()["detail"]
@@ -49,10 +49,10 @@ def test_api_write_with_the_database_away_is_503_json(board, arbiter, monkeypatc
     assert response.json()["detail"]
 
 
-def test_pages_with_the_database_away_are_503_in_the_site_layout(event, monkeypatch):
+def test_pages_with_the_database_away_are_503_in_the_site_layout(published_event, monkeypatch):
     database_away(monkeypatch)
     c = client()
-    for url in ("/", f"/{event.slug}/", f"/{event.slug}/standings/"):
+    for url in ("/", f"/{published_event.slug}/", f"/{published_event.slug}/standings/"):
         response = c.get(url)
         assert response.status_code == 503, url
         assert response["Retry-After"] == "30"

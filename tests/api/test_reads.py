@@ -10,14 +10,14 @@ from .conftest import make_event, score_record
 pytestmark = pytest.mark.django_db
 
 
-def test_list_shows_only_published_events(event, director, anon):
+def test_list_shows_only_published_events(published_event, director, anon):
     make_event(director, name="Hidden Open")  # still in registration
     body = anon.get("/api/v1/tournaments/").json()
-    assert body == [{"slug": event.slug, "name": "Api Open", "status": "running",
+    assert body == [{"slug": published_event.slug, "name": "Api Open", "status": "running",
                      "rounds_planned": 5, "rounds_paired": 1}]
 
 
-def test_draft_round_is_not_counted_nor_shown(event, director, anon, board, arbiter):
+def test_draft_round_is_not_counted_nor_shown(published_event, director, anon, board, arbiter):
     arbiter.submit(board)
     # Finish round 1 so round 2 can be paired as a draft.
     for m in Match.objects.filter(round__number=1).exclude(side1=None):
@@ -26,11 +26,11 @@ def test_draft_round_is_not_counted_nor_shown(event, director, anon, board, arbi
             arbiter.submit(m)
         m.refresh_from_db()
         results.confirm_result(m.pk, director, version=m.version)
-    r2 = rounds.pair_round(event, director)
+    r2 = rounds.pair_round(published_event, director)
     assert r2.status == "draft"
     assert anon.get("/api/v1/tournaments/").json()[0]["rounds_paired"] == 1
-    assert anon.get(f"/api/v1/tournaments/{event.slug}/rounds/2/").status_code == 404
-    detail = anon.get(f"/api/v1/tournaments/{event.slug}/").json()
+    assert anon.get(f"/api/v1/tournaments/{published_event.slug}/rounds/2/").status_code == 404
+    detail = anon.get(f"/api/v1/tournaments/{published_event.slug}/").json()
     assert [r["number"] for r in detail["rounds"]] == [1]
     hidden = r2.matches.first()
     assert anon.get(f"/api/v1/matches/{hidden.pk}/").status_code == 404
@@ -47,19 +47,19 @@ def test_unpublished_event_is_404_everywhere(director, anon):
         assert response.json()["detail"]
 
 
-def test_tournament_detail(event, anon):
-    body = anon.get(f"/api/v1/tournaments/{event.slug}/").json()
-    assert body["slug"] == event.slug and body["ruleset"] == "mso"
+def test_tournament_detail(published_event, anon):
+    body = anon.get(f"/api/v1/tournaments/{published_event.slug}/").json()
+    assert body["slug"] == published_event.slug and body["ruleset"] == "mso"
     assert body["require_confirmation"] is True
-    assert body["points"]["win"] == 1 and body["tiebreaks"] == event.tiebreaks
+    assert body["points"]["win"] == 1 and body["tiebreaks"] == published_event.tiebreaks
     assert [p["number"] for p in body["players"]] == list(range(1, 10))
-    assert body["players"][0]["name"] == event.entrants.get(number=1).name
+    assert body["players"][0]["name"] == published_event.entrants.get(number=1).name
     assert body["rounds"] == [{"number": 1, "status": "published", "boards": 5}]
 
 
-def test_round_pairings_seat_zero_is_white(event, anon):
-    body = anon.get(f"/api/v1/tournaments/{event.slug}/rounds/1/").json()
-    boards = {m.pk: m for m in Match.objects.filter(round__tournament=event)
+def test_round_pairings_seat_zero_is_white(published_event, anon):
+    body = anon.get(f"/api/v1/tournaments/{published_event.slug}/rounds/1/").json()
+    boards = {m.pk: m for m in Match.objects.filter(round__tournament=published_event)
               .select_related("side0", "side1")}
     assert len(body) == 5
     for row in body:
@@ -74,7 +74,7 @@ def test_round_pairings_seat_zero_is_white(event, anon):
     assert all(r["result"] is None for r in body if r["players"][1] is not None)
 
 
-def test_result_public_only_once_confirmed(event, board, anon, arbiter, arbiter2):
+def test_result_public_only_once_confirmed(published_event, board, anon, arbiter, arbiter2):
     url = f"/api/v1/matches/{board.pk}/"
     record = score_record([40, 61], [61, 55], [12, 61])  # seat 1 (side1) wins
     assert arbiter.submit(board, record=record).status_code == 200
@@ -91,44 +91,45 @@ def test_result_public_only_once_confirmed(event, board, anon, arbiter, arbiter2
                                 "awarded_to": [None, None, None]}
     assert public["players"] == [board.side0.number, board.side1.number]
     assert public["names"] == [board.side0.name, board.side1.name]
-    row = [r for r in anon.get(f"/api/v1/tournaments/{event.slug}/rounds/1/").json()
+    row = [r for r in anon.get(f"/api/v1/tournaments/{published_event.slug}/rounds/1/").json()
            if r["id"] == board.pk][0]
     assert row["result"] == public["result"] and row["status"] == "confirmed"
 
 
-def test_result_counts_at_once_without_confirmation(event, board, anon, arbiter):
-    event.require_confirmation = False
-    event.save(update_fields=["require_confirmation"])
+def test_result_counts_at_once_without_confirmation(published_event, board, anon, arbiter):
+    published_event.require_confirmation = False
+    published_event.save(update_fields=["require_confirmation"])
     arbiter.submit(board)
     body = anon.get(f"/api/v1/matches/{board.pk}/").json()
     assert body["status"] == "entered"
     assert body["result"]["winner"] == board.side0.number
 
 
-def test_standings_as_management_command(event, board, anon, arbiter, arbiter2):
+def test_standings_as_management_command(published_event, board, anon, arbiter, arbiter2):
     arbiter.submit(board)
     arbiter2.confirm(board, 1)
-    body = anon.get(f"/api/v1/tournaments/{event.slug}/standings/").json()
-    assert body == [row.as_json() for row in history.compute(event).rows]
+    body = anon.get(f"/api/v1/tournaments/{published_event.slug}/standings/").json()
+    assert body == [row.as_json() for row in history.compute(published_event).rows]
     assert body[0]["points"] == 1 and len(body) == 9
     assert list(body[0]) == ["rank", "shared", "player", "name", "points", "tiebreaks",
                              "withdrawn_after_round", "explanation"]
     assert body[0]["explanation"]["placed"] == "shared: level after Sonneborn-Berger"
-    assert [s["tiebreak"] for s in body[0]["explanation"]["steps"]] == event.tiebreaks
+    assert [s["tiebreak"] for s in body[0]["explanation"]["steps"]] == published_event.tiebreaks
     # The tied group's lines once, on its first row; each row its own details.
     assert list(body[0]["explanation"]) == ["placed", "group", "steps", "group_steps"]
     assert list(body[0]["explanation"]["steps"][0]) == ["tiebreak", "label", "outcome",
                                                         "detail"]
-    assert [s["tiebreak"] for s in body[0]["explanation"]["group_steps"]] == event.tiebreaks
+    steps = body[0]["explanation"]["group_steps"]
+    assert [s["tiebreak"] for s in steps] == published_event.tiebreaks
     assert list(body[0]["explanation"]["group_steps"][0]) == ["tiebreak", "label",
                                                               "outcome", "text"]
     group = [r for r in body if r["explanation"]["group"] == 1]
     # The two on 1 point share 1st (who they are depends on the pairing).
     assert [(r["rank"], r["points"]) for r in group] == [(1, 1), (1, 1)]
     assert group == body[:2] and body[1]["explanation"]["group_steps"] == []
-    before = anon.get(f"/api/v1/tournaments/{event.slug}/standings/?after_round=0").json()
+    before = anon.get(f"/api/v1/tournaments/{published_event.slug}/standings/?after_round=0").json()
     assert all(r["points"] == 0 for r in before)
-    bad = anon.get(f"/api/v1/tournaments/{event.slug}/standings/?after_round=x")
+    bad = anon.get(f"/api/v1/tournaments/{published_event.slug}/standings/?after_round=x")
     assert bad.status_code == 400 and "after_round" in bad.json()["detail"]
 
 
@@ -146,11 +147,11 @@ def test_openapi_document_and_docs_page(anon):
     assert page.status_code == 200 and b"openapi.json" in page.content
 
 
-def test_out_of_range_numbers_are_not_500(event, anon, arbiter):
+def test_out_of_range_numbers_are_not_500(published_event, anon, arbiter):
     huge = 10**20
     assert anon.get(f"/api/v1/matches/{huge}/").status_code == 404
-    assert anon.get(f"/api/v1/tournaments/{event.slug}/rounds/{huge}/").status_code == 404
-    response = anon.get(f"/api/v1/tournaments/{event.slug}/standings/?after_round={huge}")
+    assert anon.get(f"/api/v1/tournaments/{published_event.slug}/rounds/{huge}/").status_code == 404
+    response = anon.get(f"/api/v1/tournaments/{published_event.slug}/standings/?after_round={huge}")
     assert response.status_code == 400
     assert response.json()["detail"] == (
         f"after_round must be between 0 and 1 (the rounds published so far), not {huge}.")
@@ -172,7 +173,7 @@ def test_pairs_event_lists_each_pairs_members(anon):
         (1, 2, "Hale & Fox", 1), (1, 3, "<b>Moss</b> & Reid", 1), (3, 1, "Lee & Park", 0)]
 
 
-def test_singles_players_have_no_members(event, anon):
-    body = anon.get(f"/api/v1/tournaments/{event.slug}/").json()
+def test_singles_players_have_no_members(published_event, anon):
+    body = anon.get(f"/api/v1/tournaments/{published_event.slug}/").json()
     assert body["entrants"] == "singles"
     assert {p["members"] for p in body["players"]} == {None}

@@ -7,12 +7,12 @@ from .conftest import score_record
 pytestmark = pytest.mark.django_db
 
 
-def test_a_round_not_yet_played_is_refused_without_a_validator_report(event, anon):
-    response = anon.get(f"/api/v1/tournaments/{event.slug}/standings/?after_round=9")
+def test_a_round_not_yet_played_is_refused_without_a_validator_report(published_event, anon):
+    response = anon.get(f"/api/v1/tournaments/{published_event.slug}/standings/?after_round=9")
     assert response.status_code == 400
     assert response.json() == {"detail": "after_round must be between 0 and 1 (the rounds "
                                           "published so far), not 9."}
-    junk = anon.get(f"/api/v1/tournaments/{event.slug}/standings/?after_round=x")
+    junk = anon.get(f"/api/v1/tournaments/{published_event.slug}/standings/?after_round=x")
     assert junk.status_code == 400 and "report" not in junk.json()
     assert "after_round" in junk.json()["detail"]
 

@@ -142,18 +142,18 @@ def test_unknown_board_is_404(arbiter):
                        ).status_code == 404
 
 
-def test_bye_board_is_refused(event, arbiter):
-    bye = Match.objects.get(round__tournament=event, side1=None)
+def test_bye_board_is_refused(published_event, arbiter):
+    bye = Match.objects.get(round__tournament=published_event, side1=None)
     response = arbiter.submit(bye)
     assert response.status_code == 400 and "bye" in response.json()["detail"]
 
 
-def test_draft_and_closed_rounds_are_403(event, director, arbiter, arbiter2):
-    r1 = event.rounds.get(number=1)
+def test_draft_and_closed_rounds_are_403(published_event, director, arbiter, arbiter2):
+    r1 = published_event.rounds.get(number=1)
     for m in r1.matches.exclude(side1=None):
         assert arbiter.submit(m).status_code == 200
         assert arbiter2.confirm(m, 1).status_code == 200
-    r2 = rounds.pair_round(event, director)
+    r2 = rounds.pair_round(published_event, director)
     draft_board = r2.matches.exclude(side1=None).first()
     response = arbiter.submit(draft_board)
     assert response.status_code == 403 and "not published" in response.json()["detail"]
@@ -166,8 +166,8 @@ def test_draft_and_closed_rounds_are_403(event, director, arbiter, arbiter2):
     assert state(closed) == before
 
 
-def test_director_corrects_with_reason(event, board, arbiter, arbiter2):
-    director = Api(token_for("dir", event.slug))
+def test_director_corrects_with_reason(published_event, board, arbiter, arbiter2):
+    director = Api(token_for("dir", published_event.slug))
     arbiter.submit(board)
     arbiter2.confirm(board, 1)
     no_reason = director.submit(board, version=2, record=score_record([1, 61], [2, 61]))
@@ -180,8 +180,8 @@ def test_director_corrects_with_reason(event, board, arbiter, arbiter2):
     assert ResultVersion.objects.get(match=board, version=3).reason.startswith("scores")
 
 
-def test_forfeit_and_abandoned_extensions(event, arbiter):
-    first, second, third = Match.objects.filter(round__tournament=event).exclude(
+def test_forfeit_and_abandoned_extensions(published_event, arbiter):
+    first, second, third = Match.objects.filter(round__tournament=published_event).exclude(
         side1=None).order_by("board")[:3]
     response = arbiter.put(f"/api/v1/matches/{first.pk}/result/",
                            {"version": 0, "outcome": "forfeit", "conceded_by": 0})
@@ -243,15 +243,15 @@ def refused_at(response):
     return [(e["path"], e["code"]) for e in response.json()["report"]["errors"]]
 
 
-def test_a_record_must_have_the_events_seats(event, board, arbiter):
+def test_a_record_must_have_the_events_seats(published_event, board, arbiter):
     before = state(board)
     four = score_record([61, 40], [61, 30], seats=4,
                         players=["Ann", "Bo", "Cy", "Di"])
     response = arbiter.submit(board, record={**four, "ruleset": "mso"})
     assert response.status_code == 400
     assert ("/seats", "bad_format") in refused_at(response)
-    event.ruleset, event.entrants_kind = "bndcc", "pairs"
-    event.save()
+    published_event.ruleset, published_event.entrants_kind = "bndcc", "pairs"
+    published_event.save()
     singles = score_record([61, 40], [61, 30], ruleset="bndcc")
     singles["sets"] = [{"starter": 0, "score": [61, 40]}, {"starter": 1, "score": [61, 30]}]
     response = arbiter.submit(board, record=singles)
@@ -266,7 +266,7 @@ def test_a_record_must_have_the_events_seats(event, board, arbiter):
     assert Match.objects.get(pk=board.pk).record["seats"] == 4
 
 
-def test_a_record_with_another_match_format_is_refused(event, board, arbiter):
+def test_a_record_with_another_match_format_is_refused(published_event, board, arbiter):
     response = arbiter.submit(board, record=score_record(
         [61, 40], [61, 30], match={"target": 121, "sets_to_win": 2}))
     assert response.status_code == 400
