@@ -35,7 +35,9 @@ def board(rnd, number, side0, side1=None, *, winner=None, outcome="", status="pe
 
 
 @pytest.fixture
-def event(db):
+def singles_event(db):
+    """Leek Open, singles, written row by row: round 1 closed, round 2 published (one
+    result entered, not yet confirmed), round 3 a draft."""
     t = Tournament.objects.create(name="Leek Open", slug="leek", status="running",
                                   rounds_planned=5, require_confirmation=True)
     names = ["Ann Lee", "Bo Park", "Cy Hale", SCRIPT, "Di Fox"]

@@ -25,10 +25,10 @@ def answer(client, url, typed) -> str:
 
 
 @pytest.fixture
-def away(event):
+def away(singles_event):
     """Round 2 of Leek Open, with five more entrants and no board for any of them."""
     def enter(number, name, **kw):
-        return Entrant.objects.create(tournament=event, number=number, name=name, **kw)
+        return Entrant.objects.create(tournament=singles_event, number=number, name=name, **kw)
 
     flo, gus, ida = enter(6, "Flo Shaw"), enter(7, "Gus Tait"), enter(9, "Ida Wynn")
     enter(8, "Hal Vale", withdrawn_after_round=1)
@@ -38,7 +38,7 @@ def away(event):
     Attendance.objects.create(entrant=kit, round_number=2, kind="zero_bye")
     # Ida never had a board: a late entry. Flo and Gus had none in round 1 either.
     assert ida.pk
-    return reverse("public:round", args=[event.slug, 2])
+    return reverse("public:round", args=[singles_event.slug, 2])
 
 
 def test_each_reason_for_no_board_is_the_answer(client, away):
@@ -90,8 +90,8 @@ def test_a_partner_finds_the_pair_s_bye(client, db):
     assert answer(client, url, "4") == "Shaw &amp; Tait , no.&nbsp;4: half-point bye this round."
 
 
-def test_a_pairing_bye_says_bye_in_the_a_to_z_list(client, event):
-    html = client.get(reverse("public:round", args=[event.slug, 2]),
+def test_a_pairing_bye_says_bye_in_the_a_to_z_list(client, singles_event):
+    html = client.get(reverse("public:round", args=[singles_event.slug, 2]),
                       {"print": "alpha"}).content.decode()
     row = re.search(r'<tr[^>]*data-number="4"[^>]*>.*?</tr>', html.split('class="alpha"')[1],
                     re.S).group(0)

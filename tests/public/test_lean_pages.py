@@ -60,7 +60,7 @@ def test_find_my_board_finds_someone_on_another_page(client, big):
     assert 'data-paged="1"' in html  # find.js asks the server too
 
 
-def test_a_round_on_one_page_links_no_page(client, event):
+def test_a_round_on_one_page_links_no_page(client, singles_event):
     html = client.get(reverse("public:round", args=["leek", 2]), {"find": "ann"}).content.decode()
     assert "board <strong>1</strong> against" in html and "data-paged" not in html
 

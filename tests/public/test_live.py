@@ -31,32 +31,33 @@ def text_of(html: str) -> str:
 # ------------------------------------------------------------------ live updates
 
 
-def test_revision_endpoint_changes_with_the_event(client, event):
+def test_revision_endpoint_changes_with_the_event(client, singles_event):
     url = reverse("public:revision", args=["leek"])
     first = get(client, url)
     assert "no-cache" in first["Cache-Control"]
     assert first.json() == {"revision": "0", "status": "running", "finished": False,
                             "live": True}
-    audit(event, None, "confirm_result", "Confirmed round 2 board 2")
+    audit(singles_event, None, "confirm_result", "Confirmed round 2 board 2")
     latest = AuditEntry.objects.latest("id")
     assert get(client, url).json()["revision"] == str(latest.pk)
     get(client, reverse("public:revision", args=["nope"]), status=404)
 
 
-def test_polling_while_nothing_changes_costs_no_query(client, event, django_assert_num_queries):
+def test_polling_while_nothing_changes_costs_no_query(client, singles_event,
+                                                     django_assert_num_queries):
     url = reverse("public:revision", args=["leek"])
     first = get(client, url)
     with django_assert_num_queries(0):
         again = get(client, url)
     assert again.json() == first.json()
-    audit(event, None, "confirm_result", "Confirmed round 2 board 2")
+    audit(singles_event, None, "confirm_result", "Confirmed round 2 board 2")
     assert get(client, url).json()["revision"] == str(AuditEntry.objects.latest("id").pk)
 
 
-def test_live_page_carries_its_revision_and_the_time_of_the_last_change(client, event):
+def test_live_page_carries_its_revision_and_the_time_of_the_last_change(client, singles_event):
     html = get(client, reverse("public:standings", args=["leek"])).content.decode()
     assert 'data-revision="0"' in html and "No change yet." in html
-    audit(event, None, "confirm_result", "Confirmed")
+    audit(singles_event, None, "confirm_result", "Confirmed")
     AuditEntry.objects.update(at="2026-06-01T13:07:00+00:00")
     for c in caches.all():
         c.clear()
@@ -66,15 +67,15 @@ def test_live_page_carries_its_revision_and_the_time_of_the_last_change(client, 
     assert "Updated at <time datetime=\"2026-06-01T14:07:00+01:00\">14:07</time>" in html
 
 
-def finish(event):
-    Round.objects.filter(tournament=event).exclude(status="draft").update(status="closed")
-    Tournament.objects.filter(pk=event.pk).update(status=Tournament.Status.FINISHED)
+def finish(singles_event):
+    Round.objects.filter(tournament=singles_event).exclude(status="draft").update(status="closed")
+    Tournament.objects.filter(pk=singles_event.pk).update(status=Tournament.Status.FINISHED)
     for c in caches.all():  # changed behind the actions' back: no new revision
         c.clear()
 
 
-def test_finished_event_says_final_standings_with_a_podium_and_stops(client, event):
-    finish(event)
+def test_finished_event_says_final_standings_with_a_podium_and_stops(client, singles_event):
+    finish(singles_event)
     html = get(client, reverse("public:standings", args=["leek"])).content.decode()
     assert "<h2>Final standings</h2>" in html
     assert "live.js" not in html and "refresh" not in html
@@ -86,7 +87,7 @@ def test_finished_event_says_final_standings_with_a_podium_and_stops(client, eve
     assert "Podium" in event_page and "Final standings" in event_page
 
 
-def test_standings_explain_every_step_for_each_tied_group(client, event):
+def test_standings_explain_every_step_for_each_tied_group(client, singles_event):
     html = get(client, reverse("public:standings", args=["leek"])).content.decode()
     steps = text_of(html.split('<ol class="steps">')[1].split("</ol>")[0])
     assert steps == (
@@ -95,7 +96,7 @@ def test_standings_explain_every_step_for_each_tied_group(client, event):
         "Fox; -42 for Ann Lee. Sonneborn-Berger: did not separate them, all on 0.")
 
 
-def test_player_page_marks_the_dropped_round_and_explains(client, event):
+def test_player_page_marks_the_dropped_round_and_explains(client, singles_event):
     html = get(client, reverse("public:player", args=["leek", 1])).content.decode()
     rows = html.split("<tbody>")[1].split("</tr>")
     assert 'class="dropped"' in rows[0] and "+15" in rows[0] and "dropped" in rows[0]
@@ -107,7 +108,7 @@ def test_player_page_marks_the_dropped_round_and_explains(client, event):
 # ------------------------------------------------------------------ find my board
 
 
-def test_find_by_name_or_number_without_scripts(client, event):
+def test_find_by_name_or_number_without_scripts(client, singles_event):
     url = reverse("public:round", args=["leek", 2])
     found = text_of(get(client, url, find="ann").content.decode().split(
         'id="find-answer"')[1].split("</div>")[0])
@@ -121,7 +122,7 @@ def test_find_by_name_or_number_without_scripts(client, event):
     assert "find.js" in none
 
 
-def test_points_before_the_round_beside_each_name(client, event):
+def test_points_before_the_round_beside_each_name(client, singles_event):
     html = get(client, reverse("public:round", args=["leek", 2])).content.decode()
     board1 = html.split("<tbody")[1].split("</tr>")[0]
     cells = re.findall(r'<td class="num">([^<]*)</td>', board1)
@@ -130,7 +131,7 @@ def test_points_before_the_round_beside_each_name(client, event):
     assert re.findall(r'<td class="num">([^<]*)</td>', board2) == ["2", "1", "0"]
 
 
-def test_alphabetical_list_for_print(client, event):
+def test_alphabetical_list_for_print(client, singles_event):
     html = get(client, reverse("public:round", args=["leek", 2]), print="alpha").content.decode()
     assert "round 2, players A–Z · printed" in html
     # By name: "<script>..." sorts first, then Ann (1), Bo (2), Cy (3), Di (5).
@@ -138,9 +139,9 @@ def test_alphabetical_list_for_print(client, event):
     assert "live.js" not in html
 
 
-def test_slips_carry_a_qr_code_of_the_boards_entry_page(client, event):
+def test_slips_carry_a_qr_code_of_the_boards_entry_page(client, singles_event):
     html = get(client, reverse("public:round", args=["leek", 1]), print="slips").content.decode()
-    board = Match.objects.get(round__tournament=event, round__number=1, board=1)
+    board = Match.objects.get(round__tournament=singles_event, round__number=1, board=1)
     url = "http://testserver" + reverse("arbiter:match", args=[board.pk])
     assert str(qr.svg(url, title="Board 1: enter the result")) in html
     assert html.count("<svg") == 2  # two boards, no slip for the bye
@@ -150,7 +151,7 @@ def test_slips_carry_a_qr_code_of_the_boards_entry_page(client, event):
     assert entry.status_code == 302 and "/accounts/login/" in entry["Location"]
 
 
-def test_crosstable_has_each_players_own_number(client, event):
+def test_crosstable_has_each_players_own_number(client, singles_event):
     html = get(client, reverse("public:crosstable", args=["leek"])).content.decode()
     ann = html[html.index(">Ann Lee<"):].split("</tr>")[0]
     row_start = html[:html.index(">Ann Lee<")].rsplit("<tr", 1)[1]
@@ -158,7 +159,7 @@ def test_crosstable_has_each_players_own_number(client, event):
     assert "2w1" in ann
 
 
-def test_printed_standings_say_the_round_and_time(client, event):
+def test_printed_standings_say_the_round_and_time(client, singles_event):
     html = get(client, reverse("public:standings", args=["leek"]), print="1").content.decode()
     assert re.search(r"Leek Open · standings after round 2 · printed \d+ \w+ \d{4}, \d\d:\d\d",
                      html)
@@ -201,7 +202,7 @@ def test_pairs_csv_exports_name_the_members(client, pairs_event):
 # ------------------------------------------------------------------ error pages
 
 
-def test_404_in_the_sites_layout_and_json_for_the_api(client, event):
+def test_404_in_the_sites_layout_and_json_for_the_api(client, singles_event):
     page = get(client, "/leek/round/9/", status=404).content.decode()
     assert "Round 9 of Leek Open is not published." in page
     assert 'class="skip-link' in page and "Back to the events" in page
@@ -210,8 +211,8 @@ def test_404_in_the_sites_layout_and_json_for_the_api(client, event):
     assert api.json()["detail"] == "There is no page at this address."
 
 
-def test_403_for_a_refused_board_says_why_and_links_back(client, event):
-    board = Match.objects.get(round__tournament=event, round__number=1, board=1)
+def test_403_for_a_refused_board_says_why_and_links_back(client, singles_event):
+    board = Match.objects.get(round__tournament=singles_event, round__number=1, board=1)
     User.objects.create_user("stranger", password="pw-123456-x")
     client.login(username="stranger", password="pw-123456-x")
     response = get(client, reverse("arbiter:match", args=[board.pk]), status=403)
@@ -227,7 +228,7 @@ def slip_starters(html: str, board: int) -> list[str]:
     return [text_of(cell) for cell in re.findall(r"<tr><td>\d</td><td[^>]*>(.*?)</td>", slip)]
 
 
-def test_slips_follow_the_boards_first_set_starter(client, event):
+def test_slips_follow_the_boards_first_set_starter(client, singles_event):
     """The slips name each set's starter by the same rule as the validator: alternating
     from the board's first-set starter, which a director may change."""
     from tournament.actions import results
@@ -235,7 +236,7 @@ def test_slips_follow_the_boards_first_set_starter(client, event):
     url = reverse("public:round", args=["leek", 2])
     assert slip_starters(get(client, url, print="slips").content.decode(), 1) == [
         "Cy Hale", "Ann Lee", "Cy Hale"]
-    match = Match.objects.get(round__tournament=event, round__number=2, board=1)
+    match = Match.objects.get(round__tournament=singles_event, round__number=2, board=1)
     # Before its result is in: a stored result fixes who started (actions.results).
     match.sets.all().delete()
     Match.objects.filter(pk=match.pk).update(status="pending", outcome="", winner=None,

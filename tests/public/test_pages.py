@@ -15,7 +15,7 @@ def page(client, name, *args, status=200, **query):
     return response.content.decode()
 
 
-def test_events_lists_events_with_status_and_rounds(client, event):
+def test_events_lists_events_with_status_and_rounds(client, singles_event):
     Tournament.objects.create(name="Crewe Cup", slug="crewe")
     html = page(client, "events")
     assert "Leek Open" in html and 'href="/leek/"' in html
@@ -24,7 +24,7 @@ def test_events_lists_events_with_status_and_rounds(client, event):
     assert "Crewe Cup" in html and "Registration" in html
 
 
-def test_event_home_summarises_the_live_round_and_refreshes(client, event):
+def test_event_home_summarises_the_live_round_and_refreshes(client, singles_event):
     html = page(client, "event", "leek")
     assert "Round 2 in play" in html
     assert "1 of 2 boards finished, 1 awaiting confirmation" in html
@@ -35,11 +35,11 @@ def test_event_home_summarises_the_live_round_and_refreshes(client, event):
     assert reverse("public:player", args=["leek", 5]) in html
 
 
-def test_no_refresh_once_the_event_is_finished(client, event):
-    event.rounds.filter(number=2).update(status=Round.Status.CLOSED)
+def test_no_refresh_once_the_event_is_finished(client, singles_event):
+    singles_event.rounds.filter(number=2).update(status=Round.Status.CLOSED)
     html = page(client, "event", "leek")
     assert 'http-equiv="refresh"' in html  # between rounds: the next one is news
-    Tournament.objects.filter(pk=event.pk).update(status=Tournament.Status.FINISHED)
+    Tournament.objects.filter(pk=singles_event.pk).update(status=Tournament.Status.FINISHED)
     for c in caches.all():  # changed behind the actions' back: no new revision
         c.clear()
     html = page(client, "event", "leek")
@@ -47,7 +47,7 @@ def test_no_refresh_once_the_event_is_finished(client, event):
     assert 'data-finished="1"' in html
 
 
-def test_round_shows_set_scores_forfeits_and_byes(client, event):
+def test_round_shows_set_scores_forfeits_and_byes(client, singles_event):
     html = page(client, "round", "leek", 1)
     assert "2–1 (61–40, 52–61, 61–58)" in html
     assert "Cy Hale wins by forfeit" in html
@@ -56,20 +56,20 @@ def test_round_shows_set_scores_forfeits_and_byes(client, event):
     assert html.index("Ann Lee") < html.index("Bo Park") < html.index("Cy Hale")
 
 
-def test_unconfirmed_result_is_hidden(client, event):
+def test_unconfirmed_result_is_hidden(client, singles_event):
     html = page(client, "round", "leek", 2)
     assert "2–0 (61–30, 61–50)" in html
     assert "awaiting confirmation" in html
     assert "61–20" not in html and "61–25" not in html
 
 
-def test_unconfirmed_result_shows_when_no_confirmation_is_asked(client, event):
-    Tournament.objects.filter(pk=event.pk).update(require_confirmation=False)
+def test_unconfirmed_result_shows_when_no_confirmation_is_asked(client, singles_event):
+    Tournament.objects.filter(pk=singles_event.pk).update(require_confirmation=False)
     html = page(client, "round", "leek", 2)
     assert "2–0 (61–20, 61–25)" in html
 
 
-def test_draft_round_is_404_everywhere(client, event):
+def test_draft_round_is_404_everywhere(client, singles_event):
     page(client, "round", "leek", 3, status=404)
     page(client, "round", "leek", 9, status=404)
     page(client, "round_csv", "leek", 3, status=404)
@@ -77,12 +77,12 @@ def test_draft_round_is_404_everywhere(client, event):
     assert "Di Fox" not in html.split("<table")[1]  # round 3 pairing Ann – Di is a draft
 
 
-def test_unknown_event_and_player_are_404(client, event):
+def test_unknown_event_and_player_are_404(client, singles_event):
     page(client, "event", "nope", status=404)
     page(client, "player", "leek", 99, status=404)
 
 
-def test_printable_pairings_and_slips(client, event):
+def test_printable_pairings_and_slips(client, singles_event):
     html = page(client, "round", "leek", 2, print="1")
     assert 'http-equiv="refresh"' not in html
     assert "Cy Hale" in html
@@ -92,7 +92,7 @@ def test_printable_pairings_and_slips(client, event):
     assert 'http-equiv="refresh"' not in slips
 
 
-def test_crosstable_cells(client, event):
+def test_crosstable_cells(client, singles_event):
     html = page(client, "crosstable", "leek")
     ann_row = html[html.index(">Ann Lee<"):].split("</tr>")[0]
     assert "2w1" in ann_row  # met no. 2, started set 1, won
@@ -103,7 +103,7 @@ def test_crosstable_cells(client, event):
     assert "5b…" in bo_row  # awaiting confirmation
 
 
-def test_player_page_round_by_round(client, event):
+def test_player_page_round_by_round(client, singles_event):
     html = page(client, "player", "leek", 1)
     assert "2–1 (61–40, 52–61, 61–58)" in html
     assert "0–2 (30–61, 50–61)" in html  # Ann's side of round 2
@@ -112,7 +112,7 @@ def test_player_page_round_by_round(client, event):
     assert "Leek DC" in html
 
 
-def test_names_are_escaped_everywhere(client, event):
+def test_names_are_escaped_everywhere(client, singles_event):
     for name, args in [("events", ()), ("event", ("leek",)), ("round", ("leek", 1)),
                        ("round", ("leek", 2)), ("standings", ("leek",)),
                        ("crosstable", ("leek",)), ("player", ("leek", 4)),
@@ -123,7 +123,7 @@ def test_names_are_escaped_everywhere(client, event):
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
 
 
-def test_bad_after_round_is_a_clear_400(client, event):
+def test_bad_after_round_is_a_clear_400(client, singles_event):
     html = page(client, "standings", "leek", status=400, after_round="3")
     assert "between 1 and 2" in html
     html = page(client, "standings", "leek", status=400, after_round="two")

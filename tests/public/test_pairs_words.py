@@ -21,15 +21,15 @@ def pairs(pairs_event):
     return pairs_event
 
 
-def test_history_compute_passes_the_event_s_word(pairs, event):
+def test_history_compute_passes_the_event_s_word(pairs, singles_event):
     pairs_event = pairs
     rows = {row.player: row for row in history.compute(pairs_event).rows}
     assert rows[1].placed == "the only pair on 0 points"
     assert rows[2].notes[1].text == "Sonneborn-Berger: not needed, the pairs were already apart"
-    singles = {row.player: row for row in history.compute(event).rows}
+    singles = {row.player: row for row in history.compute(singles_event).rows}
     assert any(row.placed.startswith("the only player on ") for row in singles.values())
     assert history.entrant_word(pairs_event) == "pair"
-    assert history.entrant_word(event) == "player"
+    assert history.entrant_word(singles_event) == "player"
 
 
 def test_pages_and_the_command_say_pair(client, pairs):

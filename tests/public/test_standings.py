@@ -62,7 +62,7 @@ def without_explanations(rows):
     return [{k: v for k, v in row.items() if k != "explanation"} for row in rows]
 
 
-def test_command_json_latest(event):
+def test_command_json_latest(singles_event):
     rows = json.loads(command("leek", "--json"))
     assert without_explanations(rows) == LATEST
     assert rows[0]["explanation"] == {"placed": "the only player on 2 points", "group": None,
@@ -94,12 +94,12 @@ def test_command_json_latest(event):
         "points spread (best round dropped: round 1, +15): -42")
 
 
-def test_command_json_after_round_1(event):
+def test_command_json_after_round_1(singles_event):
     assert without_explanations(json.loads(
         command("leek", "--after-round", "1", "--json"))) == AFTER_1
 
 
-def test_command_text_table(event):
+def test_command_text_table(singles_event):
     text = command("leek")
     lines = text.splitlines()
     assert lines[0].split() == ["Rank", "No.", "Name", "Pts", "Spread", "SB"]
@@ -114,7 +114,7 @@ def test_command_text_table(event):
     (["leek", "--after-round", "3"], "between 1 and 2"),
     (["leek", "--after-round", "0"], "between 1 and 2"),
 ])
-def test_command_errors(event, args, message):
+def test_command_errors(singles_event, args, message):
     with pytest.raises(CommandError, match=message):
         command(*args)
 
@@ -122,7 +122,7 @@ def test_command_errors(event, args, message):
 # ------------------------------------------------------------------ the page
 
 
-def test_standings_page_ranks_order_and_explanations(client, event):
+def test_standings_page_ranks_order_and_explanations(client, singles_event):
     html = client.get(reverse("public:standings", args=["leek"])).content.decode()
     assert "head to head, then points spread, then Sonneborn-Berger" in html
     rows = html.split("<tbody")[1].split("</tbody>")[0].split("<tr")[1:]
@@ -134,20 +134,20 @@ def test_standings_page_ranks_order_and_explanations(client, event):
     assert 'class="standings"' in html
 
 
-def test_standings_after_round_1(client, event):
+def test_standings_after_round_1(client, singles_event):
     html = client.get(reverse("public:standings", args=["leek"]), {"after_round": 1})
     html = html.content.decode()
     assert "Standings after round 1" in html
     assert "not separated: all level after Sonneborn-Berger" in html
 
 
-def test_standings_sorting_by_name(client, event):
+def test_standings_sorting_by_name(client, singles_event):
     html = client.get(reverse("public:standings", args=["leek"]), {"sort": "name"})
     body = html.content.decode().split("<tbody")[1]
     assert body.index("Ann Lee") < body.index("Bo Park") < body.index("Cy Hale")
 
 
-def test_standings_csv(client, event):
+def test_standings_csv(client, singles_event):
     response = client.get(reverse("public:standings_csv", args=["leek"]))
     assert response["Content-Type"].startswith("text/csv")
     # A byte-order mark first, so that Excel reads the accents as UTF-8 (issue 21 #11).
@@ -164,7 +164,7 @@ def test_standings_csv(client, event):
         "1", "1", "1", "4", "4"]
 
 
-def test_pairings_csv(client, event):
+def test_pairings_csv(client, singles_event):
     response = client.get(reverse("public:round_csv", args=["leek", 2]))
     assert response.content.startswith(b"\xef\xbb\xbfboard,")
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
@@ -178,7 +178,7 @@ def test_pairings_csv(client, event):
 # ------------------------------------------------------------------ caching
 
 
-def test_cached_until_the_revision_changes(client, event):
+def test_cached_until_the_revision_changes(client, singles_event):
     url = reverse("public:standings", args=["leek"])
     client.get(url)
     with CaptureQueriesContext(connection) as warm:
@@ -188,7 +188,7 @@ def test_cached_until_the_revision_changes(client, event):
     # Changed behind the actions' back, the table stays cached until an audit row says so.
     Match.objects.filter(round__number=2, board=2).update(status="confirmed")
     assert ">=2<" in client.get(url).content.decode()  # still the cached table
-    audit(event, None, "confirm_result", "Confirmed round 2 board 2")
+    audit(singles_event, None, "confirm_result", "Confirmed round 2 board 2")
     html = client.get(url).content.decode()
     rows = html.split("<tbody")[1].split("<tr")[1:]
     # Di now has 2 points, level with Cy; Sonneborn-Berger (Cy beat Ann, on 1) puts Cy first.
@@ -241,7 +241,7 @@ def test_pagination_and_show_everyone(client):
     assert crosstable.count('<tr class="') == 100
 
 
-def test_junk_page_and_sort_fall_back_to_the_first_page(client, event):
+def test_junk_page_and_sort_fall_back_to_the_first_page(client, singles_event):
     url = reverse("public:standings", args=["leek"])
     for query in ({"page": "abc"}, {"sort": "x" * 100}):
         html = client.get(url, query).content.decode()

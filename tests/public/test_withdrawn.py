@@ -35,10 +35,10 @@ def test_the_core_marks_a_withdrawal_only_on_tables_after_it():
 
 
 @pytest.fixture
-def withdrawn(event):
+def withdrawn(singles_event):
     """Bo Park (2) withdrew after round 2 of Leek Open."""
-    Entrant.objects.filter(tournament=event, number=2).update(withdrawn_after_round=2)
-    return event
+    Entrant.objects.filter(tournament=singles_event, number=2).update(withdrawn_after_round=2)
+    return singles_event
 
 
 def test_the_standings_page_marks_the_name(client, withdrawn):
