@@ -22,6 +22,9 @@ def dc(director, client_for):
 
 @pytest.fixture
 def event(director):
+    """A new event, Spring Open, with no entrants: the one conftest fixture left named
+    `event` (tests/api has published_event, tests/table accepting_event, tests/public
+    singles_event)."""
     return events.create_tournament(director, name="Spring Open")
 
 
