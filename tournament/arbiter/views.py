@@ -9,7 +9,6 @@ import secrets
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import OperationalError
 from django.db.models import Prefetch
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -22,14 +21,15 @@ from scoring.starters import sets_alternate
 from .. import idempotency, numbers
 from ..actions import ActionError, tokens
 from ..actions import results as result_actions
-from ..actions.base import lost_race, require_official, retrying
+from ..actions.base import require_official, retrying
 from ..actions.checkin import open_round
 from ..models import Match, Official, ResultVersion, Round, Tournament
 from ..models.rounds import live_round, status_counts
 from ..starters import first_set_starter
 from . import record as rec
 from . import stored_sheet
-from .forms import EntryForm, place_of
+from .entry_post import store_typed
+from .forms import EntryForm
 
 POLL_SECONDS = 20  # how often the boards page asks for the boards' states
 
@@ -295,37 +295,21 @@ def enter(request, match):
                             else request.POST.get("version", ""))
         return render(request, "arbiter/match.html", ctx, status=status)
 
-    if not form.check():
-        return again(400, problem="Some of what was typed cannot be read: see the marked "
-                                  "fields. Nothing was stored.")
-    built = form.built
-    try:
-        stored, _ = retrying(result_actions.submit_result)(
-            match.pk, request.user, version=form.cleaned_data["version"],
-            outcome=built.outcome, record=built.record, conceded_by=built.conceded_by,
+    def store(built, version):
+        return result_actions.submit_result(
+            match.pk, request.user, version=version, outcome=built.outcome,
+            record=built.record, conceded_by=built.conceded_by,
             reason=form.cleaned_data["reason"])
-    except OperationalError as e:
-        if not lost_race(e):  # the database away: the site's 503 page (middleware)
-            raise
-        # Three tries lost a PostgreSQL race: keep what was typed, and say to save again.
-        response = again(503, problem="A simultaneous change to this round won a race for "
-                                      "the database. Nothing was stored: save again.")
-        response["Retry-After"] = "1"
-        return response
-    except result_actions.RecordRefused as e:
-        form.add_problems(rec.map_errors(e.report["errors"], built))
-        return again(e.status, problem=f"{e.message} Nothing was stored: correct the marked "
-                                       "fields.")
-    except result_actions.StaleVersion as e:
+
+    def stale(e):
         # Show what is stored now; what was typed stays in the form, and the form now
         # carries the new version so that saving again is a deliberate choice.
         fresh = load_match(match.pk)
         return again(409, conflict=e.message, new_version=fresh.version, current=fresh)
-    except ActionError as e:
-        for key, msgs in e.errors.items():
-            for m in msgs:
-                form.add_problem(place_of(key), m)
-        return again(e.status, problem=f"{e.message} Nothing was stored.")
+
+    stored, refused = store_typed(form, again, store, stale=stale)
+    if refused:
+        return refused
     messages.success(request, f"Board {stored.board}: result stored "
                               f"({result_actions.describe(stored)}).")
     return after_change(stored)

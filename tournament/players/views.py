@@ -12,7 +12,6 @@ import json
 import secrets
 
 from django.contrib import messages
-from django.db import OperationalError
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
@@ -22,10 +21,10 @@ from .. import idempotency, numbers
 from ..actions import ActionError
 from ..actions import results as result_actions
 from ..actions import table as actions
-from ..actions.base import lost_race, retrying
+from ..actions.base import retrying
 from ..actions.checkin import set_checkin
-from ..arbiter import record as rec
-from ..arbiter.forms import EntryForm, place_of
+from ..arbiter.entry_post import store_typed
+from ..arbiter.forms import EntryForm
 from ..arbiter.views import describe, load_match, stored_form_data, table_for
 from ..limits import client_ip
 from ..models import Match
@@ -225,32 +224,16 @@ def enter(request, player, match):
     def again(status, current=match, **kwargs):
         return render_board(request, player, current, form=form, status=status, **kwargs)
 
-    if not form.check():
-        return again(400, problem="Some of what was typed cannot be read: see the marked "
-                                  "fields. Nothing was stored.")
-    built = form.built
-    try:
-        stored, _ = retrying(actions.enter_result)(
-            match.pk, player, version=form.cleaned_data["version"], outcome=built.outcome,
-            record=built.record, conceded_by=built.conceded_by, address=client_ip(request))
-    except OperationalError as e:
-        if not lost_race(e):
-            raise
-        response = again(503, problem="A simultaneous change won a race for the database. "
-                                      "Nothing was stored: save again.")
-        response["Retry-After"] = "1"
-        return response
-    except result_actions.RecordRefused as e:
-        form.add_problems(rec.map_errors(e.report["errors"], built))
-        return again(e.status, problem=f"{e.message} Nothing was stored: correct the marked "
-                                       "fields.")
-    except result_actions.StaleVersion as e:
-        return again(409, current=load_match(match.pk), conflict=e.message)
-    except ActionError as e:
-        for key, msgs in e.errors.items():
-            for m in msgs:
-                form.add_problem(place_of(key), m)
-        return again(e.status, problem=f"{e.message} Nothing was stored.")
+    def store(built, version):
+        return actions.enter_result(
+            match.pk, player, version=version, outcome=built.outcome, record=built.record,
+            conceded_by=built.conceded_by, address=client_ip(request))
+
+    stored, refused = store_typed(
+        form, again, store,
+        stale=lambda e: again(409, current=load_match(match.pk), conflict=e.message))
+    if refused:
+        return refused
     messages.success(request, f"Board {stored.board}: result stored "
                               f"({result_actions.describe(stored)}). Hand the phone to "
                               f"{stored.players[1 - actions.side_of(stored, player)].name} "
