@@ -11,7 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 
-from tests.public.conftest import event  # noqa: F401  (the fixture)
+from tests.public.conftest import singles_event  # noqa: F401  (the fixture)
 from tournament.actions import tokens
 from tournament.models import Match, Official
 
@@ -49,7 +49,7 @@ def draft_urls(slug):
 
 
 @pytest.fixture
-def outsider_key(event):  # noqa: F811
+def outsider_key(singles_event):  # noqa: F811
     """The API key of an official of another event."""
     from tournament.models import Tournament
 
@@ -59,7 +59,9 @@ def outsider_key(event):  # noqa: F811
     return tokens.issue(user, user)
 
 
-def test_unconfirmed_scores_and_drafts_never_leak(client, event, outsider_key):  # noqa: F811
+def test_unconfirmed_scores_and_drafts_never_leak(client, singles_event,  # noqa: F811
+                                                  outsider_key):
+    event = singles_event
     Match.objects.filter(round__number=2, board=2).update(record={
         "format": "fives-and-threes-match/1", "ruleset": "mso",
         "sets": [{"score": [61, 20]}, {"score": [61, 25]}]})
