@@ -72,7 +72,7 @@ def build(players, password):
     from tests.public.factories import generate_event
     from tournament.models import Official, Tournament
 
-    event = generate_event(players, 4, slug=SLUG)
+    event = generate_event(players, 4, slug=SLUG, bulk=True)
     Tournament.objects.filter(pk=event.pk).update(rounds_planned=5)
     director = User.objects.create_user("bench-director", password=password)
     Official.objects.create(tournament=event, user=director, role=Official.Role.DIRECTOR)

@@ -146,7 +146,7 @@ def build_event(players):
     from tests.public.factories import generate_event
     from tournament.models import Match
 
-    event = generate_event(players, 5, slug=SLUG, last_live=True)
+    event = generate_event(players, 5, slug=SLUG, last_live=True, bulk=True)
     # Leave boards of the live round open: the first for the check that a change shows at
     # once, the others for the results that arrive while spectators watch.
     open_boards = list(Match.objects.filter(round__tournament=event, round__number=5)

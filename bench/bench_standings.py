@@ -58,7 +58,7 @@ def main() -> None:
 
     call_command("migrate", verbosity=0)
     start = time.perf_counter()
-    event = generate_event(args.players, args.rounds, seed=7, slug="bench")
+    event = generate_event(args.players, args.rounds, seed=7, slug="bench", bulk=True)
     print(f"event: {args.players} players, {args.rounds} rounds, built in "
           f"{time.perf_counter() - start:.1f} s ({workdir})")
 
