@@ -151,7 +151,7 @@ def test_players_enter_accept_and_an_arbiter_settles_a_dispute(browser, live_ser
     a11y.check(fourth, "player-page-checked-in")
     desk.goto(f"{base}/manage/{SLUG}/")
     desk.get_by_label("Pair only the checked-in (3 of 4)", exact=False).check()
-    desk.get_by_role("button", name="Pair the next round").click()
+    desk.get_by_role("button", name="Pair round 2", exact=True).click()
     expect(desk.get_by_text("Round 2 is paired as a draft")).to_be_visible()
     absent = set(Attendance.objects.filter(kind="absent", round_number=2)
                  .values_list("entrant__name", flat=True))
