@@ -198,7 +198,7 @@ def enter_results(match_ids, director, every, stop, changed):
             results.submit_result(pk, director, version=match.version, outcome="forfeit",
                                   conceded_by=1)
             changed.append((time.monotonic(),
-                            str(Tournament.objects.get(slug=SLUG).revision)))
+                            str(Tournament.objects.get(slug=SLUG).change_id)))
     finally:
         connection.close()
 

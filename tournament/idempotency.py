@@ -45,6 +45,7 @@ from django.db import IntegrityError, transaction
 from django.http import HttpResponse, JsonResponse
 from django.utils import timezone
 
+from .actions.base import one_change
 from .models import StoredAnswer
 
 HEADER = "Idempotency-Key"
@@ -103,8 +104,10 @@ def once(credential: str, key: str, digest: str, run: Callable, keep: Callable,
          give: Callable):
     """Carry out `run()` once for (credential, key): `keep(answer)` turns its answer into
     (status, JSON data) to store, or None to keep nothing (and undo the write); `give(status,
-    data)` turns a stored answer back into the caller's. Raises KeyRefused for a reuse."""
-    with transaction.atomic():
+    data)` turns a stored answer back into the caller's. Raises KeyRefused for a reuse.
+    The stored answer and the change are one durable transaction (actions.base.one_change):
+    both are kept, or neither."""
+    with one_change():
         row, stored = claim(credential, key, digest)
         if stored is not None:
             if stored.fingerprint != digest:

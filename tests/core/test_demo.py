@@ -7,6 +7,7 @@ from django.core.management import call_command
 from django.db import transaction
 
 import scoring
+from tournament.actions.base import one_change
 from tournament.actions.events import may_create_events
 from tournament.demo.pairs import shows
 from tournament.demo.people import DIRECTOR, PAIRS
@@ -19,7 +20,7 @@ ALL_OFFENCES = {"none", "wrong_count", "out_of_turn", "exposed", "wont_go", "fal
 @pytest.fixture(scope="module")
 def demo(django_db_setup, django_db_blocker):
     """The demo loaded once for the module's tests, rolled back after them."""
-    with django_db_blocker.unblock(), transaction.atomic():
+    with django_db_blocker.unblock(), one_change():
         out = io.StringIO()
         call_command("load_demo", stdout=out)
         yield out.getvalue()

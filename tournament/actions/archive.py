@@ -2,7 +2,7 @@
 
 from datetime import date
 
-from django.db import DatabaseError, transaction
+from django.db import DatabaseError
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -11,7 +11,7 @@ from scoring.formats import match_format
 from .. import rating_store
 from ..archive import ArchiveError, check_archive, round_attendance
 from ..models import Attendance, Entrant, Match, Round, Tournament
-from .base import Action, ActionError, audit
+from .base import Action, ActionError, atomic_action, audit
 from .board import store_sets
 from .events import create_tournament
 from .people import link_archive_people
@@ -37,7 +37,7 @@ def import_tournament(doc, actor, *, slug: str = "", hidden: bool = False) -> To
                               "a value could not be stored"]}) from exc
 
 
-@transaction.atomic
+@atomic_action
 def create_from(doc, actor, *, slug: str, hidden: bool = False) -> Tournament:
     reports = check_archive(doc)
     tournament = create_tournament(

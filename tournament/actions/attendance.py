@@ -6,13 +6,20 @@ as the TRF code FIDE uses (history.trf_event). Once the round is paired they are
 its history: to change one, delete the round (a draft any time), change it, pair again.
 """
 
-from django.db import transaction
 
 from ..models import Attendance, Entrant
-from .base import Action, ActionError, audit, checked_reason, lock_event, require_director
+from .base import (
+    Action,
+    ActionError,
+    atomic_action,
+    audit,
+    checked_reason,
+    lock_event,
+    require_director,
+)
 
 
-@transaction.atomic
+@atomic_action
 def set_attendance(tournament, actor, *, entrant: Entrant, round_number: int, kind: str,
                    reason: str = "") -> Attendance | None:
     """Record `entrant`'s requested bye (kind half_bye or zero_bye) or absence (absent) in

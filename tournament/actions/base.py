@@ -1,11 +1,56 @@
-"""What every action shares: its error type, the audit row, the permission checks."""
+"""What every action shares: its transaction, its error type, the audit row, the permission
+checks."""
 
+import contextvars
+import functools
+from contextlib import contextmanager
 
 from django.core import exceptions
+from django.db import transaction
 
 from .. import revision
 from ..models import AuditEntry
 from ..text import MAX_REASON, TextError, clean_text
+
+# ------------------------------------------------------------------ the transaction
+
+# True while a durable change is open in this context: the actions it runs join it.
+_in_change = contextvars.ContextVar("in_change", default=False)
+
+
+@contextmanager
+def one_change():
+    """One durable transaction (Zulip's `atomic(durable=True)`): when the block ends, what
+    it did is committed, and on-commit work (the revision bump that shows it to the public)
+    has run. Actions run inside it join it, so several make one change, all or nothing: the
+    demo's load, an idempotent write and the answer stored with it. Opened inside another
+    one_change it joins that one (a savepoint); opened inside any other transaction it
+    raises RuntimeError, for that caller's commit, not ours, would decide the change."""
+    if _in_change.get():
+        with transaction.atomic():
+            yield
+        return
+    with transaction.atomic(durable=True):
+        token = _in_change.set(True)
+        try:
+            yield
+        finally:
+            _in_change.reset(token)
+
+
+def atomic_action(func):
+    """An action's transaction: durable when the action is the outermost change (a view, the
+    API, a command or a task called it), a savepoint of the change it was called in (by
+    another action, or inside `one_change`). Never silently part of a transaction that
+    is nobody's change: that raises, as `one_change` says."""
+
+    @functools.wraps(func)
+    def run(*args, **kwargs):
+        with one_change():
+            return func(*args, **kwargs)
+
+    run.atomic_action = True  # tests/core/test_durable_actions.py looks for it
+    return run
 
 
 class ActionError(Exception):
@@ -107,15 +152,14 @@ def retrying(action, attempts: int = 3):
     """Run `action` (which opens its own transaction) again when PostgreSQL made it the loser
     of a deadlock or a serialisation race; after `attempts` the error goes up (503).
 
-    Inside a caller's transaction (an idempotent write's, tournament/idempotency.py) each
+    Inside a change (an idempotent write's one_change, tournament/idempotency.py) each
     try is a savepoint: a lost race undoes that try alone, and the next one runs."""
-    import functools
     import time
 
-    from django.db import OperationalError, connection, transaction
+    from django.db import OperationalError, connection
 
     def once(*args, **kwargs):
-        if connection.in_atomic_block:
+        if _in_change.get():
             with transaction.atomic():
                 return action(*args, **kwargs)
         return action(*args, **kwargs)

@@ -8,11 +8,18 @@ absence action (actions.attendance), so they score the event's `absent` points a
 paired again the round after; they are not withdrawn.
 """
 
-from django.db import transaction
 
 from ..models import Attendance, CheckIn, Entrant
 from .attendance import set_attendance
-from .base import Action, ActionError, PermissionDenied, audit, lock_event, require_official
+from .base import (
+    Action,
+    ActionError,
+    PermissionDenied,
+    atomic_action,
+    audit,
+    lock_event,
+    require_official,
+)
 
 
 def open_round(tournament, paired: int | None = None) -> int | None:
@@ -49,7 +56,7 @@ def who_acts(tournament, actor, entrant, player) -> str:
     return str(player)
 
 
-@transaction.atomic
+@atomic_action
 def set_checkin(tournament, actor, *, entrant: Entrant, round_number: int, checked_in: bool,
                 player=None, address: str | None = None) -> CheckIn | None:
     """Check `entrant` in (or, `checked_in` False, out) for round `round_number`, the next
@@ -85,7 +92,7 @@ def set_checkin(tournament, actor, *, entrant: Entrant, round_number: int, check
     return row
 
 
-@transaction.atomic
+@atomic_action
 def absent_unless_checked_in(tournament, actor, round_number: int) -> list[Entrant]:
     """Record absent from round `round_number` every entrant still to play it who is not
     checked in and has no bye or absence recorded; returns them. Called by the pairing

@@ -12,7 +12,16 @@ from ..collation import name_key
 from ..entrant_rules import MAX_ENTRANTS, check_entrant, entrant_key
 from ..entrants_csv import Parsed, parse_entrants
 from ..models import Entrant, ForbiddenPair, Match
-from .base import Action, ActionError, audit, checked_reason, lock_event, require_director, sentence
+from .base import (
+    Action,
+    ActionError,
+    atomic_action,
+    audit,
+    checked_reason,
+    lock_event,
+    require_director,
+    sentence,
+)
 from .people import link_csv_rows
 
 
@@ -87,7 +96,7 @@ def inserted(create):
                           {"name": ["Already entered."]}) from exc
 
 
-@transaction.atomic
+@atomic_action
 def add_entrant(tournament, actor, *, name="", club="", rating=None, members=None) -> Entrant:
     tournament = lock_event(tournament)
     require_director(tournament, actor)
@@ -105,7 +114,7 @@ def add_entrant(tournament, actor, *, name="", club="", rating=None, members=Non
     return entrant
 
 
-@transaction.atomic
+@atomic_action
 def import_entrants(tournament, actor, text: str) -> list[Entrant]:
     """All or nothing: any bad line refuses the whole list, naming every bad line.
 
@@ -129,7 +138,7 @@ def import_entrants(tournament, actor, text: str) -> list[Entrant]:
     return created
 
 
-@transaction.atomic
+@atomic_action
 def edit_entrant(entrant, actor, *, name="", club="", rating=None, members=None,
                  reason="") -> Entrant:
     tournament = lock_event(entrant.tournament)
@@ -178,7 +187,7 @@ def has_played(entrants) -> bool:
     return Match.objects.filter(Q(side0__in=entrants) | Q(side1__in=entrants)).exists()
 
 
-@transaction.atomic
+@atomic_action
 def delete_entrant(entrant, actor, *, reason="") -> None:
     """Remove an entrant never paired (entered by mistake); one who has played withdraws.
 
@@ -206,7 +215,7 @@ def delete_entrant(entrant, actor, *, reason="") -> None:
     audit(tournament, actor, Action.DELETE_ENTRANT, f"Deleted {detail['name']}", reason, **detail)
 
 
-@transaction.atomic
+@atomic_action
 def withdraw_entrant(entrant, actor, *, reason="") -> Entrant:
     """The entrant plays no round after the last one paired; their results stand."""
     tournament = lock_event(entrant.tournament)
@@ -225,7 +234,7 @@ def withdraw_entrant(entrant, actor, *, reason="") -> Entrant:
     return entrant
 
 
-@transaction.atomic
+@atomic_action
 def reinstate_entrant(entrant, actor, *, reason="") -> Entrant:
     tournament = lock_event(entrant.tournament)
     require_director(tournament, actor)
@@ -240,7 +249,7 @@ def reinstate_entrant(entrant, actor, *, reason="") -> Entrant:
     return entrant
 
 
-@transaction.atomic
+@atomic_action
 def add_forbidden_pair(tournament, actor, *, first, second, reason="") -> ForbiddenPair:
     tournament = lock_event(tournament)
     require_director(tournament, actor)
@@ -262,7 +271,7 @@ def add_forbidden_pair(tournament, actor, *, first, second, reason="") -> Forbid
     return pair
 
 
-@transaction.atomic
+@atomic_action
 def remove_forbidden_pair(pair, actor) -> None:
     tournament = lock_event(pair.tournament)
     require_director(tournament, actor)

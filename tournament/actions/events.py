@@ -3,7 +3,6 @@
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils.text import slugify
 
 from ..models import AuditEntry, Official, Tournament
@@ -12,6 +11,7 @@ from ..rules import known_rulesets, known_tiebreaks
 from .base import (
     Action,
     ActionError,
+    atomic_action,
     audit,
     checked_reason,
     checked_text,
@@ -91,7 +91,7 @@ def clean_settings(*, ruleset, rounds_planned, points, tiebreaks, entrants_kind=
             "match_target": match_target, "sets_to_win": sets_to_win}
 
 
-@transaction.atomic
+@atomic_action
 def create_tournament(actor, *, name: str, slug: str = "", ruleset: str = "mso",
                       rounds_planned: int = 5, points: dict | None = None,
                       tiebreaks: list[str] | None = None, require_confirmation: bool = True,
@@ -165,7 +165,7 @@ def checked_policy(policy, require_confirmation: bool) -> str:
     return policy
 
 
-@transaction.atomic
+@atomic_action
 def update_settings(tournament, actor, *, reason: str = "", **changes) -> dict:
     """Change the event's settings; returns {setting: [old, new]} of those that changed.
 
@@ -233,7 +233,7 @@ def update_settings(tournament, actor, *, reason: str = "", **changes) -> dict:
     return changed
 
 
-@transaction.atomic
+@atomic_action
 def set_hidden(tournament, actor, *, hidden: bool, reason: str = "") -> Tournament:
     """Hide an unstarted event from the public (its officials still see it), or show it."""
     tournament = lock_event(tournament)
@@ -256,7 +256,7 @@ def set_hidden(tournament, actor, *, hidden: bool, reason: str = "") -> Tourname
     return tournament
 
 
-@transaction.atomic
+@atomic_action
 def delete_tournament(tournament, actor, *, reason: str) -> dict:
     """Delete an event no round of which is paired. Its audit rows stay for staff, the
     event's name and slug written into each; returns that {"id", "name", "slug"}."""
@@ -281,7 +281,7 @@ def delete_tournament(tournament, actor, *, reason: str) -> dict:
     return event
 
 
-@transaction.atomic
+@atomic_action
 def add_official(tournament, actor, *, username: str, role: str = Official.Role.ARBITER,
                  password: str = "", create: bool = False) -> Official | None:
     """Make an existing user, or a new account (an invitation), an official of the event.
@@ -321,7 +321,7 @@ def add_official(tournament, actor, *, username: str, role: str = Official.Role.
     return official
 
 
-@transaction.atomic
+@atomic_action
 def remove_official(tournament, actor, *, user) -> None:
     require_director(tournament, actor)
     if user == actor:

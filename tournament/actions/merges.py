@@ -5,11 +5,10 @@ pointer (its id still finds the person); the audit entry lists the links moved, 
 exactly what the undo puts back. Both rebuild the rating lists they touch.
 """
 
-from django.db import transaction
 
 from .. import rating_store
 from ..models import AuditEntry, EntrantPerson, Person
-from .base import Action, ActionError, PermissionDenied, audit
+from .base import Action, ActionError, PermissionDenied, atomic_action, audit
 from .people import checked_name
 
 
@@ -18,7 +17,7 @@ def require_staff(user):
         raise PermissionDenied("Only staff may merge or unmerge people.")
 
 
-@transaction.atomic
+@atomic_action
 def merge_people(actor, *, keep: Person, gone: Person, reason: str) -> AuditEntry:
     """`gone` is the same person as `keep`: every link of `gone` moves to `keep`, and
     `gone` stays as a record pointing at `keep` (its id still finds them). The audit entry
@@ -51,7 +50,7 @@ def merge_people(actor, *, keep: Person, gone: Person, reason: str) -> AuditEntr
     return entry
 
 
-@transaction.atomic
+@atomic_action
 def unmerge_people(actor, *, entry_id: int, reason: str) -> AuditEntry:
     """Undo the merge recorded by audit entry `entry_id`: its links go back to the
     record that was merged, which is a person of its own again."""

@@ -24,7 +24,7 @@ from ..entrant_rules import (
 )
 from ..models import EntrantPerson, Person
 from ..text import TextError
-from .base import Action, ActionError, audit, lock_event, require_director
+from .base import Action, ActionError, atomic_action, audit, lock_event, require_director
 
 
 def new_key(name: str, club: str = "") -> str:
@@ -53,7 +53,7 @@ def checked_name(value, field, limit) -> str:
         raise ActionError(str(exc), {field: [str(exc)]}) from None
 
 
-@transaction.atomic
+@atomic_action
 def create_person(actor, *, name: str, club: str = "", key: str = "", tournament=None) -> Person:
     """A new person; `key` (their id) is made from the name and club when not given."""
     name, club = checked_name(name, "name", MAX_NAME), checked_name(club, "club", MAX_CLUB)
@@ -85,7 +85,7 @@ def member_club(entrant, member: int) -> str:
     return entrant.members[member].get("club", "") if entrant.is_pair else entrant.club
 
 
-@transaction.atomic
+@atomic_action
 def link_entrant(entrant, actor, *, person: Person | None, member: int = 0) -> None:
     """Link a singles entrant (member 0) or a pair's member 0 or 1 to `person`, or unlink
     it (None). A person plays once in an event."""
@@ -155,7 +155,7 @@ def suggestions(entrant, member: int = 0, limit: int = 8) -> list[Person]:
                                               member_club(entrant, member))[:limit])
 
 
-@transaction.atomic
+@atomic_action
 def link_new_person(entrant, actor, *, member: int = 0) -> Person:
     """A new person made from the entrant's (or pair member's) name and club, and linked."""
     tournament = lock_event(entrant.tournament)
@@ -195,7 +195,7 @@ def link_csv_rows(tournament, entrants, people_rows) -> None:
     EntrantPerson.objects.bulk_create(links)
 
 
-@transaction.atomic
+@atomic_action
 def set_event_date(tournament, actor, *, date) -> None:
     """The day the event was played (None: undated), which orders it in the rating lists;
     a change rebuilds the event's list when it has rated matches."""

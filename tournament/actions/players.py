@@ -2,11 +2,10 @@
 each change audited. The key itself is returned once, to be printed on the player's card;
 only its digest is stored."""
 
-from django.db import transaction
 
 from ..models import Entrant, PlayerKey
 from ..models.players import digest_of, new_key
-from .base import Action, ActionError, audit, require_director
+from .base import Action, ActionError, atomic_action, audit, require_director
 
 
 def members_of(entrant) -> list[int]:
@@ -31,7 +30,7 @@ def _make(entrant, member) -> tuple[PlayerKey, str, bool]:
     return row, key, created
 
 
-@transaction.atomic
+@atomic_action
 def issue_key(tournament, actor, *, number: int, member: int | None = None) -> str:
     """A new key for entrant `number` (a pair's `member` 1 or 2); the old one, if any,
     stops working. Returns the key, which is never shown again."""
@@ -52,7 +51,7 @@ def issue_key(tournament, actor, *, number: int, member: int | None = None) -> s
     return key
 
 
-@transaction.atomic
+@atomic_action
 def issue_cards(tournament, actor, *, numbers: list[int] | None = None) -> list[tuple]:
     """New keys for every player (or the entrants `numbers`), for the printed cards:
     [(PlayerKey, key)] in pairing order. Earlier keys of those players stop working."""

@@ -9,7 +9,6 @@ screens and the API share.
 
 from dataclasses import replace
 
-from django.db import transaction
 from django.utils import timezone
 
 from scoring.starters import sets_alternate
@@ -23,6 +22,7 @@ from .base import (
     Action,
     ActionError,
     PermissionDenied,
+    atomic_action,
     audit,
     checked_reason,
     require_director,
@@ -227,7 +227,7 @@ def checked_outcome(match, outcome, record, conceded_by, first=None
     return report, record, conceded, winner
 
 
-@transaction.atomic
+@atomic_action
 def submit_result(match_id, actor, *, version: int, outcome: str = Match.Outcome.PLAYED,
                   record=None,
                   conceded_by: int | None = None, reason: str = "") -> tuple[Match, dict]:
@@ -296,7 +296,7 @@ def submit_result(match_id, actor, *, version: int, outcome: str = Match.Outcome
     return match, report
 
 
-@transaction.atomic
+@atomic_action
 def confirm_result(match_id, actor, *, version: int) -> Match:
     match = lock(match_id, actor)
     tournament = match.round.tournament
@@ -312,7 +312,7 @@ def confirm_result(match_id, actor, *, version: int) -> Match:
     return match
 
 
-@transaction.atomic
+@atomic_action
 def set_first_starter(match_id, actor, *, seat: int, reason: str) -> Match:
     """A director's choice of who starts set 1 on one board, where the pairing's side 0
     "usually" does (MSO). The entry form and the validator then expect that seat."""

@@ -16,7 +16,7 @@ import logging
 import secrets
 from itertools import combinations
 
-from django.db import DatabaseError, transaction
+from django.db import DatabaseError
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
@@ -25,7 +25,15 @@ from ..models import Attendance, Match, Round, Tournament
 from ..pairing import InconsistentEvent, Unpairable, explain, pair_next_round
 from ..pairing.byes import may_get_bye
 from . import checkin
-from .base import Action, ActionError, audit, checked_reason, lock_event, require_director
+from .base import (
+    Action,
+    ActionError,
+    atomic_action,
+    audit,
+    checked_reason,
+    lock_event,
+    require_director,
+)
 from .board import confirm_by, double_forfeit
 from .progress import open_boards, update_status
 
@@ -51,7 +59,7 @@ def lock_round(round_) -> Round:
     return locked
 
 
-@transaction.atomic
+@atomic_action
 def pair_round(tournament, actor, *, only_checked_in: bool = False) -> Round:
     """Pair the next round with the FIDE Dutch system; it stays a draft until published.
     `only_checked_in`: whoever is not checked in is recorded absent first (actions.checkin)."""
@@ -193,7 +201,7 @@ def read_roster(round_) -> tuple[dict, dict]:
     return active, away
 
 
-@transaction.atomic
+@atomic_action
 def set_pairing(round_, actor, pairs, *, reason: str = "", override_reason: str = "") -> Round:
     """Replace a draft round's boards by hand. `pairs` is [(side0, side1 or None), ...].
 
@@ -258,7 +266,7 @@ def changed_boards(old, pairs) -> str:
     return "; ".join(words) or "no board changed"
 
 
-@transaction.atomic
+@atomic_action
 def publish_round(round_, actor) -> Round:
     tournament = round_.tournament
     require_director(tournament, actor)
@@ -277,7 +285,7 @@ def publish_round(round_, actor) -> Round:
     return round_
 
 
-@transaction.atomic
+@atomic_action
 def delete_round(round_, actor, *, reason: str = "") -> None:
     """Delete the latest round while it is unpublished or has no results, to pair it again."""
     tournament = round_.tournament
@@ -322,7 +330,7 @@ def describe_plan(plan) -> str:
         for m, what in plan)
 
 
-@transaction.atomic
+@atomic_action
 def close_round(round_, actor, *, reason: str = "") -> Round:
     """Close a published round by hand. Its open boards are decided as `open_board_plan`
     says (entered results confirmed by the director, boards without a result recorded as
@@ -369,7 +377,7 @@ def close_round(round_, actor, *, reason: str = "") -> Round:
     return round_
 
 
-@transaction.atomic
+@atomic_action
 def reopen_round(round_, actor, *, reason: str = "") -> Round:
     """Put the latest closed round back in play, with a reason (a finished event is in
     play again): its boards take results again until it is closed once more, by hand or by

@@ -1,11 +1,10 @@
 """Seeding the pairing from the rating lists: each linked entrant's people's current
 rating as its pairing rating (entrant_rules.pairing_rating), before round 1."""
 
-from django.db import transaction
 
 from ..entrant_rules import pairing_rating
 from ..models import EntrantPerson, Rating
-from .base import Action, ActionError, audit, lock_event, require_director
+from .base import Action, ActionError, atomic_action, audit, lock_event, require_director
 from .entrants import renumber
 
 
@@ -35,7 +34,7 @@ def seeding(tournament) -> dict[int, int]:
     return out
 
 
-@transaction.atomic
+@atomic_action
 def seed_from_ratings(tournament, actor) -> dict[int, int]:
     """Take each linked entrant's people's current rating as its pairing rating (before
     round 1, when the pairing numbers follow it); the director may change any of them

@@ -10,7 +10,7 @@ from ..entrant_rules import clean_name
 from ..models import Series
 from ..models.series import DEFAULT_SCALE
 from ..text import TextError
-from .base import Action, ActionError, PermissionDenied, audit, require_director
+from .base import Action, ActionError, PermissionDenied, atomic_action, audit, require_director
 from .events import RESERVED_SLUGS, may_create_events
 
 MAX_PLACES = 64
@@ -55,7 +55,7 @@ def require_manager(series, user):
         raise PermissionDenied(f"Only the director who made {series.name} may change it.")
 
 
-@transaction.atomic
+@atomic_action
 def create_series(actor, *, name: str, slug: str, scale=None) -> Series:
     if actor is not None and not may_create_events(actor):
         raise PermissionDenied("Only directors may make a series.")
@@ -83,7 +83,7 @@ def lock(series) -> Series:
     return Series.objects.select_for_update().get(pk=series.pk)
 
 
-@transaction.atomic
+@atomic_action
 def set_scale(series, actor, *, scale) -> Series:
     series = lock(series)
     require_manager(series, actor)
@@ -95,7 +95,7 @@ def set_scale(series, actor, *, scale) -> Series:
     return series
 
 
-@transaction.atomic
+@atomic_action
 def add_event(series, actor, *, tournament) -> None:
     series = lock(series)
     require_manager(series, actor)
@@ -107,7 +107,7 @@ def add_event(series, actor, *, tournament) -> None:
           series=series.pk, event=tournament.slug)
 
 
-@transaction.atomic
+@atomic_action
 def remove_event(series, actor, *, tournament) -> None:
     series = lock(series)
     require_manager(series, actor)

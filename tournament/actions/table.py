@@ -10,12 +10,11 @@ bumps the board's version, keeps a ResultVersion naming the player, and writes a
 row naming the player and the device's address.
 """
 
-from django.db import transaction
 from django.utils import timezone
 
 from ..models import Match, Round, Tournament
 from . import board, results
-from .base import Action, ActionError, PermissionDenied, audit, checked_reason
+from .base import Action, ActionError, PermissionDenied, atomic_action, audit, checked_reason
 
 ENTER, ACCEPT, DISPUTE = "enter", "accept", "dispute"
 MAX_DISPUTE = 1000
@@ -104,7 +103,7 @@ def _lock(match_id):
     return board.lock(match_id, None)
 
 
-@transaction.atomic
+@atomic_action
 def enter_result(match_id, player, *, version: int, outcome: str = Match.Outcome.PLAYED,
                  record=None,
                  conceded_by: int | None = None, address: str | None = None
@@ -136,7 +135,7 @@ def enter_result(match_id, player, *, version: int, outcome: str = Match.Outcome
     return match, report
 
 
-@transaction.atomic
+@atomic_action
 def accept_result(match_id, player, *, version: int, address: str | None = None) -> Match:
     """The other side agrees: under players_accept the result counts (`confirmed`); under
     players_then_official it is `accepted`, for an official to confirm."""
@@ -161,7 +160,7 @@ def accept_result(match_id, player, *, version: int, address: str | None = None)
     return match
 
 
-@transaction.atomic
+@atomic_action
 def dispute_result(match_id, player, *, version: int, reason: str,
                    address: str | None = None) -> Match:
     """The other side disagrees, saying why: the board waits for an official."""

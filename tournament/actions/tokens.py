@@ -3,10 +3,9 @@ old key stops working), the command line's grant of an arbiter's key for a devic
 revocation when the password changes or the user stops being an official."""
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
 
 from ..models import ApiToken, Official, Tournament
-from .base import Action, audit
+from .base import Action, atomic_action, audit
 
 
 def token_of(user) -> ApiToken | None:
@@ -14,7 +13,7 @@ def token_of(user) -> ApiToken | None:
     return ApiToken.objects.filter(user=user).first()
 
 
-@transaction.atomic
+@atomic_action
 def issue(user, actor) -> str:
     """A new key for user, returned once; any older key stops working. The actor is the
     user asking for their own key, or None (the command line's grant)."""
@@ -25,7 +24,7 @@ def issue(user, actor) -> str:
     return key
 
 
-@transaction.atomic
+@atomic_action
 def revoke(user, actor, *, why: str) -> bool:
     deleted, _ = ApiToken.objects.filter(user=user).delete()
     if deleted:
@@ -34,7 +33,7 @@ def revoke(user, actor, *, why: str) -> bool:
     return bool(deleted)
 
 
-@transaction.atomic
+@atomic_action
 def grant(event, actor, *, username: str) -> tuple[str, str]:
     """(a new token key, a note for the operator). Run from the server's shell: the actor
     is None. Keys are stored hashed, so an existing key cannot be shown again: the user

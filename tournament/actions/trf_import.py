@@ -3,7 +3,6 @@ and the requested byes and absences its rounds without a board say (H, F, Z)."""
 
 from collections import defaultdict
 
-from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -11,7 +10,7 @@ from ..entrant_rules import MAX_ENTRANTS, entrant_key
 from ..history import bye_code
 from ..models import Attendance, Entrant, ForbiddenPair, Match, Round, Tournament
 from ..pairing.trf import TrfError, completed_rounds, parse_trf
-from .base import Action, ActionError, audit
+from .base import Action, ActionError, atomic_action, audit
 from .events import create_tournament
 from .progress import update_status
 
@@ -117,7 +116,7 @@ NO_SET_SCORES = ("A TRF file carries no set scores, so the points-spread tie-bre
                  "separate players level on points by its matches.")
 
 
-@transaction.atomic
+@atomic_action
 def import_trf_event(text: str, actor, *, slug: str = "", hidden: bool = False) -> Tournament:
     """All or nothing: a bad line or result refuses the whole file. ``hidden``: the new
     event is for its officials only until its director shows it."""

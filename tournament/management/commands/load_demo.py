@@ -3,8 +3,8 @@ import random
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
-from django.db import transaction
 
+from tournament.actions.base import one_change
 from tournament.demo import pairs, singles, table
 from tournament.demo.people import ARBITERS, DIRECTOR
 from tournament.management.commands.grant_director import grant
@@ -52,12 +52,13 @@ class Command(BaseCommand):
         for name, password in ARBITERS:
             self.stdout.write(f"  arbiter:  {name} / {password}")
 
-    @transaction.atomic
     def load(self, seed):
-        director = user(*DIRECTOR)
-        grant(director)  # the staff's right to create events (manage.py grant_director)
-        arbiter, checker = (user(*a) for a in ARBITERS)
-        # One random stream each, so the singles event is the same whatever pairs does.
-        return [singles.build(random.Random(seed), director, arbiter, checker),
-                pairs.build(random.Random(f"pairs-{seed}"), director, arbiter, checker),
-                table.build(random.Random(f"table-{seed}"), director, arbiter, checker)]
+        # One change: a failed load leaves nothing behind.
+        with one_change():
+            director = user(*DIRECTOR)
+            grant(director)  # the staff's right to create events (manage.py grant_director)
+            arbiter, checker = (user(*a) for a in ARBITERS)
+            # One random stream each, so the singles event is the same whatever pairs does.
+            return [singles.build(random.Random(seed), director, arbiter, checker),
+                    pairs.build(random.Random(f"pairs-{seed}"), director, arbiter, checker),
+                    table.build(random.Random(f"table-{seed}"), director, arbiter, checker)]
