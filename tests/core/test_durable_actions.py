@@ -37,10 +37,11 @@ def audited_functions():
                 yield f"{path.name}:{node.name}", decorators(node)
 
 
-# Building blocks of the actions, run inside their change, never on their own (each locks
-# rows FOR UPDATE first, which fails outside a transaction); _audit: the table actions'
-# wrapper of audit().
-PARTS = {"board.py:close_if_complete", "table.py:_audit"}
+# Building blocks of the actions, run inside their change, never on their own
+# (close_if_complete locks rows FOR UPDATE first, which fails outside a transaction);
+# _audit: the table actions' wrapper of audit(); tokens.revoked: revoke's work, which the
+# signal handlers run inside the save or delete that set them off.
+PARTS = {"board.py:close_if_complete", "table.py:_audit", "tokens.py:revoked"}
 
 
 def test_every_audited_action_is_an_atomic_action():

@@ -3,6 +3,7 @@ old key stops working), the command line's grant of an arbiter's key for a devic
 revocation when the password changes or the user stops being an official."""
 
 from django.contrib.auth import get_user_model
+from django.db import transaction
 
 from ..models import ApiToken, Official, Tournament
 from .base import Action, atomic_action, audit
@@ -26,10 +27,18 @@ def issue(user, actor) -> str:
 
 @atomic_action
 def revoke(user, actor, *, why: str) -> bool:
-    deleted, _ = ApiToken.objects.filter(user=user).delete()
-    if deleted:
-        audit(None, actor, Action.REVOKE_TOKEN, f"API token of {user.username} revoked: {why}",
-              username=user.username)
+    return revoked(user, actor, why=why)
+
+
+def revoked(user, actor, *, why: str) -> bool:
+    """revoke's work, in the transaction it is called in: the signal handlers below run
+    inside the save or delete that set them off (Django's delete is its own atomic block),
+    and the key must go with that write, or not at all."""
+    with transaction.atomic():
+        deleted, _ = ApiToken.objects.filter(user=user).delete()
+        if deleted:
+            audit(None, actor, Action.REVOKE_TOKEN,
+                  f"API token of {user.username} revoked: {why}", username=user.username)
     return bool(deleted)
 
 
@@ -68,7 +77,7 @@ def revoke_on_password_change(sender, instance, update_fields=None, raw=False, *
         return
     old = type(instance).objects.filter(pk=instance.pk).values_list("password", flat=True)
     if old and old[0] != instance.password:
-        revoke(instance, None, why="the password changed")
+        revoked(instance, None, why="the password changed")
 
 
 def revoke_on_official_removed(sender, instance, **kwargs):
@@ -80,5 +89,5 @@ def revoke_on_official_removed(sender, instance, **kwargs):
     if user is None or Official.objects.filter(user=user).exists():
         return
     event = Tournament.objects.filter(pk=instance.tournament_id).first()  # gone if deleted
-    revoke(user, None, why=f"no longer an official of "
-                          f"{event.name if event else 'a deleted event'}")
+    revoked(user, None, why=f"no longer an official of "
+                           f"{event.name if event else 'a deleted event'}")
