@@ -10,7 +10,7 @@ from collections import defaultdict
 from . import standings
 from .models import Attendance, Match, SetResult
 from .models.rounds import status_counts
-from .pairing.trf import TrfEvent, TrfPlayer, TrfResult
+from .pairing.trf import TrfEvent, TrfPlayer, TrfResult, xxc_word
 from .standings.data import NOT_PAIRED_KINDS
 
 
@@ -69,7 +69,7 @@ def standings_input(tournament, *, after_round: int | None = None, public: bool 
     matches = [plain_match(row, number, sets, tournament.require_confirmation) for row in rows]
     on_board = {(eid, row[1]) for row in rows for eid in (row[2], row[3]) if eid is not None}
     gaps = board_less(withdrawn, on_board, attendance, sorted({row[1] for row in rows}))
-    matches += [standings.Match(rnd, (number[eid], None), kind)
+    matches += [standings.BoardResult(rnd, (number[eid], None), kind)
                 for (eid, rnd), kind in sorted(gaps.items(), key=lambda g: (g[0][1], g[0][0]))]
     return players, matches, standings.Points(**tournament.points)
 
@@ -171,20 +171,20 @@ def plain_match(row, number, sets, require_confirmation: bool):
     match_id, round_number, side0_id, side1_id, status, outcome, winner_id = row
     pair = (number[side0_id], number[side1_id] if side1_id else None)
     if side1_id is None:
-        return standings.Match(round_number, pair, "bye", winner=pair[0])
+        return standings.BoardResult(round_number, pair, "bye", winner=pair[0])
     if not status_counts(status, require_confirmation):
-        return standings.Match(round_number, pair, "unplayed")
+        return standings.BoardResult(round_number, pair, "unplayed")
     winner = number[winner_id] if winner_id else None
     if outcome in (Match.Outcome.PLAYED, Match.Outcome.ABANDONED):
         # `sets`: match id -> [((score0, score1), awarded_to), ...]
         played = sets.get(match_id, ())
         awarded = tuple(side for _, side in played)
-        return standings.Match(round_number, pair, "played", winner=winner,
+        return standings.BoardResult(round_number, pair, "played", winner=winner,
                                sets=tuple(score for score, _ in played),
                                awarded_to=awarded if any(a is not None for a in awarded) else ())
     if outcome == Match.Outcome.FORFEIT:
-        return standings.Match(round_number, pair, "forfeit", winner=winner)
-    return standings.Match(round_number, pair, "double_forfeit")
+        return standings.BoardResult(round_number, pair, "forfeit", winner=winner)
+    return standings.BoardResult(round_number, pair, "double_forfeit")
 
 
 def entrant_word(tournament) -> str:
@@ -283,5 +283,5 @@ def trf_event(tournament, *, through_round: int | None = None) -> TrfEvent:
     )
     return TrfEvent(name=tournament.name, players=tuple(players),
                     rounds_planned=tournament.rounds_planned,
-                    first_colour=tournament.first_colour or None,
+                    first_colour=xxc_word(tournament.top_seed_starts),
                     forbidden=forbidden, absent=frozenset(absent))

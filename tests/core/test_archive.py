@@ -29,7 +29,7 @@ def test_export_after_import_gives_the_same_document(demo, tmp_path):
     call_command("import_tournament", str(path), slug="copy", stderr=io.StringIO())
     assert export("copy") == first
     copy_event = Tournament.objects.get(slug="copy")
-    assert copy_event.first_colour == demo.first_colour
+    assert copy_event.top_seed_starts == demo.top_seed_starts
     # The live round is imported open for entry; its unplayed boards stay pending.
     assert Match.objects.filter(round__tournament=copy_event, status="pending").count() == \
         Match.objects.filter(round__tournament=demo, status="pending").count()

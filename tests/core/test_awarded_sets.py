@@ -61,7 +61,7 @@ def test_the_award_is_stored_with_its_set(played):
 def test_standings_count_the_awarded_set_for_its_winner(played):
     t, _ = played
     _, matches, _ = history.standings_input(t)
-    assert [m for m in matches if m.kind == "played"] == [standings.Match(
+    assert [m for m in matches if m.kind == "played"] == [standings.BoardResult(
         1, (1, 2), "played", winner=1, sets=((61, 48), (23, 40)), awarded_to=(None, 0))]
     rows = {row.player: row for row in history.compute(t).rows}
     # 2 sets won, none lost; the points spread is 84 - 88 = -4 all the same.

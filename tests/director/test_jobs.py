@@ -128,7 +128,7 @@ def test_a_crash_half_way_leaves_nothing_half_made(dc, seeded, background, immed
     assert job.status == "failed" and job.message == tasks.UNEXPECTED
     assert not Round.objects.exists()
     seeded.refresh_from_db()
-    assert seeded.first_colour == ""  # the lot drawn for round 1 rolled back too
+    assert seeded.top_seed_starts is None  # the lot drawn for round 1 rolled back too
     # ...and the event may be paired again: the failed job blocks nothing.
     dc.post(url(seeded, "pair"))
     assert Job.objects.filter(status="done").count() == 1

@@ -30,7 +30,7 @@ def test_pair_round_one_and_publish(dc, seeded):
     page = dc.get(response.url).content.decode()
     assert "Drawn by lot:" in page
     seeded.refresh_from_db()
-    assert ("on board 1, player no. 1 starts set 1" if seeded.first_colour == "white1"
+    assert ("on board 1, player no. 1 starts set 1" if seeded.top_seed_starts
             else "on board 1, the opponent of player no. 1 starts set 1") in page
     assert "0 points before" in page and "Publish round 1" in page
     m = r1.matches.get(board=1)

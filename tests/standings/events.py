@@ -2,7 +2,7 @@
 
 import random
 
-from tournament.standings import Match, Player
+from tournament.standings import BoardResult, Player
 
 
 def random_event(seed: int, n_players: int, n_rounds: int, *, weird: bool = True):
@@ -19,7 +19,7 @@ def random_event(seed: int, n_players: int, n_rounds: int, *, weird: bool = True
             ids = [p for p in ids if rng.random() > 0.05]
         if len(ids) % 2:
             lone = ids.pop()
-            matches.append(Match(rnd, (lone, None), "bye", lone))
+            matches.append(BoardResult(rnd, (lone, None), "bye", lone))
         for a, b in zip(ids[::2], ids[1::2], strict=True):
             kind = "played"
             if weird:
@@ -47,5 +47,5 @@ def random_event(seed: int, n_players: int, n_rounds: int, *, weird: bool = True
                 )
             if winner is not None:
                 score[winner] += 1
-            matches.append(Match(rnd, (a, b), kind, winner, sets))
+            matches.append(BoardResult(rnd, (a, b), kind, winner, sets))
     return players, matches

@@ -1,35 +1,36 @@
 """Small builders for standings tests."""
 
-from tournament.standings import Match, Player
+from tournament.standings import BoardResult, Player
 
 
-def beat(rnd: int, winner: int, loser: int, by: int = 10, *, loser_first: bool = False) -> Match:
+def beat(rnd: int, winner: int, loser: int, by: int = 10, *,
+         loser_first: bool = False) -> BoardResult:
     """An over-the-board win by ``by`` game points (one set of 61 to 61 - by)."""
     if loser_first:
-        return Match(rnd, (loser, winner), "played", winner, ((61 - by, 61),))
-    return Match(rnd, (winner, loser), "played", winner, ((61, 61 - by),))
+        return BoardResult(rnd, (loser, winner), "played", winner, ((61 - by, 61),))
+    return BoardResult(rnd, (winner, loser), "played", winner, ((61, 61 - by),))
 
 
-def bye(rnd: int, player: int) -> Match:
+def bye(rnd: int, player: int) -> BoardResult:
     # As history.standings_input gives it: the bye's player is its winner.
-    return Match(rnd, (player, None), "bye", player)
+    return BoardResult(rnd, (player, None), "bye", player)
 
 
-def away(rnd: int, player: int, kind: str) -> Match:
+def away(rnd: int, player: int, kind: str) -> BoardResult:
     """A round without a board: half_bye, zero_bye, absent or late_entry."""
-    return Match(rnd, (player, None), kind)
+    return BoardResult(rnd, (player, None), kind)
 
 
-def forfeit(rnd: int, winner: int, forfeiter: int) -> Match:
-    return Match(rnd, (winner, forfeiter), "forfeit", winner)
+def forfeit(rnd: int, winner: int, forfeiter: int) -> BoardResult:
+    return BoardResult(rnd, (winner, forfeiter), "forfeit", winner)
 
 
-def double_forfeit(rnd: int, a: int, b: int) -> Match:
-    return Match(rnd, (a, b), "double_forfeit")
+def double_forfeit(rnd: int, a: int, b: int) -> BoardResult:
+    return BoardResult(rnd, (a, b), "double_forfeit")
 
 
-def unplayed(rnd: int, a: int, b: int) -> Match:
-    return Match(rnd, (a, b), "unplayed")
+def unplayed(rnd: int, a: int, b: int) -> BoardResult:
+    return BoardResult(rnd, (a, b), "unplayed")
 
 
 def players_for(matches, *extra: int) -> list[Player]:

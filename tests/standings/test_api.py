@@ -20,7 +20,7 @@ from tournament.standings import (
     LABELS,
     MSO_ORDER,
     TIEBREAKS,
-    Match,
+    BoardResult,
     Player,
     Points,
     RoundLine,
@@ -152,13 +152,13 @@ def test_row_as_json_has_the_spec_keys_and_an_explanation():
 )
 def test_inconsistent_matches_are_rejected(kwargs, message):
     with pytest.raises(ValueError, match=message):
-        Match(**kwargs)
+        BoardResult(**kwargs)
 
 
 def test_lists_become_tuples_and_data_is_frozen():
-    m = Match(1, [1, 2], "played", 1, [[61, 0], [61, 1]])
+    m = BoardResult(1, [1, 2], "played", 1, [[61, 0], [61, 1]])
     assert m.players == (1, 2) and m.sets == ((61, 0), (61, 1))
-    assert hash(m) == hash(Match(1, (1, 2), "played", 1, ((61, 0), (61, 1))))
+    assert hash(m) == hash(BoardResult(1, (1, 2), "played", 1, ((61, 0), (61, 1))))
     with pytest.raises(AttributeError):
         m.round = 2
     with pytest.raises(AttributeError):
@@ -194,10 +194,10 @@ def test_format_value():
 
 def test_player_rounds():
     matches = [
-        Match(1, (1, 2), "played", 1, ((61, 40), (52, 61), (61, 58))),
+        BoardResult(1, (1, 2), "played", 1, ((61, 40), (52, 61), (61, 58))),
         forfeit(2, 3, 1),
         bye(3, 1),
-        Match(4, (4, 1), "played", 4, ((61, 50), (61, 60))),
+        BoardResult(4, (4, 1), "played", 4, ((61, 50), (61, 60))),
         double_forfeit(5, 1, 2),
         beat(6, 3, 4),
         unplayed(8, 1, 3),

@@ -5,7 +5,7 @@ import pytest
 
 from tests.standings.helpers import by_player, players_for
 from tournament.standings import (
-    Match,
+    BoardResult,
     Points,
     compute_standings,
     player_rounds,
@@ -14,7 +14,7 @@ from tournament.standings import (
 )
 
 # Set 2 was awarded to players[0] at 23-40: player 1 won every set, though behind in it.
-AWARDED = Match(1, (1, 2), "played", 1, ((61, 40), (23, 40), (61, 50)),
+AWARDED = BoardResult(1, (1, 2), "played", 1, ((61, 40), (23, 40), (61, 50)),
                 awarded_to=(None, 0, None))
 
 
@@ -25,7 +25,7 @@ def test_set_winner_is_the_award_else_the_higher_score():
     assert set_winner((61, 40), None) == 0
     assert set_winner((30, 30)) is None
     assert set_winners(AWARDED) == (0, 0, 0)
-    assert set_winners(Match(1, (1, 2), "played", 2, ((40, 61),))) == (1,)
+    assert set_winners(BoardResult(1, (1, 2), "played", 2, ((40, 61),))) == (1,)
 
 
 def test_set_difference_counts_the_awarded_set_for_its_winner():
@@ -36,14 +36,14 @@ def test_set_difference_counts_the_awarded_set_for_its_winner():
 
 
 def test_without_the_award_the_same_scores_would_be_two_sets_to_one():
-    plain = Match(1, (1, 2), "played", 1, AWARDED.sets)
+    plain = BoardResult(1, (1, 2), "played", 1, AWARDED.sets)
     rows = by_player(compute_standings(players_for([plain]), [plain], Points(),
                                        ["set_difference"]))
     assert rows[1].tiebreaks == {"set_difference": 1}
 
 
 def test_a_set_awarded_to_the_second_player():
-    match = Match(1, (1, 2), "played", 2, ((61, 40), (50, 12), (30, 61)),
+    match = BoardResult(1, (1, 2), "played", 2, ((61, 40), (50, 12), (30, 61)),
                   awarded_to=(None, 1, None))
     rows = by_player(compute_standings(players_for([match]), [match], Points(),
                                        ["set_difference"]))
@@ -72,4 +72,4 @@ def test_player_rounds_carry_sets_won_and_the_award_from_each_side():
 ])
 def test_inconsistent_awards_are_refused(kwargs, message):
     with pytest.raises(ValueError, match=message):
-        Match(1, (1, 2), **kwargs)
+        BoardResult(1, (1, 2), **kwargs)

@@ -6,7 +6,7 @@ from tests.standings.helpers import bye, double_forfeit, forfeit, order_of
 from tournament.standings import (
     MSO_ORDER,
     TIEBREAKS,
-    Match,
+    BoardResult,
     Player,
     Points,
     build_standings,
@@ -17,21 +17,21 @@ PLAYERS = [Player(i, name) for i, name in enumerate(["Ann", "Bo", "Cy", "Di", "E
 
 MATCHES = [
     # Round 1: 1 beats 2 61-40 52-61 61-58 (+15, sets 2-1); 4 beats 3 61-30 61-40 (+52); 5 bye
-    Match(1, (1, 2), "played", 1, ((61, 40), (52, 61), (61, 58))),
-    Match(1, (3, 4), "played", 4, ((30, 61), (40, 61))),
+    BoardResult(1, (1, 2), "played", 1, ((61, 40), (52, 61), (61, 58))),
+    BoardResult(1, (3, 4), "played", 4, ((30, 61), (40, 61))),
     bye(1, 5),
     # Round 2: 1 beats 4 by forfeit; 5 beats 2 61-50 61-55 (+17); 3 bye
     forfeit(2, 1, 4),
-    Match(2, (5, 2), "played", 5, ((61, 50), (61, 55))),
+    BoardResult(2, (5, 2), "played", 5, ((61, 50), (61, 55))),
     bye(2, 3),
     # Round 3: 5 beats 1 (1 sits first: 61-30 20-61 60-61, so 1 is -11, sets 1-2);
     #          2 and 3 double forfeit; 4 bye
-    Match(3, (1, 5), "played", 5, ((61, 30), (20, 61), (60, 61))),
+    BoardResult(3, (1, 5), "played", 5, ((61, 30), (20, 61), (60, 61))),
     double_forfeit(3, 2, 3),
     bye(3, 4),
     # Round 4: 1 beats 3 61-50 61-51 (+21); 4 beats 5 61-41 61-60 (+21); 2 bye
-    Match(4, (1, 3), "played", 1, ((61, 50), (61, 51))),
-    Match(4, (4, 5), "played", 4, ((61, 41), (61, 60))),
+    BoardResult(4, (1, 3), "played", 1, ((61, 50), (61, 51))),
+    BoardResult(4, (4, 5), "played", 4, ((61, 41), (61, 60))),
     bye(4, 2),
 ]
 

@@ -11,7 +11,7 @@ from tests.standings.helpers import (
     forfeit,
     unplayed,
 )
-from tournament.standings import Match, Player, Points, compute_standings, player_rounds
+from tournament.standings import BoardResult, Player, Points, compute_standings, player_rounds
 
 PLAYERS = [Player(i, f"P{i}") for i in range(1, 7)]
 
@@ -79,7 +79,7 @@ def gpd(matches, player):
     return by_player(rows)[player].tiebreaks["game_points_difference"]
 
 
-SPEC_MATCH = Match(1, (1, 2), "played", 1, ((61, 40), (52, 61), (61, 58)))
+SPEC_MATCH = BoardResult(1, (1, 2), "played", 1, ((61, 40), (52, 61), (61, 58)))
 
 
 def test_spec_spread_example():
@@ -95,7 +95,7 @@ def test_spec_spread_example():
 
 def test_spread_from_the_second_seat():
     # player 1 sits second: their score is the second of each pair
-    assert gpd([Match(1, (2, 1), "played", 1, ((40, 61), (61, 52), (58, 61)))], 1) == 15
+    assert gpd([BoardResult(1, (2, 1), "played", 1, ((40, 61), (61, 52), (58, 61)))], 1) == 15
 
 
 def test_largest_round_is_dropped_once_when_several_tie():
@@ -151,7 +151,7 @@ def test_no_rounds_no_spread():
 
 def test_abandoned_match_counts_the_sets_played():
     # abandoned in the second set: winner given, sets so far
-    m = Match(1, (1, 2), "played", 2, ((61, 50), (30, 45)))
+    m = BoardResult(1, (1, 2), "played", 2, ((61, 50), (30, 45)))
     order = ["game_points_difference", "set_difference"]
     by = by_player(compute_standings(PLAYERS, [m], Points(), order))
     assert by[2].points == 1 and by[1].points == 0
@@ -204,11 +204,11 @@ def test_a_round_without_a_board_is_no_meeting_for_sonneborn_berger_or_buchholz(
 @pytest.mark.parametrize("kind", ["half_bye", "zero_bye", "absent", "late_entry"])
 def test_a_round_without_a_board_has_no_opponent_winner_or_sets(kind):
     with pytest.raises(ValueError, match=f"a {kind} round has no opponent"):
-        Match(1, (1, 2), kind)
+        BoardResult(1, (1, 2), kind)
     with pytest.raises(ValueError, match=f"a {kind} round has no opponent"):
-        Match(1, (1, None), kind, 1)
+        BoardResult(1, (1, None), kind, 1)
     with pytest.raises(ValueError, match=f"a {kind} round has no opponent"):
-        Match(1, (1, None), kind, sets=((61, 0),))
+        BoardResult(1, (1, None), kind, sets=((61, 0),))
 
 
 def test_a_round_without_a_board_and_a_match_in_the_same_round_is_refused():

@@ -80,8 +80,8 @@ def create_from(doc, actor, *, slug: str, hidden: bool = False) -> Tournament:
              Match.objects.filter(round__tournament=tournament, round__number=1,
                                   side1__number=1).exists())
     if any(first):  # who held player 1's side in round 1 fixes the colour sequence
-        tournament.first_colour = "white1" if first[0] else "black1"
-        tournament.save(update_fields=["first_colour"])
+        tournament.top_seed_starts = first[0]
+        tournament.save(update_fields=["top_seed_starts"])
     update_status(tournament)
     rating_store.event_changed(tournament)
     audit(tournament, actor, Action.IMPORT_TOURNAMENT,

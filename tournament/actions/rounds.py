@@ -81,12 +81,11 @@ def pair_round(tournament, actor, *, only_checked_in: bool = False) -> Round:
                 {"open_boards": [m.board for m in still_open]})
     absent = (checkin.absent_unless_checked_in(tournament, actor, number)
               if only_checked_in else [])
-    lot = ""
-    if number == 1 and not tournament.first_colour:
+    lot = None
+    if number == 1 and tournament.top_seed_starts is None:
         # FIDE: the colour of the top seed in round 1 is drawn by lot.
-        tournament.first_colour = secrets.choice(Tournament.FirstColour.values)
-        tournament.save(update_fields=["first_colour"])
-        lot = tournament.first_colour
+        tournament.top_seed_starts = lot = secrets.choice([True, False])
+        tournament.save(update_fields=["top_seed_starts"])
     event = history.trf_event(tournament, through_round=number - 1)
     try:
         pairing = pair_next_round(event)
@@ -114,11 +113,10 @@ def pair_round(tournament, actor, *, only_checked_in: bool = False) -> Round:
     summary = f"Paired round {number}: {len(pairing.boards)} boards"
     if only_checked_in:
         summary += f"; only the checked-in ({len(absent)} absent)"
-    if lot:
-        starts = ("player 1" if lot == Tournament.FirstColour.WHITE1
-                  else "player 1's opponent")
+    if lot is not None:
+        starts = "player 1" if lot else "player 1's opponent"
         summary += f"; by lot, {starts} starts board 1"
-    audit(tournament, actor, Action.PAIR_ROUND, summary, round=number, first_colour=lot or None,
+    audit(tournament, actor, Action.PAIR_ROUND, summary, round=number, top_seed_starts=lot,
           boards=[list(b.sides) for b in pairing.boards],
           absent_not_checked_in=[e.number for e in absent] if only_checked_in else None)
     return round_

@@ -137,8 +137,8 @@ def import_trf_event(text: str, actor, *, slug: str = "", hidden: bool = False) 
     tournament = create_tournament(
         actor, name=name, slug=slug or slugify(name),
         rounds_planned=max(event.rounds_planned or 5, done + coming), hidden=hidden)
-    tournament.first_colour = event.first_colour or Tournament.FirstColour.WHITE1
-    tournament.save(update_fields=["first_colour"])
+    tournament.top_seed_starts = event.top_seed_starts
+    tournament.save(update_fields=["top_seed_starts"])
     entrants = {p.number: Entrant(tournament=tournament, number=p.number, name=p.name.strip()
                                   or f"Player {p.number}", rating=p.rating or None)
                 for p in event.players}

@@ -30,8 +30,14 @@ def started_words(history: str) -> str:
                      for n, letter in enumerate(history, start=1))
 
 
+def due_to_start(info: dict) -> bool | None:
+    """True if the player's colour preference is to start set 1, False if it is to let
+    the opponent start, None without a preference."""
+    return STARTS.get(info.get("preference") or "none")
+
+
 def preference_words(info: dict) -> str | None:
-    starts = STARTS.get(info.get("preference") or "none")
+    starts = due_to_start(info)
     verb = HOW_STRONGLY.get(info.get("strength") or "none")
     if starts is None or verb is None:
         return None

@@ -7,7 +7,7 @@ floats) is matched to the players by pairing number, so it still shows after a c
 
 from dataclasses import dataclass
 
-from .engine_words import notes
+from .engine_words import due_to_start, notes
 
 
 @dataclass
@@ -99,16 +99,6 @@ class Lineup:
 
         return [{"match": m, "side0": of(m.side0), "side1": of(m.side1)}
                 for m in self.matches]
-
-
-# The stored explanation names the preference by the Swiss colours (white = start set 1).
-STARTS = {"white": True, "side0": True, "black": False, "side1": False}
-
-
-def due_to_start(info: dict) -> bool | None:
-    """True if the player's colour preference is to start set 1, False if it is to let
-    the opponent start, None without a preference."""
-    return STARTS.get(info.get("preference") or "none")
 
 
 def who(entrant, info) -> str:

@@ -60,9 +60,6 @@ class Tournament(models.Model):
         PLAYERS_THEN_OFFICIAL = ("players_then_official",
                                  "Players enter and accept; an official confirms")
 
-    class FirstColour(models.TextChoices):
-        WHITE1 = "white1", "Player 1 starts on board 1"
-        BLACK1 = "black1", "Player 1's opponent starts on board 1"
 
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=60, unique=True)
@@ -85,9 +82,10 @@ class Tournament(models.Model):
                                     default=EntryPolicy.OFFICIALS)
     # Kept off the public list and pages (officials still see it); set while unstarted.
     hidden = models.BooleanField(default=False)
-    # Round 1's colour, drawn by lot when round 1 is paired (FIDE's XXC); later rounds
-    # follow the Dutch colour rules from it.
-    first_colour = models.CharField(max_length=6, choices=FirstColour.choices, blank=True)
+    # Round 1's lot, drawn when round 1 is paired: whether pairing number 1 starts set 1 on
+    # board 1 (None: not drawn yet). Later rounds follow the Dutch colour rules from it
+    # (the pairing's XXC: pairing.trf.xxc_word).
+    top_seed_starts = models.BooleanField(null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
         related_name="+",

@@ -1,6 +1,7 @@
 """Cross-table cells and a player's round-by-round lines, from the standings input.
 
-White (players[0]) started set 1 of the match: "w" in the cross-table.
+Side 0 (players[0]) started set 1 of the match: "w" in the cross-table, as FIDE's
+cross-tables mark the first colour ("b": the opponent started).
 """
 
 from .. import standings
@@ -22,7 +23,7 @@ BOARDLESS = {"half_bye": "H", "zero_bye": "Z", "absent": "abs", "late_entry": "l
 
 
 def outcome_for(match, player) -> str:
-    """One player's result in a plain standings Match, in RoundLine's words."""
+    """One player's result in a standings.BoardResult, in RoundLine's words."""
     if match.kind in ("bye", "double_forfeit", "unplayed"):
         return match.kind
     won = match.winner == player

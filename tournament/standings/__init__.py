@@ -1,6 +1,6 @@
 """Pure standings computation: match points, tie-breaks, ranks and explanations.
 
-Takes plain data (:class:`Player`, :class:`Match`, :class:`Points`) and returns plain
+Takes plain data (:class:`Player`, :class:`BoardResult`, :class:`Points`) and returns plain
 data; imports nothing from Django and never touches a database. The rules are in
 shared/spec/tiebreaks.md; the choices made where the spec leaves room are documented
 in :mod:`tournament.standings.metrics` and :mod:`tournament.standings.records`.
@@ -9,7 +9,7 @@ in :mod:`tournament.standings.metrics` and :mod:`tournament.standings.records`.
 from .compute import Standings, build_standings, compute_standings, player_rounds, tied_groups
 from .data import (
     MATCH_KINDS,
-    Match,
+    BoardResult,
     Player,
     Points,
     RoundLine,
@@ -43,7 +43,7 @@ __all__ = [
     "MATCH_KINDS",
     "MSO_ORDER",
     "TIEBREAKS",
-    "Match",
+    "BoardResult",
     "NumericTiebreak",
     "Player",
     "Points",

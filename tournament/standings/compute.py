@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from .data import Match, Number, Player, Points, RoundLine, Row, StepNote, TiedGroup
+from .data import BoardResult, Number, Player, Points, RoundLine, Row, StepNote, TiedGroup
 from .metrics import (
     MSO_ORDER,
     Tiebreak,
@@ -115,7 +115,7 @@ def _withdrawn(player: Player, after_round: int | None) -> int | None:
 
 def build_standings(
     players: Iterable[Player],
-    matches: Iterable[Match],
+    matches: Iterable[BoardResult],
     points: Points | None = None,
     order: Sequence[str] | None = None,
     after_round: int | None = None,
@@ -200,7 +200,7 @@ def build_standings(
 
 def compute_standings(
     players: Iterable[Player],
-    matches: Iterable[Match],
+    matches: Iterable[BoardResult],
     points: Points | None = None,
     order: Sequence[str] | None = None,
     after_round: int | None = None,
@@ -212,7 +212,7 @@ def compute_standings(
 
 def tied_groups(
     players: Iterable[Player],
-    matches: Iterable[Match],
+    matches: Iterable[BoardResult],
     points: Points | None = None,
     order: Sequence[str] | None = None,
     after_round: int | None = None,
@@ -225,7 +225,7 @@ def tied_groups(
 
 def player_rounds(
     players: Iterable[Player],
-    matches: Iterable[Match],
+    matches: Iterable[BoardResult],
     points: Points | None,
     player: int,
     after_round: int | None = None,

@@ -15,7 +15,7 @@ Number = int | float
 #: round a late entry missed. ``players[1]`` is ``None`` and there is no winner.
 NOT_PAIRED_KINDS = frozenset({"half_bye", "zero_bye", "absent", "late_entry"})
 
-#: The kinds of match the standings understand (see :class:`Match`).
+#: The kinds of match the standings understand (see :class:`BoardResult`).
 MATCH_KINDS = frozenset({"played", "bye", "forfeit", "double_forfeit", "unplayed"}) | (
     NOT_PAIRED_KINDS)
 
@@ -32,8 +32,10 @@ class Player:
 
 
 @dataclass(frozen=True, slots=True)
-class Match:
-    """One pairing of a round and its result, if any.
+class BoardResult:
+    """One board of a round and its result, if any, or a round a player had no board
+    (:data:`NOT_PAIRED_KINDS`): the standings' plain copy of a ``models.Match``, named
+    apart from it so that one name means one thing.
 
     ``kind``:
 
@@ -113,7 +115,7 @@ def set_winner(score: tuple[int, int], awarded_to: int | None = None) -> int | N
     return None if a == b else 0 if a > b else 1
 
 
-def set_winners(match: Match) -> tuple[int | None, ...]:
+def set_winners(match: BoardResult) -> tuple[int | None, ...]:
     """Each set's winner (:func:`set_winner`) as a side of ``match.players``."""
     awarded = match.awarded_to or (None,) * len(match.sets)
     return tuple(set_winner(score, side) for score, side in zip(match.sets, awarded,

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .data import NOT_PAIRED_KINDS, Match, Number, Player, Points, set_winners
+from .data import NOT_PAIRED_KINDS, BoardResult, Number, Player, Points, set_winners
 
 #: A player's outcome in a match, from their side.
 OVER_THE_BOARD = frozenset({"win", "loss"})
@@ -75,7 +75,7 @@ class Context:
         return [by_round.get(n, 0) for n in self.rounds]
 
 
-def _results(match: Match, table: Points) -> tuple[Result, Result | None]:
+def _results(match: BoardResult, table: Points) -> tuple[Result, Result | None]:
     """The match from the side of players[0] and of players[1] (None for a bye)."""
     rnd, kind = match.round, match.kind
     a, b = match.players
@@ -114,7 +114,7 @@ def _results(match: Match, table: Points) -> tuple[Result, Result | None]:
 
 def build_context(
     players: Iterable[Player],
-    matches: Iterable[Match],
+    matches: Iterable[BoardResult],
     points: Points,
     after_round: int | None = None,
     entrant_word: str = "player",

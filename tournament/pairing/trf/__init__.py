@@ -58,6 +58,7 @@ from tournament.pairing.trf.data import (
     completed_rounds,
     next_round_number,
     result_points,
+    xxc_word,
 )
 from tournament.pairing.trf.read import MAX_ROUNDS, parse_trf
 from tournament.pairing.trf.write import write_trf
@@ -84,4 +85,5 @@ __all__ = [
     "parse_trf",
     "result_points",
     "write_trf",
+    "xxc_word",
 ]

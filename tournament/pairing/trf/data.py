@@ -154,6 +154,12 @@ class TrfEvent:
     absent: frozenset[int] = field(default_factory=frozenset)
     other_lines: tuple[str, ...] = ()
 
+    @property
+    def top_seed_starts(self) -> bool:
+        """Whether pairing number 1 takes the first colour ("white", who starts set 1) in
+        round 1: XXC ``white1``, or no XXC line."""
+        return self.first_colour != "black1"
+
     def __post_init__(self) -> None:
         if not isinstance(self.players, tuple):
             object.__setattr__(self, "players", tuple(self.players))
@@ -182,6 +188,11 @@ class TrfEvent:
 def result_points(code: str) -> float:
     """Points scored for a result code (win 1, draw 0.5, loss 0; + F U 1; H 0.5; - Z 0)."""
     return POINTS_TIMES_TEN[code] / 10
+
+
+def xxc_word(top_seed_starts: bool | None) -> str | None:
+    """The XXC word for an event's round-1 lot (``top_seed_starts``); None: not drawn."""
+    return None if top_seed_starts is None else ("white1" if top_seed_starts else "black1")
 
 
 def completed_rounds(event: TrfEvent) -> int:
