@@ -44,17 +44,17 @@ def main() -> None:
     os.environ["DATABASE_URL"] = f"sqlite:///{workdir}/bench.sqlite3"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
     os.environ["LOCAL_DEV"] = "1"  # testserver is an allowed host
-    import django
-
-    django.setup()
+    # As a gunicorn worker starts (tournament/wsgi.py: Django set up, then gc.freeze()).
     from django.core.cache import cache
     from django.core.management import call_command
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
+    import tournament.wsgi  # noqa: F401
     from tests.public.factories import generate_event
-    from tournament import history
+    from tournament import history, revision
+    from tournament.public import http_cache
 
     call_command("migrate", verbosity=0)
     start = time.perf_counter()
@@ -70,7 +70,12 @@ def main() -> None:
         assert response.status_code == 200, response.status_code
 
     def cold(query=""):
+        # Everything a change makes stale: the rendered fragments (default cache), the
+        # event's revision (its own cache alias when settings define one) and this
+        # process's kept answers (tournament/public/http_cache.py).
         cache.clear()
+        revision.bump(event.slug)
+        http_cache.local.clear()
         page(query)
 
     page()  # warm the template loader and the connection

@@ -8,6 +8,9 @@ class TournamentConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
+        from .public import tables_speed
+
+        tables_speed.install()
         # Here, not in the models: revoking a key is an action (audited).
         from .actions.tokens import revoke_on_official_removed, revoke_on_password_change
 

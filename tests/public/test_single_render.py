@@ -21,8 +21,10 @@ def shared_pages(settings):
     settings.CACHES = {**settings.CACHES, "pages": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "pages"}}
     http_cache.local.clear()
+    http_cache.waiting.clear()
     yield
     http_cache.local.clear()
+    http_cache.waiting.clear()
 
 
 def as_another_worker():
@@ -54,6 +56,7 @@ def test_after_a_change_one_worker_renders_and_the_others_answer_the_last_page(
     assert meanwhile.status_code == 200 and meanwhile.content == before.content
     # ... until its render is stored: then everyone has the new page, rendered once.
     http_cache.shared_cache().delete(f"render:{key}:{token}")
+    http_cache.waiting.clear()  # RECHECK_SECONDS later
     after = client.get(url)
     assert after.content != before.content and after["ETag"] != before["ETag"]
     as_another_worker()
@@ -90,3 +93,27 @@ def test_live_pages_poll_every_few_seconds_and_ask_past_caches(client, event):  
     # The server ignores that parameter: the same cached answer.
     page = client.get(reverse("public:round", args=[event.slug, 1]), {"live": "abc"})
     assert page.content.decode() == html
+
+
+def test_while_another_renders_the_crowd_is_answered_from_memory(client, event, director,  # noqa: F811
+                                                                 monkeypatch):
+    url = reverse("public:round", args=[event.slug, 1])
+    before = client.get(url)
+    forfeit(boards(event)[0], director)
+    token = revision.stored(event.slug).token
+    request = type("R", (), {"path": url})()
+    key = http_cache.entry_key(request, http_cache.QueryDict())
+    shared = http_cache.shared_cache()
+    assert shared.add(f"render:{key}:{token}", 1, 10)  # another worker renders
+    fetched = []
+    real_get = type(shared).get
+    monkeypatch.setattr(type(shared), "get", lambda self, k, *a, **kw: (
+        fetched.append(k), real_get(self, k, *a, **kw))[1])
+    answers = [client.get(url) for _ in range(5)]
+    assert all(a.content == before.content for a in answers)
+    assert fetched.count(key) == 1  # the first asked the shared cache; the rest did not
+    # Once RECHECK_SECONDS have passed it asks again, and takes the new render when stored.
+    monkeypatch.setattr(http_cache, "RECHECK_SECONDS", 0)
+    shared.delete(f"render:{key}:{token}")
+    http_cache.waiting.clear()
+    assert client.get(url).content != before.content

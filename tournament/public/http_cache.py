@@ -27,7 +27,10 @@ Entries are kept in two places: this process's memory (a bounded LRU of ready an
 hit costs one small read of the revision and no copy of the page), and the default cache
 when it is shared (Redis), so that one worker's rendering serves the others. Each entry
 carries the revision token it was rendered under and is used only while that token is
-current, so one key per page is overwritten in place as the event changes.
+current, so one key per page is overwritten in place as the event changes. After a change,
+a process that answers with the previous page while another renders (`may_render`) asks
+the shared cache again only every RECHECK_SECONDS (`waiting`), so the crowd's requests in
+that moment cost no fetch of the page from the shared cache.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ import hashlib
 import logging
 import math
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import wraps
@@ -201,6 +205,37 @@ def shared_cache():
 
 
 RENDER_LOCK_SECONDS = 10  # the most another process serves the previous answer meanwhile
+# While another process renders a page, this one answers with the previous page and asks
+# the shared cache again only this often: a spectator's request in that moment costs a
+# look in this process's memory, not a fetch of the whole page from the shared cache.
+RECHECK_SECONDS = 0.25
+
+
+class Waiting:
+    """The pages this process answers with an older render while another process makes
+    the current one: key -> (the revision awaited, when to ask the shared cache again)."""
+
+    def __init__(self):
+        self.until = {}
+        self.lock = threading.Lock()
+
+    def previous_still(self, key: str, token: str) -> bool:
+        with self.lock:
+            noted = self.until.get(key)
+        return noted is not None and noted[0] == token and time.monotonic() < noted[1]
+
+    def note(self, key: str, token: str):
+        with self.lock:
+            if len(self.until) > 10_000:  # a bound, for junk keys: they all expire fast
+                self.until.clear()
+            self.until[key] = (token, time.monotonic() + RECHECK_SECONDS)
+
+    def clear(self):
+        with self.lock:
+            self.until.clear()
+
+
+waiting = Waiting()
 
 
 def may_render(shared, key: str, token: str) -> bool:
@@ -291,6 +326,9 @@ def cached(request, query, slug, render, *, single_render=True):
         entry = None
         if rev is not None:
             entry = local.get(key)
+            if (entry is not None and entry.token != rev.token and single_render
+                    and waiting.previous_still(key, rev.token)):
+                return mark_public(entry.answer(request))
             if entry is None or entry.token != rev.token:
                 previous = entry
                 entry = shared.get(key) if shared is not None else None
@@ -304,6 +342,8 @@ def cached(request, query, slug, render, *, single_render=True):
     if (single_render and shared is not None and previous is not None and rev is not None
             and (entry is None or entry.token != rev.token)
             and not may_render(shared, key, rev.token)):
+        local.put(key, previous)  # so that the next requests find it here (`waiting`)
+        waiting.note(key, rev.token)
         return mark_public(previous.answer(request))
     if entry is None or rev is None or entry.token != rev.token:
         made = rev or revision.new()
