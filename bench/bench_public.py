@@ -60,6 +60,7 @@ from common import HOST, PG  # noqa: E402
 DB = "fives_bench_public"
 WATCHERS = 20  # simulated spectators of the live round page during the change phase
 POLL_SECONDS = 3  # as tournament/public/views.POLL_SECONDS
+SOON_SECONDS = 0.5  # as static/js/live.js `soon`: a page older than the revision, again
 SLUG = "bench"
 TARGET_SHARE, TARGET_P99 = 0.60, 100.0
 TARGET_DELAY = 5.0  # seconds from a result's commit to a watcher's page showing it
@@ -205,8 +206,8 @@ def enter_results(match_ids, director, every, stop, changed):
 
 def watch(port, path, poll, stop, seen):
     """One spectator as static/js/live.js behaves: revision.json every `poll` seconds; on
-    a new revision the page (?live=<revision>), again after 1 s while the page answered is
-    older. `seen` gets (time, revision) for each revision the page showed."""
+    a new revision the page (?live=<revision>), again after SOON_SECONDS while the page
+    answered is older. `seen` gets (time, revision) for each revision the page showed."""
     shown = None
     wait = poll
     while not stop.wait(wait):
@@ -223,7 +224,7 @@ def watch(port, path, poll, stop, seen):
                 seen.append((time.monotonic(), got))
                 shown = got
             if got != wanted:
-                wait = 1.0
+                wait = SOON_SECONDS
         except (OSError, ValueError):
             continue
 

@@ -214,3 +214,16 @@ def test_a_round_without_a_board_has_no_opponent_winner_or_sets(kind):
 def test_a_round_without_a_board_and_a_match_in_the_same_round_is_refused():
     with pytest.raises(ValueError, match="two matches in round 1"):
         compute_standings(PLAYERS, [beat(1, 1, 2), away(1, 1, "absent")])
+
+
+def test_match_points_are_the_standings_points_without_the_tie_breaks():
+    from tournament.standings import build_standings, match_points
+
+    from .events import random_event
+
+    for seed in range(5):
+        players, matches = random_event(seed, 31, 5)
+        for after in (None, 1, 3, 5):
+            table = build_standings(players, matches, Points(), after_round=after)
+            assert match_points(players, matches, Points(), after_round=after) == {
+                row.player: row.points for row in table.rows}

@@ -172,8 +172,10 @@ def points_before(tournament, number) -> dict:
     the points a pairing list shows beside each name. Nothing to read before round 1."""
     if number <= 1:
         return {}
-    event = load(tournament, number - 1)
-    return {row.player: row.points for row in event.table.rows}
+    # Points only: the tie-breaks of a whole standings table cost several times more.
+    players, matches, points = history.standings_input(
+        tournament, after_round=number - 1, public=True)
+    return standings.match_points(players, matches, points, after_round=number - 1)
 
 
 def not_paired(tournament, number) -> list[dict]:

@@ -6,7 +6,14 @@ shared/spec/tiebreaks.md; the choices made where the spec leaves room are docume
 in :mod:`tournament.standings.metrics` and :mod:`tournament.standings.records`.
 """
 
-from .compute import Standings, build_standings, compute_standings, player_rounds, tied_groups
+from .compute import (
+    Standings,
+    build_standings,
+    compute_standings,
+    match_points,
+    player_rounds,
+    tied_groups,
+)
 from .data import (
     MATCH_KINDS,
     BoardResult,
@@ -61,6 +68,7 @@ __all__ = [
     "format_value",
     "get_tiebreak",
     "label",
+    "match_points",
     "numeric",
     "player_rounds",
     "register",

@@ -113,6 +113,17 @@ def _withdrawn(player: Player, after_round: int | None) -> int | None:
     return out
 
 
+def match_points(
+    players: Iterable[Player],
+    matches: Iterable[BoardResult],
+    points: Points | None = None,
+    after_round: int | None = None,
+) -> dict[int, Number]:
+    """Each player's match points after ``after_round``: the standings' points, without
+    the tie-breaks (a pairing list shows them beside each name)."""
+    return build_context(players, matches, points or Points(), after_round).totals
+
+
 def build_standings(
     players: Iterable[Player],
     matches: Iterable[BoardResult],

@@ -7,8 +7,8 @@
   var region = document.getElementById("live-region");
   if (!region || !region.dataset.revisionUrl) return;
   var every = (parseInt(region.dataset.poll, 10) || 3) * 1000;
-  var soon = 1000;  // the page came back older than the revision: another worker is
-                    // rendering the new one (public/http_cache.py), ask again shortly
+  var soon = 500;  // the page came back older than the revision: another worker is
+                   // rendering the new one (public/http_cache.py), ask again shortly
   var timer = null;
 
   function busy() {
