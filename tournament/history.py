@@ -84,7 +84,7 @@ def board_less(withdrawn: dict, on_board: set, attendance: dict, rounds) -> dict
     - the director's attendance row for that round (half_bye, zero_bye, absent);
     - else `late_entry` for a round before the entrant's first board: he was entered late.
 
-    `withdrawn` maps every entrant id to his withdrawn_after_round (None: still in), so a
+    `withdrawn` maps every entrant id to their withdrawn_after_round (None: still in), so a
     round after the withdrawal scores nothing; `on_board` holds (entrant id, round) pairs
     with a board, which wins over any attendance row. A round without a board after the
     first one and without a row (left out by an override) is not listed: it scores 0.
