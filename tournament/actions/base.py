@@ -49,7 +49,6 @@ def atomic_action(func):
         with one_change():
             return func(*args, **kwargs)
 
-    run.atomic_action = True  # tests/core/test_durable_actions.py looks for it
     return run
 
 
