@@ -10,7 +10,7 @@ class TournamentConfig(AppConfig):
     def ready(self):
         from .public import tables_speed
 
-        tables_speed.install()
+        tables_speed.install()  # django-tables2's signature lookups, once per function
         # Here, not in the models: revoking a key is an action (audited).
         from .actions.tokens import revoke_on_official_removed, revoke_on_password_change
 
