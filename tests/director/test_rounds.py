@@ -30,8 +30,9 @@ def test_pair_round_one_and_publish(dc, seeded):
     page = dc.get(response.url).content.decode()
     assert "Drawn by lot:" in page
     seeded.refresh_from_db()
-    assert ("on board 1, player no. 1 starts set 1" if seeded.top_seed_starts
-            else "on board 1, the opponent of player no. 1 starts set 1") in page
+    # Said of player no. 1, not of board 1: a change by hand may move him off board 1.
+    assert ("in round 1 as paired, player no. 1 starts set 1" if seeded.top_seed_starts
+            else "in round 1 as paired, player no. 1's opponent starts set 1") in page
     assert "0 points before" in page and "Publish round 1" in page
     m = r1.matches.get(board=1)
     assert f"{m.side0.number}. {m.side0.name}" in page
