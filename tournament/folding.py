@@ -14,6 +14,7 @@ server, which folds it here (docs/standings.md).
 import re
 
 from anyascii import anyascii
+from django.utils.text import slugify
 
 _NOT_WORD = re.compile(r"[^a-z0-9\s]")
 
@@ -22,3 +23,10 @@ def fold(text: str) -> str:
     """'Naomi O’Brien' -> 'naomi obrien'; 'Łukasz Nowak' -> 'lukasz nowak'."""
     text = "".join(c for c in (text or "") if c.isascii() or not c.isdigit())
     return " ".join(_NOT_WORD.sub("", anyascii(text).casefold()).split())
+
+
+def web_address(text: str) -> str:
+    """An event's address made from its name: 'Łódź Fives' -> 'lodz-fives', 'Кубок
+    Москвы' -> 'kubok-moskvy'. Django's slugify alone drops every letter without an ASCII
+    decomposition ('odz-fives'), and a name in another script left nothing at all."""
+    return slugify(anyascii(text or ""))

@@ -74,6 +74,18 @@ def standings_input(tournament, *, after_round: int | None = None, public: bool 
     return players, matches, standings.Points(**tournament.points)
 
 
+def points_before(tournament, number: int) -> dict:
+    """Pairing number -> match points after round number - 1 (counted results only):
+    the points a pairing list shows beside each name, the public's and the director's.
+    Nothing to read before round 1."""
+    if number <= 1:
+        return {}
+    # Points only: the tie-breaks of a whole standings table cost several times more.
+    players, matches, points = standings_input(tournament, after_round=number - 1,
+                                               public=True)
+    return standings.match_points(players, matches, points, after_round=number - 1)
+
+
 # ------------------------------------------------------------ rounds without a board
 
 

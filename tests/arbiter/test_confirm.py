@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from tournament.actions import results
 from tournament.models import ApiToken, AuditEntry, Match, ResultVersion
+from tournament.text import MAX_REASON
 
 from .conftest import client_for
 
@@ -79,10 +80,14 @@ def test_only_a_director_may_correct_a_confirmed_result_and_needs_a_reason(
     client_for(client, people["dir"])
     page = client.get(url).content.decode()
     assert 'name="reason"' in page and 'name="s2_b" value="8"' in page
+    # The box stops typing where the server would refuse (tournament/text.py).
+    assert f'name="reason" rows="2" required maxlength="{MAX_REASON}"' in page
     response = client.post(url, data)
     assert response.status_code == 400
     page = response.content.decode()
     assert "A correction needs a reason." in page and 'name="s2_a" value="60"' in page
+    # The summary fits a missing field as well as an unreadable one.
+    assert "Something typed is missing or cannot be read: see the marked fields." in page
     assert Match.objects.get(pk=m.pk).version == 2
     response = client.post(url, {**data, "reason": "Score sheet misread in set 2"})
     assert response.status_code == 302

@@ -181,4 +181,16 @@ def test_a_phone_shows_results_and_tie_breaks_without_scrolling(browser, live_se
     page.wait_for_url(f"{base}/phone/standings/?after_round=1")
     expect(page.get_by_role("heading", level=2).first).to_have_text("Standings after round 1")
     screenshots(page, "h22-08-phone-standings-after-round-1")
+    # A player's page says what "dropped" means on the screen, not off it to the side
+    # (it was the table's caption, as wide as the table).
+    page.goto(f"{base}/phone/player/1/")
+    note = page.locator("#rounds-note")
+    expect(note).to_contain_text("The spread marked “dropped” is the best round")
+    expect(note).to_contain_text("Scroll the table sideways for more.")
+    assert right_edge(note) <= width
+    caption = page.locator("table.player-rounds caption")
+    expect(caption).to_have_text("Round by round")
+    expect(caption).to_have_css("text-align", "left")  # centred, it sat half off screen
+    screenshots(page, "h22-09-phone-player-rounds-note")
+    a11y.check(page, "public-player-phone")
     a11y.assert_clean()

@@ -1,11 +1,14 @@
 """Entrants: add, edit, withdraw, reinstate, CSV import, forbidden pairs."""
 
+import re
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tournament.actions import ActionError, entrants, rounds
 from tournament.models import AuditEntry, Entrant, ForbiddenPair
+from tournament.text import MAX_REASON
 
 pytestmark = pytest.mark.django_db
 
@@ -218,6 +221,14 @@ def test_unusable_text_in_the_form_is_refused_naming_the_field(dc, event, direct
 def test_delete_an_entrant_never_paired(dc, seeded, director):
     e = seeded.entrants.get(name="Player 8")  # the highest rating: number 1
     assert "Delete Player 8" in dc.get(url(seeded, "entrant", e.pk)).content.decode()
+    # Without a reason: refused beside the delete box, which is its own on the page.
+    response = dc.post(url(seeded, "delete_entrant", e.pk), {"reason": " "})
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "Say why Player 8 is deleted" in page
+    assert "Deleting an entrant needs a reason." in page
+    assert 'id="delete_reason"' in page and 'id="status_reason"' in page
+    assert seeded.entrants.filter(pk=e.pk).exists()
     dc.post(url(seeded, "delete_entrant", e.pk), {"reason": "entered twice"})
     assert not seeded.entrants.filter(name="Player 8").exists()
     assert list(seeded.entrants.values_list("number", flat=True)) == list(range(1, 8))
@@ -300,3 +311,17 @@ def test_entrant_of_another_event_is_404(dc, seeded, director):
     stranger = entrants.add_entrant(other, director, name="Elsewhere")
     assert dc.get(url(seeded, "entrant", stranger.pk)).status_code == 404
     assert dc.post(url(seeded, "withdraw", stranger.pk)).status_code == 404
+
+
+def test_a_refused_reason_comes_back_as_typed_in_its_own_box(dc, seeded):
+    e = seeded.entrants.get(name="Player 3")
+    typed = "x" * (MAX_REASON + 1)
+    response = dc.post(url(seeded, "delete_entrant", e.pk), {"reason": typed})
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert f"at most {MAX_REASON} characters" in page
+    # The delete box holds what was typed; the withdraw box stays empty.
+    delete_box = re.search(r'<input[^>]*id="delete_reason"[^>]*>', page).group(0)
+    assert f'value="{typed}"' in delete_box and page.count(typed) == 1
+    assert f'maxlength="{MAX_REASON}"' in page
+    assert seeded.entrants.filter(pk=e.pk).exists()

@@ -69,6 +69,26 @@ def test_reserved_web_address_refused(dc):
     assert not Tournament.objects.exists()
 
 
+@pytest.mark.parametrize(("name", "made"), [
+    ("Łódź Fives", "lodz-fives"),  # slugify alone gave "odz-fives"
+    ("Кубок Москвы", "kubok-moskvy"),  # and nothing at all here
+    ("東京オープン", "dongjingopun"),
+])
+def test_a_name_in_any_script_gives_a_web_address(dc, name, made):
+    response = dc.post(reverse("director:create"), event_form(name=name))
+    assert response.status_code == 302
+    assert Tournament.objects.get().slug == made
+
+
+def test_a_name_with_no_letters_asks_for_a_web_address(dc):
+    response = dc.post(reverse("director:create"), event_form(name="!!!"))
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "No web address can be made from this name: type one." in page
+    assert "type one, such as leek-open" in page and 'value="!!!"' in page
+    assert not Tournament.objects.exists()
+
+
 def test_update_settings(dc, event):
     url = reverse("director:settings", args=[event.slug])
     assert 'value="Spring Open"' in dc.get(url).content.decode()

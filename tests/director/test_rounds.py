@@ -5,7 +5,7 @@ from html import escape
 import pytest
 from django.urls import reverse
 
-from tournament.actions import events, rounds
+from tournament.actions import entrants, events, rounds
 from tournament.models import AuditEntry, Round
 
 from .conftest import finish_round
@@ -30,8 +30,9 @@ def test_pair_round_one_and_publish(dc, seeded):
     page = dc.get(response.url).content.decode()
     assert "Drawn by lot:" in page
     seeded.refresh_from_db()
-    assert ("on board 1, player no. 1 starts set 1" if seeded.top_seed_starts
-            else "on board 1, the opponent of player no. 1 starts set 1") in page
+    # Said of player no. 1, not of board 1: a change by hand may move him off board 1.
+    assert ("in round 1 as paired, player no. 1 starts set 1" if seeded.top_seed_starts
+            else "in round 1 as paired, player no. 1's opponent starts set 1") in page
     assert "0 points before" in page and "Publish round 1" in page
     m = r1.matches.get(board=1)
     assert f"{m.side0.number}. {m.side0.name}" in page
@@ -75,7 +76,8 @@ def test_draft_explanation_shows_history(dc, seeded, director):
         "side1": None}]
     r2.save()
     page = dc.get(url(seeded, "round", 2)).content.decode()
-    assert "1.5 points before" in page
+    # The event's points come first; the engine's score only where it differs.
+    assert "(paired on 1.5: the pairing scores as FIDE does" in page
     assert ("Who started set 1 before: round 1: started set 1; round 2: the opponent "
             "started") in page
     assert "Should start set 1 this round" in page
@@ -83,6 +85,23 @@ def test_draft_explanation_shows_history(dc, seeded, director):
     assert "The engine's notes: colours wb, preference side0 (strong), floats -U" in page
     for engine_word in ("Side0", "SIDE0", "preference: white", "floats: -"):
         assert engine_word not in page.split("<details")[0]
+
+
+def test_the_draft_shows_the_events_points_and_what_the_pairing_counted(dc, seeded,
+                                                                       director):
+    # A bye worth half a point: the public pages say 0.5, the pairing counted 1.
+    events.update_settings(seeded, director, require_confirmation=False,
+                           points={**seeded.points, "bye": 0.5})
+    entrants.add_entrant(seeded, director, name="Odd One")
+    r1 = rounds.pair_round(seeded, director)
+    rounds.publish_round(r1, director)
+    finish_round(r1, director)
+    rounds.pair_round(seeded, director)
+    bye = r1.matches.get(side1__isnull=True).side0
+    page = dc.get(url(seeded, "round", 2)).content.decode()
+    cell = page.split(f"{bye.number}. {escape(bye.name)}</strong>")[1].split("<details")[0]
+    assert "0.5 points before" in cell
+    assert "(paired on 1: the pairing scores as FIDE does, 1 for a win or a bye" in cell
 
 
 @pytest.fixture

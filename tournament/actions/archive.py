@@ -4,7 +4,6 @@ from datetime import date
 
 from django.db import DatabaseError
 from django.utils import timezone
-from django.utils.text import slugify
 
 from scoring.formats import match_format
 
@@ -41,7 +40,7 @@ def import_tournament(doc, actor, *, slug: str = "", hidden: bool = False) -> To
 def create_from(doc, actor, *, slug: str, hidden: bool = False) -> Tournament:
     reports = check_archive(doc)
     tournament = create_tournament(
-        actor, name=doc["name"], slug=slug or slugify(doc["name"]), ruleset=doc["ruleset"],
+        actor, name=doc["name"], slug=slug, ruleset=doc["ruleset"],
         rounds_planned=doc.get("rounds_planned", 5), points=doc.get("points"),
         tiebreaks=doc.get("tiebreaks"), hidden=hidden,
         entry_policy=doc.get("entry_policy", "officials"))

@@ -201,6 +201,9 @@ def delete_entrant(entrant, actor, *, reason="") -> None:
     if has_played([entrant]):
         raise ActionError(f"{entrant.name} has been paired, so stays in the event's "
                           "history: withdraw them instead.")
+    if not reason.strip():  # docs/directors.md: the audit log says why they went
+        raise ActionError(f"Say why {entrant.name} is deleted: the reason is kept in the "
+                          "audit log.", {"reason": ["Deleting an entrant needs a reason."]})
     later = list(tournament.entrants.filter(number__gt=entrant.number).order_by("number"))
     if tournament.rounds.exists() and has_played(later):
         raise ActionError(f"Entrants numbered after {entrant.name} have been paired, and "

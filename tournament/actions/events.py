@@ -3,8 +3,8 @@
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
-from django.utils.text import slugify
 
+from ..folding import web_address
 from ..models import AuditEntry, Official, Tournament
 from ..models.event import DEFAULT_POINTS
 from ..rules import known_rulesets, known_tiebreaks
@@ -105,10 +105,15 @@ def create_tournament(actor, *, name: str, slug: str = "", ruleset: str = "mso",
     name = checked_text(name, "name", Tournament._meta.get_field("name").max_length)
     if not name:
         raise ActionError("The event needs a name.", {"name": ["Give the event a name."]})
-    slug = slugify(checked_text(slug, "slug") or name)[:60]
-    if not slug:
+    typed = checked_text(slug, "slug")
+    slug = web_address(typed or name)[:60]
+    if not slug and typed:
         raise ActionError("The web address needs letters or digits.",
                           {"slug": ["Use letters, digits and hyphens."]})
+    if not slug:
+        raise ActionError("No web address can be made from this name: type one.",
+                          {"slug": ["Nothing in the name gives letters or digits for an "
+                                    "address: type one, such as leek-open."]})
     if slug in RESERVED_SLUGS:
         raise ActionError(f"/{slug}/ is one of the site's own addresses.",
                           {"slug": [f"{slug!r} is reserved; choose another web address."]})

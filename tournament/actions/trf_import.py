@@ -4,7 +4,6 @@ and the requested byes and absences its rounds without a board say (H, F, Z)."""
 from collections import defaultdict
 
 from django.utils import timezone
-from django.utils.text import slugify
 
 from ..entrant_rules import MAX_ENTRANTS, entrant_key
 from ..history import bye_code
@@ -135,7 +134,7 @@ def import_trf_event(text: str, actor, *, slug: str = "", hidden: bool = False) 
                  for p in event.players)
     name = event.name.strip() or slug or "Imported event"
     tournament = create_tournament(
-        actor, name=name, slug=slug or slugify(name),
+        actor, name=name, slug=slug,
         rounds_planned=max(event.rounds_planned or 5, done + coming), hidden=hidden)
     tournament.top_seed_starts = event.top_seed_starts
     tournament.save(update_fields=["top_seed_starts"])

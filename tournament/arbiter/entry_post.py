@@ -15,8 +15,8 @@ def store_typed(form, again, store, *, stale):
     or `(None, response)`. `again(status, problem=...)` draws the form once more with what
     was typed; `stale(exc)` answers a version someone else moved on."""
     if not form.check():
-        return None, again(400, problem="Some of what was typed cannot be read: see the "
-                                        "marked fields. Nothing was stored.")
+        return None, again(400, problem="Something typed is missing or cannot be read: see "
+                                        "the marked fields. Nothing was stored.")
     built = form.built
     try:
         stored, _ = retrying(store)(built, form.cleaned_data["version"])

@@ -18,9 +18,10 @@ HISTORY = {"w": "started set 1", "b": "the opponent started", "-": "no game"}
 
 @dataclass(frozen=True)
 class PlayerNotes:
-    points: object
+    points: object  # the score the engine paired on (a bye counts 1: docs/pairing.md)
     lines: list  # plain sentences, most useful first
     codes: str  # the engine's own notation
+    standing: object = None  # the event's own match points, as the public pages show
 
 
 def started_words(history: str) -> str:

@@ -2,11 +2,11 @@
 
 from django import forms
 from django.core import validators
-from django.utils.text import slugify
 
 from ..actions.events import RESERVED_SLUGS, match_format_choices
 from ..entrant_rules import MAX_CLUB, MAX_NAME, RATING_MAX, RATING_MIN
 from ..entrants_csv import MAX_BYTES
+from ..folding import web_address
 from ..models import Official, Tournament
 from ..models.event import DEFAULT_POINTS
 from ..number_field import WholeNumberField
@@ -193,13 +193,13 @@ class CreateEventForm(SettingsForm):
 
     def clean_slug(self):
         slug = self.cleaned_data["slug"].strip()
-        if slug and not slugify(slug):
+        if slug and not web_address(slug):
             raise forms.ValidationError("Use letters, digits and hyphens.")
         return slug
 
     def clean(self):
         data = super().clean()
-        if slugify(data.get("slug") or data.get("name") or "") in RESERVED_SLUGS:
+        if web_address(data.get("slug") or data.get("name") or "") in RESERVED_SLUGS:
             self.add_error("slug", "This web address is used by the site; choose another.")
         return data
 

@@ -4,8 +4,8 @@ import json
 
 from django import forms
 from django.conf import settings
-from django.utils.text import slugify
 
+from ..folding import web_address
 from .forms import Text
 
 TRF = "trf"
@@ -41,7 +41,7 @@ class ImportEventForm(forms.Form):
 
     def clean_slug(self):
         slug = self.cleaned_data["slug"].strip()
-        if slug and not slugify(slug):
+        if slug and not web_address(slug):
             raise forms.ValidationError("Use letters, digits and hyphens.")
         return slug
 

@@ -5,7 +5,7 @@ The engine's explanation (scores before the round, starter history, preference,
 floats) is matched to the players by pairing number, so it still shows after a change.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .engine_words import due_to_start, notes
 
@@ -91,11 +91,15 @@ class Lineup:
                                 f"but {who(side0, first)} starts.")
         return warnings
 
-    def rows(self, *, drawn=False):
+    def rows(self, *, drawn=False, points=None):
         """Each board with the engine's notes on its players, in plain words
-        (engine_words.py); `drawn`: a draw at the table decides who starts."""
+        (engine_words.py); `drawn`: a draw at the table decides who starts; `points`:
+        pairing number -> the event's match points before the round (history.points_before)."""
         def of(entrant):
-            return notes(self.explained.get(entrant.number), drawn=drawn) if entrant else None
+            said = notes(self.explained.get(entrant.number), drawn=drawn) if entrant else None
+            if said is None:
+                return None
+            return replace(said, standing=(points or {}).get(entrant.number, 0))
 
         return [{"match": m, "side0": of(m.side0), "side1": of(m.side1)}
                 for m in self.matches]

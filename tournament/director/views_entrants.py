@@ -141,10 +141,26 @@ def edit(request, event, pk):
             messages.success(request, f"{entrant.name} is saved.")
             warn_namesakes(request, entrant)
             return redirect("director:entrants", event.slug)
+    return entrant_page(request, event, entrant, form=form,
+                        status=400 if request.method == "POST" else 200)
+
+
+# The page's reason boxes are told apart by their ids; each posts as "reason".
+REASON_IDS = {"status_form": "status_%s", "delete_form": "delete_%s"}
+
+
+def entrant_page(request, event, entrant, *, form=None, status_form=None, delete_form=None,
+                 status=200):
+    """The entrant's page: details, withdraw (or reinstate) and delete, each with its own
+    reason box, so a refused one comes back with its reason as typed and the others empty."""
     return render(request, "director/entrant.html", {
-        "event": event, "entrant": entrant, "form": form, "status_form": ReasonForm(),
+        "event": event, "entrant": entrant,
+        "form": form or EditEntrantForm(initial=EntrantForm.initial_for(entrant),
+                                        pairs=event.is_pairs),
+        "status_form": status_form or ReasonForm(auto_id=REASON_IDS["status_form"]),
+        "delete_form": delete_form or ReasonForm(auto_id=REASON_IDS["delete_form"]),
         "deletable": not entrants.has_played([entrant]), "tab": "entrants",
-    }, status=400 if request.method == "POST" else 200)
+    }, status=status)
 
 
 @require_POST
@@ -162,22 +178,25 @@ def reinstate(request, event, pk):
 @require_POST
 @director_view
 def delete(request, event, pk):
-    return change_status(request, event, pk, entrants.delete_entrant, "is deleted")
+    return change_status(request, event, pk, entrants.delete_entrant, "is deleted",
+                         form_name="delete_form")
 
 
-def change_status(request, event, pk, action, done):
+def change_status(request, event, pk, action, done, *, form_name="status_form"):
     entrant = get_object_or_404(event.entrants, pk=pk)
-    form = ReasonForm(request.POST)
+    form = ReasonForm(request.POST, auto_id=REASON_IDS[form_name])
     if form.is_valid():
         try:
             action(entrant, request.user, reason=form.cleaned_data["reason"])
         except ActionError as exc:
-            show_refusal(request, None, exc)
+            show_refusal(request, form, exc)
         else:
             messages.success(request, f"{entrant.name} {done}.")
+            return redirect("director:entrants", event.slug)
     else:
         messages.error(request, "The reason: " + " ".join(form.errors["reason"]))
-    return redirect("director:entrants", event.slug)
+    # Refused: the entrant's page again, the reason as typed beside what was wrong with it.
+    return entrant_page(request, event, entrant, status=400, **{form_name: form})
 
 
 @require_POST

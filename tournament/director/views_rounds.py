@@ -51,7 +51,8 @@ def render_round(request, event, round_, **forms):
     away = history.not_paired_in(event, round_.number, public=False)
     drawn = not sets_alternate(event.ruleset)
     return render(request, "director/round.html", {
-        "event": event, "round": round_, "boards": lineup.rows(drawn=drawn),
+        "event": event, "round": round_,
+        "boards": lineup.rows(drawn=drawn, points=history.points_before(event, round_.number)),
         "drawn": drawn,
         "is_draft": round_.status == Round.Status.DRAFT, "is_latest": latest == round_.number,
         "changed": lineup.changed_by_hand(), "colour_warnings": lineup.colour_warnings(),

@@ -144,7 +144,7 @@ def match_result(tournament, match) -> dict:
 
 def boards(tournament, round_, points=None) -> list[dict]:
     """The round's boards for the pairing list (two queries). `points`: pairing number ->
-    match points before the round (see points_before), shown beside each name."""
+    match points before the round (see history.points_before), shown beside each name."""
     points = points or {}
     rows = []
     for m in Match.objects.filter(round=round_).for_listing():
@@ -165,17 +165,6 @@ def boards(tournament, round_, points=None) -> list[dict]:
             "state": result["state"],
         })
     return rows
-
-
-def points_before(tournament, number) -> dict:
-    """Pairing number -> match points after round number - 1 (counted results only):
-    the points a pairing list shows beside each name. Nothing to read before round 1."""
-    if number <= 1:
-        return {}
-    # Points only: the tie-breaks of a whole standings table cost several times more.
-    players, matches, points = history.standings_input(
-        tournament, after_round=number - 1, public=True)
-    return standings.match_points(players, matches, points, after_round=number - 1)
 
 
 def not_paired(tournament, number) -> list[dict]:

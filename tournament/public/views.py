@@ -8,7 +8,7 @@ from django.utils import timezone
 from django.utils.cache import add_never_cache_headers
 from django_tables2 import RequestConfig
 
-from .. import standings
+from .. import history, standings
 from ..collation import name_key
 from ..folding import fold
 from ..models import Round, Tournament
@@ -143,7 +143,7 @@ def round_view(request, slug, number):
     tournament = data.get_event(slug, request.user)
     rounds = data.published_rounds(tournament)
     round_ = data.get_round(tournament, number)
-    points = data.points_before(tournament, round_.number)
+    points = history.points_before(tournament, round_.number)
     boards = data.boards(tournament, round_, points)
     mode = request.GET.get("print", "")
     printing = mode in ("1", "alpha", "slips")

@@ -140,7 +140,7 @@
     var n = verdict.count;
     var summary = verdict.kind === "rules"
       ? "The rules engine refused this result: " + n + " problem" + (n === 1 ? "" : "s") + ". Nothing was stored: correct the marked fields."
-      : "Some of what was typed cannot be read: see the marked fields. Nothing was stored.";
+      : "Something typed is missing or cannot be read: see the marked fields. Nothing was stored.";
     var p = document.createElement("p");
     p.className = "error card from-phone phone-verdict";
     p.setAttribute("role", "alert");
