@@ -1,5 +1,6 @@
 import io
 import json
+import re
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -11,6 +12,7 @@ from tournament.actions.base import one_change
 from tournament.actions.events import may_create_events
 from tournament.demo.pairs import shows
 from tournament.demo.people import DIRECTOR, PAIRS
+from tournament.demo.table import dispute_reason
 from tournament.models import Attendance, Match, Round, Tournament
 
 ALL_OFFENCES = {"none", "wrong_count", "out_of_turn", "exposed", "wont_go", "false_knock",
@@ -190,3 +192,38 @@ def test_demo_club_night_players_enter_and_accept(demo):
     assert Round.objects.get(tournament=event, number=1).status == "closed"
     from tournament.models import CheckIn
     assert CheckIn.objects.filter(entrant__tournament=event, round_number=3).count() == 5
+
+
+DISPUTE = re.compile(r"Set (\d+) was (\d+)-(\d+) to us, not (\d+)-(\d+): ")
+
+
+def claim(reason):
+    n, *scores = (int(x) for x in DISPUTE.match(reason).groups())
+    return n, tuple(scores[:2]), tuple(scores[2:])
+
+
+def test_demo_club_night_dispute_quotes_the_stored_score(demo):
+    """The dispute's reason names a set the disputer lost as stored, quotes that set's
+    stored score (from the disputer's side) and claims another in which it won."""
+    event = Tournament.objects.get(slug="demo-club")
+    board = Match.objects.select_related("answered_by_player").get(
+        round__tournament=event, status="disputed")
+    side = board.side_of(board.answered_by_player.entrant_id)
+    assert board.entered_by_player.entrant_id != board.answered_by_player.entrant_id
+    assert board.winner_id != board.answered_by_player.entrant_id  # the loser disputes
+    n, claimed, entered = claim(board.dispute_reason)
+    stored = board.sets.get(number=n)
+    ours = (stored.score0, stored.score1)[side], (stored.score0, stored.score1)[1 - side]
+    assert entered == ours and stored.winner_side != side
+    assert claimed != entered and claimed[0] > claimed[1]
+    assert board.versions.get(version=2).reason == board.dispute_reason
+
+
+@pytest.mark.parametrize("side", [0, 1])
+def test_dispute_reason_names_the_closest_set_the_disputer_lost(side):
+    sets = [(61, 40, 0), (58, 61, 1), (61, 59, 0)]
+    words = dispute_reason(sets, side)
+    if side == 0:
+        assert claim(words) == (2, (61, 58), (58, 61))
+    else:
+        assert claim(words) == (3, (61, 59), (59, 61))

@@ -205,7 +205,14 @@ def test_pairs_csv_exports_name_the_members(client, pairs_event):
 def test_404_in_the_sites_layout_and_json_for_the_api(client, singles_event):
     page = get(client, "/leek/round/9/", status=404).content.decode()
     assert "Round 9 of Leek Open is not published." in page
+    assert "A round appears here only once its director publishes it." in page
     assert 'class="skip-link' in page and "Back to the events" in page
+    # An address that is nobody's page says so, without the words about rounds.
+    for path in ("/nope/", "/leek/nope/", "/nope/round/1/"):
+        nope = get(client, path, status=404).content.decode()
+        assert "There is no page at this address." in nope, path
+        assert f'href="{reverse("public:events")}">Back to the events</a>' in nope, path
+        assert "round appears here" not in nope, path
     api = get(client, "/api/v1/no-such-thing/", status=404)
     assert api["Content-Type"] == "application/json"
     assert api.json()["detail"] == "There is no page at this address."

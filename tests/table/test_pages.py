@@ -143,13 +143,31 @@ def test_another_boards_key_and_policy_officials_refused(accepting_event, board,
         pk=board.pk).first()
     c = phone(key_for(accepting_event, other.side0.number))
     response = c.post(f"/me/board/{board.pk}/", entry())
-    assert response.status_code == 403 and "not for board" in text(response)
+    assert response.status_code == 403
+    assert (f"Your key is not for board {board.board} of round 1 of "
+            f"{accepting_event.name}") in text(response)
     events.update_settings(accepting_event, director, entry_policy="officials",
                            reason="back to paper")
     mine = c.post(f"/me/board/{other.pk}/", entry())
     assert mine.status_code == 403 and "arbiters enter" in text(mine)
     assert not Match.objects.filter(round=board.round).exclude(side1=None).exclude(
         status="pending").exists()
+
+
+def test_a_key_for_another_event_is_told_which_event_the_board_is_in(accepting_event,
+                                                                     board, director):
+    from .conftest import players_event
+
+    other = players_event(director, name="Leek Club Night")
+    c = phone(key_for(other, 1))
+    url = f"/me/board/{board.pk}/"
+    said = (f"Board {board.board} of round 1 is in {accepting_event.name}, and your key is "
+            f"for {other.name}")
+    page = c.get(url)
+    assert page.status_code == 200 and said in text(page)
+    response = c.post(url, entry())
+    assert response.status_code == 403 and said in text(response)
+    assert Match.objects.get(pk=board.pk).status == "pending"
 
 
 def test_closed_round_refused(accepting_event, board, director):

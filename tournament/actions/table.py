@@ -48,10 +48,17 @@ def refusal(match, player, what: str) -> ActionError | None:
     The one rule the pages and the API share: pages show the same words before a form."""
     tournament = match.round.tournament
     side = side_of(match, player)
-    if player.tournament_id != tournament.pk or side is None:
+    if player.tournament_id != tournament.pk:
+        # Said outright: a player with cards for two events would not guess it otherwise.
+        return PermissionDenied(f"Board {match.board} of round {match.round.number} is in "
+                                f"{tournament.name}, and your key is for "
+                                f"{player.tournament.name}: only the board's two sides "
+                                f"enter or accept its result, with their {tournament.name} "
+                                "cards.")
+    if side is None:
         return PermissionDenied(f"Your key is not for board {match.board} of round "
-                                f"{match.round.number}: only its two sides enter or "
-                                "accept its result.")
+                                f"{match.round.number} of {tournament.name}: only its two "
+                                "sides enter or accept its result.")
     if tournament.entry_policy == Tournament.EntryPolicy.OFFICIALS:
         return PermissionDenied(f"At {tournament.name} the arbiters enter the results: "
                                 "hand them your score sheet.")

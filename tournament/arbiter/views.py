@@ -85,28 +85,40 @@ def tile(match, require_confirmation: bool) -> dict:
             score = ", ".join(str(s) for s in match.sets.all())  # "23–40 awarded" too
         if match.outcome != Match.Outcome.PLAYED:
             score = f"{score} {match.get_outcome_display()}".strip()
-    who = words = ""
-    if match.status != Match.Status.PENDING:
-        who = f"entered by {entered_by(match)}"
-        if match.status == Match.Status.CONFIRMED:
-            who += f", confirmed by {match.confirmed_by.username if match.confirmed_by else '?'}"
-        answered = match.answered_by_player
-        if answered is not None and match.status != Match.Status.CONFIRMED:
-            who += f", {match.get_status_display().lower()} by {answered.name}"
-        elif answered is not None and match.confirmed_by is None:
-            who += f", accepted by {answered.name}"
+    words = ""
     if match.status == Match.Status.DISPUTED:
         # Both sides' words: what one entered (the score above) and why the other objects.
         words = f"{match.answered_by_player.name if match.answered_by_player else '?'}: " \
                 f"“{match.dispute_reason}”"
     return {"id": match.pk, "board": match.board, "status": match.status, "label": label,
-            "score": score, "who": who, "words": words, "version": match.version}
+            "score": score, "who": who_did(match), "words": words, "version": match.version}
+
+
+def who_did(match) -> str:
+    """Who stored the board's result and who answered it, in the order they did. Only
+    what happened is said: under players_accept the other side's acceptance made the
+    result count and no official confirmed it; a step done by no account (the command
+    line, or an account deleted since) names nobody rather than "?"."""
+    if match.status == Match.Status.PENDING:
+        return ""
+    by = entered_by(match)
+    steps = [f"entered by {by}" if by else "entered"]
+    answered = match.answered_by_player
+    if answered is not None:
+        # Still disputed, or disputed before an official confirmed the entered score.
+        verb = "disputed" if match.status == Match.Status.DISPUTED or match.dispute_reason \
+            else "accepted"
+        steps.append(f"{verb} by {answered.name} (player)")
+    if match.confirmed_by is not None:
+        steps.append(f"confirmed by {match.confirmed_by.username}")
+    return ", ".join(steps)
 
 
 def entered_by(match) -> str:
+    """The name of who entered the stored result ("" when no account did)."""
     if match.entered_by_player_id is not None:
         return f"{match.entered_by_player.name} (player)"
-    return match.entered_by.username if match.entered_by else "?"
+    return match.entered_by.username if match.entered_by else ""
 
 
 def disputed_first(matches):
@@ -361,7 +373,8 @@ def history(request, match_id):
     match = load_match(match_id)
     require_official(match.round.tournament, request.user)
     versions = list(ResultVersion.objects.filter(match=match)
-                    .select_related("by", "conceded_by").order_by("version"))
+                    .select_related("by", "by_player__entrant", "conceded_by")
+                    .order_by("version"))
     rows = []
     table = table_for(match)
     for v in versions:

@@ -22,6 +22,18 @@ def key_of(event, entrant) -> PlayerKey:
     return PlayerKey.objects.select_related("entrant", "tournament").get(entrant=entrant)
 
 
+def dispute_reason(sets, side) -> str:
+    """What `side` says disputing the stored sets ((score0, score1, winner side) each):
+    the closest set it lost was its own, the two scores swapped on the sheet. Made from
+    the stored scores because the record is random: a fixed text contradicted it."""
+    lost = [(abs(s0 - s1), n, s0, s1) for n, (s0, s1, won) in enumerate(sets, 1)
+            if won != side]
+    _, n, s0, s1 = min(lost, key=lambda x: (x[0], -x[1]))
+    ours, theirs = (s0, s1) if side == 0 else (s1, s0)
+    return (f"Set {n} was {theirs}-{ours} to us, not {ours}-{theirs}: the scores went on "
+            "the wrong sides of the sheet.")
+
+
 def build(rng, director, arbiter, checker):
     event = events.create_tournament(director, name=NAME, slug=free_slug("demo-club"),
                                      rounds_planned=3, entry_policy="players_accept")
@@ -37,12 +49,17 @@ def build(rng, director, arbiter, checker):
             if number == 2 and i == len(boards) - 1:
                 break  # still being played
             a, b = key_of(event, match.side0), key_of(event, match.side1)
-            entering, answering = (a, b) if i % 2 == 0 else (b, a)
-            stored, _ = table.enter_result(match.pk, entering, version=0,
-                                           record=record_for(match, rng, event.ruleset))
-            if number == 2 and i == 1:
-                table.dispute_result(match.pk, answering, version=1, reason=(
-                    "Set 2 was 61-57 to us, not 57-61: the last hand scored 10, not 5."))
+            record = record_for(match, rng, event.ruleset)
+            disputed = number == 2 and i == 1
+            if disputed:  # the winner enters it and the loser disputes it, as at a table
+                entering, answering = (a, b) if record["result"]["winner"] == 0 else (b, a)
+            else:
+                entering, answering = (a, b) if i % 2 == 0 else (b, a)
+            stored, _ = table.enter_result(match.pk, entering, version=0, record=record)
+            if disputed:
+                table.dispute_result(match.pk, answering, version=1, reason=dispute_reason(
+                    [(s.score0, s.score1, s.winner_side) for s in stored.sets.all()],
+                    table.side_of(stored, answering)))
             elif number == 2 and i == 2:
                 continue  # waiting for the opponent's acceptance
             else:

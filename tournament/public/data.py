@@ -48,7 +48,9 @@ def get_round(tournament, number) -> Round:
     try:
         return Round.objects.published().get(tournament=tournament, number=number)
     except Round.DoesNotExist:
-        raise Http404(f"Round {number} of {tournament.name} is not published.") from None
+        # Said here, not on every 404 page: it explains a missing round, not any address.
+        raise Http404(f"Round {number} of {tournament.name} is not published. A round "
+                      "appears here only once its director publishes it.") from None
 
 
 def parse_after_round(value, rounds) -> int | None:
