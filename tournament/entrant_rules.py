@@ -2,6 +2,7 @@
 CSV reader, the actions and the archive. No Django here."""
 
 import re
+import unicodedata
 
 from . import numbers
 from .text import TextError, clean_text
@@ -122,6 +123,16 @@ def check_entrant(*, name="", club="", rating=None, members=None, pairs=False):
     return {"name": name, "club": club, "rating": rating, "members": stored}, problems
 
 
+def caseless(text: str) -> str:
+    """`text` as names compare for a duplicate: Unicode's canonical caseless match, so
+    capitals of every script are ignored ("ZOË" is "zoë", "STRASSE" "straße") and an
+    accent typed as a letter of its own ("e" then U+0308) is the letter it makes ("ë").
+    Compared in Python, as SQLite's lower() and LIKE fold only A-Z."""
+    return unicodedata.normalize("NFD", unicodedata.normalize("NFD", text).casefold())
+
+
 def entrant_key(name: str, club: str) -> tuple[str, str]:
-    """Two entrants with the same key are one entered twice (the database's rule too)."""
-    return name.casefold(), club.casefold()
+    """Two entrants with the same key are one entered twice: the actions and the CSV
+    reader compare keys under the event's lock. The database's unique rule (lower() of
+    both) backs them up in a race only for the capitals its lower() knows."""
+    return caseless(name), caseless(club)

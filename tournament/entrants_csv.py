@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from .entrant_rules import (
     MAX_ENTRANTS,
     PERSON_ID_RULE,
+    caseless,
     check_entrant,
     entrant_key,
     is_person_id,
@@ -143,7 +144,7 @@ def parse_entrants(text: str, *, pairs: bool = False, existing=()) -> Parsed:
     names: dict[str, list[tuple[int, str]]] = {}
     for name, club in existing:
         seen[entrant_key(name, club)] = 0
-        names.setdefault(name.casefold(), []).append((0, club))
+        names.setdefault(caseless(name), []).append((0, club))
     start = 1
     while True:
         try:
@@ -209,11 +210,11 @@ def read_line(number, cells, columns, pairs, seen, names) -> Line:
         line.errors.append(f"{what} is {where}" + (": give one of the pairs another name"
                                                   if pairs else ""))
         return line
-    for other_line, other_club in names.get(fields["name"].casefold(), []):
+    for other_line, other_club in names.get(caseless(fields["name"]), []):
         where = f"line {other_line}" if other_line else "already entered"
         line.warnings.append(f"another {fields['name']} ({where}) has the club "
                              f"{other_club or '(none)'}: check they are two people")
     seen[key] = number
-    names.setdefault(fields["name"].casefold(), []).append((number, fields["club"]))
+    names.setdefault(caseless(fields["name"]), []).append((number, fields["club"]))
     line.fields = fields
     return line

@@ -9,7 +9,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 
 from ..collation import name_key
-from ..entrant_rules import MAX_ENTRANTS, check_entrant, entrant_key
+from ..entrant_rules import MAX_ENTRANTS, check_entrant
 from ..entrants_csv import Parsed, parse_entrants
 from ..models import Entrant, ForbiddenPair, Match
 from .base import (
@@ -32,10 +32,9 @@ def clean_entrant(tournament, *, name="", club="", rating=None, members=None,
                                      pairs=tournament.is_pairs)
     errors = {key: [sentence(message)] for key, message in problems.items()}
     if not errors:
-        twin = (tournament.entrants.exclude(pk=exclude)
-                .filter(name__iexact=fields["name"], club__iexact=fields["club"]).first())
-        if twin is not None and entrant_key(twin.name, twin.club) == entrant_key(
-                fields["name"], fields["club"]):
+        twins = tournament.entrants.exclude(pk=exclude).named(fields["name"], fields["club"])
+        if twins:
+            twin = twins[0]
             what = fields["name"] + (f" ({fields['club']})" if fields["club"] else "")
             hint = ("give the pair another name" if tournament.is_pairs
                     else "if they are two people, give the club that tells them apart")

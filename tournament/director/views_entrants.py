@@ -48,7 +48,7 @@ def render_entrants(request, event, **forms):
 
 def warn_namesakes(request, entrant):
     """Two people may share a name when their clubs tell them apart: say so, once."""
-    others = entrant.tournament.entrants.exclude(pk=entrant.pk).filter(name__iexact=entrant.name)
+    others = entrant.tournament.entrants.exclude(pk=entrant.pk).named(entrant.name)
     for other in others:
         messages.warning(request, f"{other.number}. {other.name} ({other.club or 'no club'}) "
                          f"has the same name: check they are two people.")
