@@ -78,8 +78,9 @@ def check_entrant(*, name="", club="", rating=None, members=None, pairs=False):
     `fields` holds name, club, rating and members as stored (a pair's club is empty; its
     members are [{"name": ..., "club": ...}], club left out when empty; its name, left
     blank, is made from the members). `problems` maps a field (name, club, rating,
-    member1, club1, member2, club2) to a message such as "the name is empty".
-    Duplicates are the caller's to find: they depend on the other entrants.
+    member1, club1, member2, club2) to a message such as "the name is empty"; a pair of
+    one person twice (entrant_key) is refused here. Duplicates of another entrant are the
+    caller's to find: they depend on the other entrants.
     """
     problems: dict[str, str] = {}
 
@@ -106,6 +107,11 @@ def check_entrant(*, name="", club="", rating=None, members=None, pairs=False):
                 problems[f"member{i}"] = f"member {i}'s name is empty"
             stored.append({"name": member_name, **({"club": member_club} if member_club
                                                      else {})})
+        partners = {entrant_key(m["name"], m.get("club", "")) for m in stored}
+        if not problems and len(partners) == 1:
+            problems["member2"] = (f"member 2 is member 1 again ({stored[1]['name']}): a pair "
+                                   "is two people; if they are two of one name, give the "
+                                   "club that tells them apart")
     name = text("name", name, MAX_NAME)
     club = "" if pairs else text("club", club, MAX_CLUB)
     if pairs and not name:
