@@ -178,8 +178,10 @@ def parse_entrants(text: str, *, pairs: bool = False, existing=()) -> Parsed:
 
 def read_line(number, cells, columns, pairs, seen, names) -> Line:
     stripped = [c.strip() for c in cells]
+    # One cell a column: values beyond the last would fall under the preview's own
+    # columns (entrant, check); the error below says how many there were.
     line = Line(number, dict(zip(columns, stripped, strict=False)),
-                stripped + [""] * (len(columns) - len(stripped)))
+                (stripped + [""] * len(columns))[:len(columns)])
     if len(cells) > len(columns):
         line.errors.append(f"{len(cells)} values, expected at most {len(columns)} "
                            f"({', '.join(columns)})")

@@ -1,5 +1,7 @@
 """Entrants: add, edit, withdraw, reinstate, CSV import, forbidden pairs."""
 
+import re
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
@@ -300,3 +302,20 @@ def test_entrant_of_another_event_is_404(dc, seeded, director):
     stranger = entrants.add_entrant(other, director, name="Elsewhere")
     assert dc.get(url(seeded, "entrant", stranger.pk)).status_code == 404
     assert dc.post(url(seeded, "withdraw", stranger.pk)).status_code == 404
+
+
+def preview_rows(page: str) -> list[list[str]]:
+    """The preview table's rows, each its cells' text (the header row first)."""
+    table = page[page.index('<table class="preview">'):page.index("</table>")]
+    return [[" ".join(re.sub(r"<[^>]+>", " ", cell).split())
+             for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)]
+            for row in re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S)]
+
+
+def test_a_line_of_too_many_values_keeps_to_the_columns_and_its_error_to_check(dc, event):
+    text = "Ann Lee,Leek DC,1800,extra,more\nBo Park,,1650\n"
+    rows = preview_rows(preview(dc, event, text=text).content.decode())
+    assert rows[0] == ["Line", "name", "club", "rating", "Entrant", "Check"]
+    assert rows[1] == ["1", "Ann Lee", "Leek DC", "1800", "",
+                       "5 values, expected at most 3 (name, club, rating)"]
+    assert rows[2] == ["2", "Bo Park", "", "1650", "Bo Park (1650)", "ok"]
