@@ -168,11 +168,11 @@ def parse_entrants(text: str, *, pairs: bool = False, existing=()) -> Parsed:
         parsed.lines.append(read_line(number, cells, parsed.columns, pairs, seen, names))
     if not parsed.lines and not parsed.file_errors:
         parsed.file_errors.append("the list holds no entrants")
-    room = MAX_ENTRANTS - len(existing)
-    if len(parsed.lines) > room:
-        parsed.file_errors.append(f"{len(parsed.lines):,} entrants: an event takes at most "
-                                  f"{MAX_ENTRANTS:,}" + (f" and already has {len(existing):,}"
-                                                         if existing else ""))
+    many = len(parsed.lines)
+    if many > MAX_ENTRANTS - len(existing):
+        parsed.file_errors.append(f"{many:,} entrant{'s' if many != 1 else ''}: an event takes "
+                                  f"at most {MAX_ENTRANTS:,}" + (
+                                      f" and already has {len(existing):,}" if existing else ""))
     return parsed
 
 

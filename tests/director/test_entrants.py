@@ -112,8 +112,8 @@ def test_header_may_reorder_and_unknown_column_is_refused(dc, event):
     confirm(dc, event, "rating,name\n1700,Cy Hale\n")
     assert list(event.entrants.values_list("name", "rating")) == [("Cy Hale", 1700)]
     page = preview(dc, event, text="name,clubs\nDi Moss,Stoke\n").content.decode()
-    assert ("line 1: unknown column &#x27;clubs&#x27;: a singles event&#x27;s columns are "
-            "name, club, rating") in page
+    assert ("Line 1: unknown column &#x27;clubs&#x27;: a singles event&#x27;s columns are "
+            "name, club, rating, person.") in page
 
 
 def test_same_name_other_club_warns_same_club_refused(dc, event):
@@ -157,7 +157,7 @@ def test_unusable_text_refused_naming_the_line(event, director, text, problem):
 def test_nul_pasted_in_the_form_names_the_line(dc, event):
     response = preview(dc, event, text="name\nAnn Lee\nBo\x00Park\n")
     assert response.status_code == 400
-    assert "line 3: contains a NUL character" in response.content.decode()
+    assert "Line 3: contains a NUL character" in response.content.decode()
 
 
 def test_too_large_file_refused(dc, event):
@@ -167,7 +167,7 @@ def test_too_large_file_refused(dc, event):
     page = preview(dc, event, file=upload).content.decode()
     assert f"a list may be at most {MAX_BYTES:,} bytes" in page
     page = preview(dc, event, text="y\n" * (MAX_BYTES // 2 + 1)).content.decode()
-    assert f"the list is larger than {MAX_BYTES:,} bytes" in page
+    assert f"The list is larger than {MAX_BYTES:,} bytes" in page
     assert not Entrant.objects.exists()
 
 
@@ -319,3 +319,28 @@ def test_a_line_of_too_many_values_keeps_to_the_columns_and_its_error_to_check(d
     assert rows[1] == ["1", "Ann Lee", "Leek DC", "1800", "",
                        "5 values, expected at most 3 (name, club, rating)"]
     assert rows[2] == ["2", "Bo Park", "", "1650", "Bo Park (1650)", "ok"]
+
+
+def test_one_entrant_is_one_entrant(dc, event):
+    text = "name,club\nAnn Lee,Leek DC\n"
+    assert "Import this 1 entrant</button>" in preview(dc, event, text=text).content.decode()
+    page = dc.post(url(event, "confirm_import"), {"csv": text}, follow=True).content.decode()
+    assert "1 entrant imported." in page
+    assert AuditEntry.objects.get(action="import_entrants").summary == (
+        "Imported 1 entrant from CSV")
+
+
+def test_a_list_of_no_entrants_is_refused_in_a_sentence(dc, event):
+    response = preview(dc, event, text="name,club,rating\n")
+    assert response.status_code == 400
+    assert "The list holds no entrants." in response.content.decode()
+
+
+def test_one_entrant_too_many_is_counted_as_one():
+    from tournament.entrant_rules import MAX_ENTRANTS
+    from tournament.entrants_csv import parse_entrants
+
+    full = [(f"P{i}", "") for i in range(MAX_ENTRANTS)]
+    assert parse_entrants("Q1\n", existing=full).errors == [
+        f"1 entrant: an event takes at most {MAX_ENTRANTS:,} and already has "
+        f"{MAX_ENTRANTS:,}"]

@@ -50,6 +50,11 @@ def read_csv(tournament, text: str) -> Parsed:
     return parse_entrants(text, pairs=tournament.is_pairs, existing=existing)
 
 
+def counted(count: int) -> str:
+    """"1 entrant", "3 entrants"."""
+    return f"{count} entrant{'s' if count != 1 else ''}"
+
+
 def renumber(tournament):
     """Before round 1, pairing numbers follow FIDE's starting rank: rating, then name."""
     if tournament.rounds.exists():
@@ -132,7 +137,7 @@ def import_entrants(tournament, actor, text: str) -> list[Entrant]:
         for i, fields in enumerate(parsed.rows)))
     link_csv_rows(tournament, created, parsed.people)
     renumber(tournament)
-    audit(tournament, actor, Action.IMPORT_ENTRANTS, f"Imported {len(created)} entrants from CSV",
+    audit(tournament, actor, Action.IMPORT_ENTRANTS, f"Imported {counted(len(created))} from CSV",
           names=[row["name"] for row in parsed.rows], warnings=parsed.warnings)
     return created
 
