@@ -2,6 +2,7 @@
 CSV reader, the actions and the archive. No Django here."""
 
 import re
+import unicodedata
 
 from . import numbers
 from .text import TextError, clean_text
@@ -77,8 +78,9 @@ def check_entrant(*, name="", club="", rating=None, members=None, pairs=False):
     `fields` holds name, club, rating and members as stored (a pair's club is empty; its
     members are [{"name": ..., "club": ...}], club left out when empty; its name, left
     blank, is made from the members). `problems` maps a field (name, club, rating,
-    member1, club1, member2, club2) to a message such as "the name is empty".
-    Duplicates are the caller's to find: they depend on the other entrants.
+    member1, club1, member2, club2) to a message such as "the name is empty"; a pair of
+    one person twice (entrant_key) is refused here. Duplicates of another entrant are the
+    caller's to find: they depend on the other entrants.
     """
     problems: dict[str, str] = {}
 
@@ -105,6 +107,11 @@ def check_entrant(*, name="", club="", rating=None, members=None, pairs=False):
                 problems[f"member{i}"] = f"member {i}'s name is empty"
             stored.append({"name": member_name, **({"club": member_club} if member_club
                                                      else {})})
+        partners = {entrant_key(m["name"], m.get("club", "")) for m in stored}
+        if not problems and len(partners) == 1:
+            problems["member2"] = (f"member 2 is member 1 again ({stored[1]['name']}): a pair "
+                                   "is two people; if they are two of one name, give the "
+                                   "club that tells them apart")
     name = text("name", name, MAX_NAME)
     club = "" if pairs else text("club", club, MAX_CLUB)
     if pairs and not name:
@@ -122,6 +129,16 @@ def check_entrant(*, name="", club="", rating=None, members=None, pairs=False):
     return {"name": name, "club": club, "rating": rating, "members": stored}, problems
 
 
+def caseless(text: str) -> str:
+    """`text` as names compare for a duplicate: Unicode's canonical caseless match, so
+    capitals of every script are ignored ("ZOË" is "zoë", "STRASSE" "straße") and an
+    accent typed as a letter of its own ("e" then U+0308) is the letter it makes ("ë").
+    Compared in Python, as SQLite's lower() and LIKE fold only A-Z."""
+    return unicodedata.normalize("NFD", unicodedata.normalize("NFD", text).casefold())
+
+
 def entrant_key(name: str, club: str) -> tuple[str, str]:
-    """Two entrants with the same key are one entered twice (the database's rule too)."""
-    return name.casefold(), club.casefold()
+    """Two entrants with the same key are one entered twice: the actions and the CSV
+    reader compare keys under the event's lock. The database's unique rule (lower() of
+    both) backs them up in a race only for the capitals its lower() knows."""
+    return caseless(name), caseless(club)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from .entrant_rules import (
     MAX_ENTRANTS,
     PERSON_ID_RULE,
+    caseless,
     check_entrant,
     entrant_key,
     is_person_id,
@@ -143,7 +144,7 @@ def parse_entrants(text: str, *, pairs: bool = False, existing=()) -> Parsed:
     names: dict[str, list[tuple[int, str]]] = {}
     for name, club in existing:
         seen[entrant_key(name, club)] = 0
-        names.setdefault(name.casefold(), []).append((0, club))
+        names.setdefault(caseless(name), []).append((0, club))
     start = 1
     while True:
         try:
@@ -167,18 +168,20 @@ def parse_entrants(text: str, *, pairs: bool = False, existing=()) -> Parsed:
         parsed.lines.append(read_line(number, cells, parsed.columns, pairs, seen, names))
     if not parsed.lines and not parsed.file_errors:
         parsed.file_errors.append("the list holds no entrants")
-    room = MAX_ENTRANTS - len(existing)
-    if len(parsed.lines) > room:
-        parsed.file_errors.append(f"{len(parsed.lines):,} entrants: an event takes at most "
-                                  f"{MAX_ENTRANTS:,}" + (f" and already has {len(existing):,}"
-                                                         if existing else ""))
+    many = len(parsed.lines)
+    if many > MAX_ENTRANTS - len(existing):
+        parsed.file_errors.append(f"{many:,} entrant{'s' if many != 1 else ''}: an event takes "
+                                  f"at most {MAX_ENTRANTS:,}" + (
+                                      f" and already has {len(existing):,}" if existing else ""))
     return parsed
 
 
 def read_line(number, cells, columns, pairs, seen, names) -> Line:
     stripped = [c.strip() for c in cells]
+    # One cell a column: values beyond the last would fall under the preview's own
+    # columns (entrant, check); the error below says how many there were.
     line = Line(number, dict(zip(columns, stripped, strict=False)),
-                stripped + [""] * (len(columns) - len(stripped)))
+                (stripped + [""] * len(columns))[:len(columns)])
     if len(cells) > len(columns):
         line.errors.append(f"{len(cells)} values, expected at most {len(columns)} "
                            f"({', '.join(columns)})")
@@ -209,11 +212,11 @@ def read_line(number, cells, columns, pairs, seen, names) -> Line:
         line.errors.append(f"{what} is {where}" + (": give one of the pairs another name"
                                                   if pairs else ""))
         return line
-    for other_line, other_club in names.get(fields["name"].casefold(), []):
+    for other_line, other_club in names.get(caseless(fields["name"]), []):
         where = f"line {other_line}" if other_line else "already entered"
         line.warnings.append(f"another {fields['name']} ({where}) has the club "
                              f"{other_club or '(none)'}: check they are two people")
     seen[key] = number
-    names.setdefault(fields["name"].casefold(), []).append((number, fields["club"]))
+    names.setdefault(caseless(fields["name"]), []).append((number, fields["club"]))
     line.fields = fields
     return line

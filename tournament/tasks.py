@@ -131,7 +131,7 @@ def pair(job):
 
 def add_entrants(job):
     created = entrants.import_entrants(job.tournament, job.requested_by, job.payload)
-    return (f"{len(created)} entrants imported.",
+    return (f"{entrants.counted(len(created))} imported.",
             reverse("director:entrants", args=[job.tournament.slug]), "")
 
 

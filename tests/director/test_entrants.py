@@ -113,8 +113,8 @@ def test_header_may_reorder_and_unknown_column_is_refused(dc, event):
     confirm(dc, event, "rating,name\n1700,Cy Hale\n")
     assert list(event.entrants.values_list("name", "rating")) == [("Cy Hale", 1700)]
     page = preview(dc, event, text="name,clubs\nDi Moss,Stoke\n").content.decode()
-    assert ("line 1: unknown column &#x27;clubs&#x27;: a singles event&#x27;s columns are "
-            "name, club, rating") in page
+    assert ("Line 1: unknown column &#x27;clubs&#x27;: a singles event&#x27;s columns are "
+            "name, club, rating, person.") in page
 
 
 def test_same_name_other_club_warns_same_club_refused(dc, event):
@@ -158,7 +158,7 @@ def test_unusable_text_refused_naming_the_line(event, director, text, problem):
 def test_nul_pasted_in_the_form_names_the_line(dc, event):
     response = preview(dc, event, text="name\nAnn Lee\nBo\x00Park\n")
     assert response.status_code == 400
-    assert "line 3: contains a NUL character" in response.content.decode()
+    assert "Line 3: contains a NUL character" in response.content.decode()
 
 
 def test_too_large_file_refused(dc, event):
@@ -168,7 +168,7 @@ def test_too_large_file_refused(dc, event):
     page = preview(dc, event, file=upload).content.decode()
     assert f"a list may be at most {MAX_BYTES:,} bytes" in page
     page = preview(dc, event, text="y\n" * (MAX_BYTES // 2 + 1)).content.decode()
-    assert f"the list is larger than {MAX_BYTES:,} bytes" in page
+    assert f"The list is larger than {MAX_BYTES:,} bytes" in page
     assert not Entrant.objects.exists()
 
 
@@ -325,3 +325,45 @@ def test_a_refused_reason_comes_back_as_typed_in_its_own_box(dc, seeded):
     assert f'value="{typed}"' in delete_box and page.count(typed) == 1
     assert f'maxlength="{MAX_REASON}"' in page
     assert seeded.entrants.filter(pk=e.pk).exists()
+
+
+def preview_rows(page: str) -> list[list[str]]:
+    """The preview table's rows, each its cells' text (the header row first)."""
+    table = page[page.index('<table class="preview">'):page.index("</table>")]
+    return [[" ".join(re.sub(r"<[^>]+>", " ", cell).split())
+             for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)]
+            for row in re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S)]
+
+
+def test_a_line_of_too_many_values_keeps_to_the_columns_and_its_error_to_check(dc, event):
+    text = "Ann Lee,Leek DC,1800,extra,more\nBo Park,,1650\n"
+    rows = preview_rows(preview(dc, event, text=text).content.decode())
+    assert rows[0] == ["Line", "name", "club", "rating", "Entrant", "Check"]
+    assert rows[1] == ["1", "Ann Lee", "Leek DC", "1800", "",
+                       "5 values, expected at most 3 (name, club, rating)"]
+    assert rows[2] == ["2", "Bo Park", "", "1650", "Bo Park (1650)", "ok"]
+
+
+def test_one_entrant_is_one_entrant(dc, event):
+    text = "name,club\nAnn Lee,Leek DC\n"
+    assert "Import this 1 entrant</button>" in preview(dc, event, text=text).content.decode()
+    page = dc.post(url(event, "confirm_import"), {"csv": text}, follow=True).content.decode()
+    assert "1 entrant imported." in page
+    assert AuditEntry.objects.get(action="import_entrants").summary == (
+        "Imported 1 entrant from CSV")
+
+
+def test_a_list_of_no_entrants_is_refused_in_a_sentence(dc, event):
+    response = preview(dc, event, text="name,club,rating\n")
+    assert response.status_code == 400
+    assert "The list holds no entrants." in response.content.decode()
+
+
+def test_one_entrant_too_many_is_counted_as_one():
+    from tournament.entrant_rules import MAX_ENTRANTS
+    from tournament.entrants_csv import parse_entrants
+
+    full = [(f"P{i}", "") for i in range(MAX_ENTRANTS)]
+    assert parse_entrants("Q1\n", existing=full).errors == [
+        f"1 entrant: an event takes at most {MAX_ENTRANTS:,} and already has "
+        f"{MAX_ENTRANTS:,}"]

@@ -188,6 +188,13 @@ def test_a_long_entrants_list_is_imported_by_a_job(dc, event, background, immedi
     assert event.entrants.count() == 5
 
 
+def test_a_job_importing_one_entrant_says_entrant(dc, event, background, immediate,
+                                                  monkeypatch):
+    monkeypatch.setattr(tasks, "INLINE_MAX_CSV_LINES", 0)
+    dc.post(url(event, "confirm_import"), {"csv": "Ann Lee,Leek DC\n"})
+    assert Job.objects.get().message == "1 entrant imported."
+
+
 def test_a_bad_entrants_list_fails_naming_each_line_and_imports_nothing(dc, event, background,
                                                                         immediate):
     text = "name,club,rating\nAnn Lee,Leek,1500\nBo Park,Bath,strong\n,,\nCy Hale,,1300"

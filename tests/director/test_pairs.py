@@ -142,3 +142,39 @@ def test_withdraw_and_keep_apart_work_on_pairs(pairs, director):
     round_ = rounds.pair_round(pairs, director)
     on_boards = {e for m in round_.matches.all() for e in (m.side0_id, m.side1_id)}
     assert second.pk not in on_boards and first.pk in on_boards
+
+
+@pytest.mark.parametrize("second", ["Cy Hale", "CY HALE", " cy  hale "])
+def test_a_pair_of_one_person_twice_is_refused_naming_member_2(dc, pairs, second):
+    response = dc.post(url(pairs, "add_entrant"), {"member1": "Cy Hale", "member2": second,
+                                                   "rating": "1700"})
+    page = response.content.decode()
+    assert response.status_code == 400
+    typed = " ".join(second.split())
+    assert (f"Member 2 is member 1 again ({typed}): a pair is two people; if they are two "
+            "of one name, give the club that tells them apart.") in page
+    assert 'value="Cy Hale"' in page and 'value="1700"' in page
+    assert not pairs.entrants.exists()
+
+
+def test_partners_of_one_name_told_apart_by_their_clubs_are_a_pair(pairs, director):
+    pair = entrants.add_entrant(pairs, director, members=[
+        {"name": "Cy Hale", "club": "Crewe"}, {"name": "Cy Hale", "club": "Leek"}])
+    assert pair.name == "Cy Hale & Cy Hale"
+    # An edit to one person twice is refused, and the pair stays as it was.
+    with pytest.raises(ActionError) as refused:
+        entrants.edit_entrant(pair, director, members=[
+            {"name": "Cy Hale", "club": "Crewe"}, {"name": "CY HALE", "club": "CREWE"}])
+    assert list(refused.value.errors) == ["member2"]
+    pair.refresh_from_db()
+    assert pair.members[1] == {"name": "Cy Hale", "club": "Leek"}
+
+
+def test_the_import_refuses_a_pair_of_one_person_twice(pairs, director):
+    text = ",Ann Lee,,Bo Park,,\nTwins,Zoë Ångström,Leek,ZOË ÅNGSTRÖM,LEEK,1700\n"
+    assert entrants.read_csv(pairs, text).errors == [
+        "line 2: member 2 is member 1 again (ZOË ÅNGSTRÖM): a pair is two people; if they "
+        "are two of one name, give the club that tells them apart"]
+    with pytest.raises(ActionError):
+        entrants.import_entrants(pairs, director, text)
+    assert not pairs.entrants.exists()

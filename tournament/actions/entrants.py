@@ -9,7 +9,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 
 from ..collation import name_key
-from ..entrant_rules import MAX_ENTRANTS, check_entrant, entrant_key
+from ..entrant_rules import MAX_ENTRANTS, check_entrant
 from ..entrants_csv import Parsed, parse_entrants
 from ..models import Entrant, ForbiddenPair, Match
 from .base import (
@@ -32,10 +32,9 @@ def clean_entrant(tournament, *, name="", club="", rating=None, members=None,
                                      pairs=tournament.is_pairs)
     errors = {key: [sentence(message)] for key, message in problems.items()}
     if not errors:
-        twin = (tournament.entrants.exclude(pk=exclude)
-                .filter(name__iexact=fields["name"], club__iexact=fields["club"]).first())
-        if twin is not None and entrant_key(twin.name, twin.club) == entrant_key(
-                fields["name"], fields["club"]):
+        twins = tournament.entrants.exclude(pk=exclude).named(fields["name"], fields["club"])
+        if twins:
+            twin = twins[0]
             what = fields["name"] + (f" ({fields['club']})" if fields["club"] else "")
             hint = ("give the pair another name" if tournament.is_pairs
                     else "if they are two people, give the club that tells them apart")
@@ -49,6 +48,11 @@ def read_csv(tournament, text: str) -> Parsed:
     """The list as it would be imported into the event now (no change is made)."""
     existing = list(tournament.entrants.values_list("name", "club"))
     return parse_entrants(text, pairs=tournament.is_pairs, existing=existing)
+
+
+def counted(count: int) -> str:
+    """"1 entrant", "3 entrants"."""
+    return f"{count} entrant{'s' if count != 1 else ''}"
 
 
 def renumber(tournament):
@@ -133,7 +137,7 @@ def import_entrants(tournament, actor, text: str) -> list[Entrant]:
         for i, fields in enumerate(parsed.rows)))
     link_csv_rows(tournament, created, parsed.people)
     renumber(tournament)
-    audit(tournament, actor, Action.IMPORT_ENTRANTS, f"Imported {len(created)} entrants from CSV",
+    audit(tournament, actor, Action.IMPORT_ENTRANTS, f"Imported {counted(len(created))} from CSV",
           names=[row["name"] for row in parsed.rows], warnings=parsed.warnings)
     return created
 

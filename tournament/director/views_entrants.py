@@ -7,6 +7,7 @@ from django.views.decorators.http import require_POST
 
 from .. import history
 from ..actions import ActionError, entrants
+from ..actions.base import sentence
 from ..entrants_csv import PAIRS_COLUMNS, SINGLES_COLUMNS
 from ..models import Job
 from ..tasks import csv_runs_in_background
@@ -48,7 +49,7 @@ def render_entrants(request, event, **forms):
 
 def warn_namesakes(request, entrant):
     """Two people may share a name when their clubs tell them apart: say so, once."""
-    others = entrant.tournament.entrants.exclude(pk=entrant.pk).filter(name__iexact=entrant.name)
+    others = entrant.tournament.entrants.exclude(pk=entrant.pk).named(entrant.name)
     for other in others:
         messages.warning(request, f"{other.number}. {other.name} ({other.club or 'no club'}) "
                          f"has the same name: check they are two people.")
@@ -85,10 +86,10 @@ def import_csv(request, event):
     parsed = entrants.read_csv(event, form.cleaned_data["csv"])
     if parsed.file_errors:
         # Nothing to preview (an unreadable header, a character the list may not hold):
-        # the problems go next to whichever box held the list.
+        # the problems go next to whichever box held the list, each a message of its own.
         box = "file" if form.cleaned_data.get("file") else "text"
         for problem in parsed.file_errors:
-            form.add_error(box, problem)
+            form.add_error(box, sentence(problem))
         return render_entrants(request, event, import_form=form)
     return render(request, "director/import_preview.html", {
         "event": event, "tab": "entrants", "parsed": parsed,
@@ -121,7 +122,7 @@ def confirm_import(request, event):
             "import_form": ImportForm(initial={"text": form.cleaned_data["csv"]},
                                       pairs=event.is_pairs),
         }, status=400)
-    messages.success(request, f"{len(created)} entrants imported.")
+    messages.success(request, f"{entrants.counted(len(created))} imported.")
     return redirect("director:entrants", event.slug)
 
 

@@ -1,7 +1,7 @@
 from django.db import models
 from django.db.models.functions import Lower
 
-from ..entrant_rules import MAX_CLUB, MAX_NAME
+from ..entrant_rules import MAX_CLUB, MAX_NAME, caseless
 from ..text import MAX_REASON
 from .event import Tournament
 
@@ -13,6 +13,14 @@ class EntrantQuerySet(models.QuerySet):
             models.Q(withdrawn_after_round__isnull=True)
             | models.Q(withdrawn_after_round__gte=number)
         )
+
+    def named(self, name: str, club: str | None = None) -> list:
+        """The entrants of this name (and club, unless None), in number order, capitals of
+        every script ignored (entrant_rules.caseless). Compared here in Python, over at
+        most an event's entrants: SQLite's lower() and LIKE fold only A-Z."""
+        name, club = caseless(name), None if club is None else caseless(club)
+        return [e for e in self.only("number", "name", "club").order_by("number")
+                if caseless(e.name) == name and (club is None or caseless(e.club) == club)]
 
 
 class Entrant(models.Model):
@@ -35,7 +43,8 @@ class Entrant(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="unique_pairing_number"),
             # Two entrants may share a name when their clubs tell them apart; an exact
-            # double (a CSV posted twice at once) is impossible, whatever the race.
+            # double (a CSV posted twice at once) is impossible, whatever the race. The
+            # actions' own rule, entrant_rules.entrant_key, is wider than lower().
             models.UniqueConstraint("tournament", Lower("name"), Lower("club"),
                                     name="unique_entrant_name_club"),
         ]
