@@ -105,8 +105,10 @@ def board_links(page):
     boards = {}
     for link in page.locator("a.board").all():
         number = int(re.search(r"\d+", link.locator(".board-no").inner_text()).group())
-        first, second = link.locator(".players").inner_text().split(" – ")
-        boards[number] = (link.get_attribute("href"), first.strip(), second.strip())
+        # "3. Ann Lee – 7. Bo Park": each name after its pairing number.
+        first, second = (re.sub(r"^\d+\.\s+", "", side.strip())
+                         for side in link.locator(".players").inner_text().split(" – "))
+        boards[number] = (link.get_attribute("href"), first, second)
     return boards
 
 

@@ -123,6 +123,7 @@ def test_seeding_takes_the_rating_times_100_and_stays_changeable(rated, event, d
     assert new_e.rating == 900  # not linked: as it was
     entry = AuditEntry.objects.get(action="seed_from_ratings")
     assert entry.detail["before"][str(bo_e.number)] == 1500
+    assert entry.summary == "Took the pairing ratings of 2 entrants from the mso rating list"
 
 
 def test_pairing_rating_mapping():

@@ -39,6 +39,9 @@ def test_an_accepted_board_names_both_players_and_no_confirmer(
     assert tile["who"] == f"entered by {a} (player), accepted by {b} (player)"
     boards_page = client.get(reverse("arbiter:boards", args=[accepting_event.slug]))
     assert f"entered by {a} (player), accepted by {b} (player)" in boards_page.content.decode()
+    # Each name with its pairing number: two entrants may share a name.
+    assert (f"{board.side0.number}. {a} – {board.side1.number}. {b}"
+            in boards_page.content.decode())
     page, rows = history_rows(client, board)
     assert len(rows) == 2
     assert f"<td>{a} (player)</td>" in rows[0] and "Entered" in rows[0]
@@ -65,6 +68,23 @@ def test_a_disputed_board_then_confirmed_by_an_official(
     page, rows = history_rows(client, board)
     assert len(rows) == 3 and "<td>dir</td>" in rows[2]
     assert "Confirmed by <strong>dir</strong>" in page and "Accepted by" not in page
+
+
+def test_the_board_page_says_the_dispute_and_the_confirmation_in_order(
+        client, director, accepting_event, board, side0, side1):
+    side0.enter(board)
+    side1.dispute(board, 1, reason="Set 2 was 61-58 to us")
+    results.confirm_result(board.pk, director, version=2)
+    a, b = board.side0.name, board.side1.name
+    client.force_login(director)
+    page = client.get(reverse("arbiter:match", args=[board.pk])).content.decode()
+    line = page.split('<p class="muted">Entered')[1].split("</p>")[0]
+    assert line.startswith(f" by {a} (player) at ")
+    assert f"; disputed by {b} (player); confirmed by dir at " in line
+    # A result no account entered (the command line) names nobody, not "?".
+    Match.objects.filter(pk=board.pk).update(entered_by_player=None, entered_by=None)
+    page = client.get(reverse("arbiter:match", args=[board.pk])).content.decode()
+    assert '<p class="muted">Entered at ' in page and "by ?" not in page
 
 
 def test_accepted_then_confirmed_under_players_then_official(client, director):

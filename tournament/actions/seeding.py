@@ -5,7 +5,7 @@ rating as its pairing rating (entrant_rules.pairing_rating), before round 1."""
 from ..entrant_rules import pairing_rating
 from ..models import EntrantPerson, Rating
 from .base import Action, ActionError, atomic_action, audit, lock_event, require_director
-from .entrants import renumber
+from .entrants import counted, renumber
 
 
 def current_pairing_rating(entrant, links: dict, ratings: dict) -> int | None:
@@ -52,8 +52,9 @@ def seed_from_ratings(tournament, actor) -> dict[int, int]:
             entrant.save(update_fields=["rating"])
     renumber(tournament)
     numbers = dict(tournament.entrants.filter(pk__in=changed).values_list("pk", "number"))
-    audit(tournament, actor, Action.SEED_FROM_RATINGS, f"Took {len(changed)} entrants' pairing "
-          f"ratings from their people's {tournament.ruleset} ratings",
+    plural = "s" if len(changed) != 1 else ""
+    audit(tournament, actor, Action.SEED_FROM_RATINGS, f"Took the pairing rating{plural} of "
+          f"{counted(len(changed))} from the {tournament.ruleset} rating list",
           ratings={str(numbers[pk]): new for pk, (_, new) in changed.items()},
           before={str(numbers[pk]): old for pk, (old, _) in changed.items()})
     return {numbers[pk]: new for pk, (_, new) in changed.items()}
