@@ -51,3 +51,22 @@ def test_pages_and_the_command_say_pair(client, pairs):
         "text": "Sonneborn-Berger: not needed, the pairs were already apart"}
     assert other["explanation"]["group_steps"] == []
     assert "text" not in other["explanation"]["steps"][1]
+
+
+def test_a_pair_wins_in_the_plural(pairs_event, singles_event):
+    from tournament.actions.results import describe
+    from tournament.models import Match
+    from tournament.public.data import match_result
+
+    from .conftest import board
+
+    r1 = pairs_event.rounds.get(number=1)
+    lee, hale = (pairs_event.entrants.get(number=n) for n in (1, 2))
+    forfeit = board(r1, 3, lee, hale, winner=hale, outcome="forfeit", status="confirmed",
+                    conceded_by=lee)
+    assert match_result(pairs_event, forfeit)["text"] == (
+        "Hale & Fox win by forfeit (Lee & Park forfeited)")
+    assert describe(forfeit) == "Lee & Park forfeited; Hale & Fox win"
+    # A player still wins in the singular.
+    singles = Match.objects.get(round__tournament=singles_event, round__number=1, board=2)
+    assert match_result(singles_event, singles)["text"].startswith("Cy Hale wins by forfeit")

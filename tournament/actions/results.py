@@ -357,11 +357,16 @@ def describe(match) -> str:
         return "double forfeit"
     if match.outcome in (Match.Outcome.FORFEIT, Match.Outcome.ABANDONED):
         verb = "forfeited" if match.outcome == Match.Outcome.FORFEIT else "abandoned"
-        return f"{match.conceded_by.name} {verb}; {match.winner.name} wins"
+        return f"{match.conceded_by.name} {verb}; {match.winner.name} {wins(match.winner)}"
     sets = (match.record or {}).get("sets", [])
     # The event is read only for a record that has an award to show.
     ruleset = match.round.tournament.ruleset if any("awarded_to" in s for s in sets) else ""
     scores = ", ".join(f"{s['score'][0]}–{s['score'][1]}"
                        + (" awarded" if awarded_side(ruleset, s) is not None else "")
                        for s in sets)
-    return f"{match.winner.name} wins ({scores})" if match.winner else scores
+    return f"{match.winner.name} {wins(match.winner)} ({scores})" if match.winner else scores
+
+
+def wins(entrant) -> str:
+    """"Ann Lee wins", "Lee & Dee win": a pair's name is two people."""
+    return "win" if entrant.is_pair else "wins"
