@@ -142,3 +142,13 @@ def entrant_key(name: str, club: str) -> tuple[str, str]:
     reader compare keys under the event's lock. The database's unique rule (lower() of
     both) backs them up in a race only for the capitals its lower() knows."""
     return caseless(name), caseless(club)
+
+
+def counted(count: int) -> str:
+    """"1 entrant", "1,200 entrants"."""
+    return f"{count:,} entrant{'s' if count != 1 else ''}"
+
+
+def wins(entrant) -> str:
+    """"Ann Lee wins", "Lee & Dee win": a pair's name is two people."""
+    return "win" if entrant.is_pair else "wins"

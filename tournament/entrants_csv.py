@@ -13,6 +13,7 @@ from .entrant_rules import (
     PERSON_ID_RULE,
     caseless,
     check_entrant,
+    counted,
     entrant_key,
     is_person_id,
 )
@@ -170,8 +171,7 @@ def parse_entrants(text: str, *, pairs: bool = False, existing=()) -> Parsed:
         parsed.file_errors.append("the list holds no entrants")
     many = len(parsed.lines)
     if many > MAX_ENTRANTS - len(existing):
-        parsed.file_errors.append(f"{many:,} entrant{'s' if many != 1 else ''}: an event takes "
-                                  f"at most {MAX_ENTRANTS:,}" + (
+        parsed.file_errors.append(f"{counted(many)}: an event takes at most {MAX_ENTRANTS:,}" + (
                                       f" and already has {len(existing):,}" if existing else ""))
     return parsed
 

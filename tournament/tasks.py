@@ -28,6 +28,7 @@ from .actions.archive import import_tournament
 from .actions.base import require_director
 from .actions.trf_import import NO_SET_SCORES, import_trf_event
 from .archive import archive_json
+from .entrant_rules import counted
 from .models import Job
 
 log = logging.getLogger("tournament")
@@ -131,7 +132,7 @@ def pair(job):
 
 def add_entrants(job):
     created = entrants.import_entrants(job.tournament, job.requested_by, job.payload)
-    return (f"{entrants.counted(len(created))} imported.",
+    return (f"{counted(len(created))} imported.",
             reverse("director:entrants", args=[job.tournament.slug]), "")
 
 

@@ -9,7 +9,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 
 from ..collation import name_key
-from ..entrant_rules import MAX_ENTRANTS, check_entrant
+from ..entrant_rules import MAX_ENTRANTS, check_entrant, counted
 from ..entrants_csv import Parsed, parse_entrants
 from ..models import Entrant, ForbiddenPair, Match
 from .base import (
@@ -48,11 +48,6 @@ def read_csv(tournament, text: str) -> Parsed:
     """The list as it would be imported into the event now (no change is made)."""
     existing = list(tournament.entrants.values_list("name", "club"))
     return parse_entrants(text, pairs=tournament.is_pairs, existing=existing)
-
-
-def counted(count: int) -> str:
-    """"1 entrant", "3 entrants"."""
-    return f"{count} entrant{'s' if count != 1 else ''}"
 
 
 def renumber(tournament):

@@ -14,6 +14,7 @@ from django.utils import timezone
 from scoring.starters import sets_alternate
 
 from .. import rating_store, record_fit
+from ..entrant_rules import wins
 from ..models import Match, Round
 from ..models.rounds import AWAITING
 from ..record_fit import Board
@@ -365,8 +366,3 @@ def describe(match) -> str:
                        + (" awarded" if awarded_side(ruleset, s) is not None else "")
                        for s in sets)
     return f"{match.winner.name} {wins(match.winner)} ({scores})" if match.winner else scores
-
-
-def wins(entrant) -> str:
-    """"Ann Lee wins", "Lee & Dee win": a pair's name is two people."""
-    return "win" if entrant.is_pair else "wins"

@@ -2,10 +2,10 @@
 rating as its pairing rating (entrant_rules.pairing_rating), before round 1."""
 
 
-from ..entrant_rules import pairing_rating
+from ..entrant_rules import counted, pairing_rating
 from ..models import EntrantPerson, Rating
 from .base import Action, ActionError, atomic_action, audit, lock_event, require_director
-from .entrants import counted, renumber
+from .entrants import renumber
 
 
 def current_pairing_rating(entrant, links: dict, ratings: dict) -> int | None:

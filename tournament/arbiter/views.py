@@ -103,12 +103,8 @@ def who_did(match) -> str:
         return ""
     by = entered_by(match)
     steps = [f"entered by {by}" if by else "entered"]
-    answered = match.answered_by_player
-    if answered is not None:
-        # Still disputed, or disputed before an official confirmed the entered score.
-        verb = "disputed" if match.status == Match.Status.DISPUTED or match.dispute_reason \
-            else "accepted"
-        steps.append(f"{verb} by {answered.name} (player)")
+    if match.answer is not None:
+        steps.append(f"{match.answer} by {match.answered_by_player.name} (player)")
     if match.confirmed_by is not None:
         steps.append(f"confirmed by {match.confirmed_by.username}")
     return ", ".join(steps)

@@ -8,6 +8,7 @@ from django.views.decorators.http import require_POST
 from .. import history
 from ..actions import ActionError, entrants
 from ..actions.base import sentence
+from ..entrant_rules import counted
 from ..entrants_csv import PAIRS_COLUMNS, SINGLES_COLUMNS
 from ..models import Job
 from ..tasks import csv_runs_in_background
@@ -122,7 +123,7 @@ def confirm_import(request, event):
             "import_form": ImportForm(initial={"text": form.cleaned_data["csv"]},
                                       pairs=event.is_pairs),
         }, status=400)
-    messages.success(request, f"{entrants.counted(len(created))} imported.")
+    messages.success(request, f"{counted(len(created))} imported.")
     return redirect("director:entrants", event.slug)
 
 

@@ -163,6 +163,16 @@ class Match(models.Model):
         return self.side1_id is None
 
     @property
+    def answer(self) -> str | None:
+        """What the other side said of the entered result, "accepted" or "disputed" (a
+        dispute stays said once an official confirmed the score after it); None when no
+        player answered."""
+        if self.answered_by_player_id is None:
+            return None
+        disputed = self.status == self.Status.DISPUTED or bool(self.dispute_reason)
+        return "disputed" if disputed else "accepted"
+
+    @property
     def players(self):
         return [self.side0, self.side1]
 

@@ -13,6 +13,7 @@ from scoring.starters import sets_alternate
 
 from .. import history, numbers, standings
 from ..collation import name_key
+from ..entrant_rules import wins
 from ..folding import fold
 from ..models import AuditEntry, Match, Round, Tournament
 from ..models.rounds import AWAITING, live_round
@@ -130,14 +131,13 @@ def match_result(tournament, match) -> dict:
     awarded = [s.awarded_to for s in stored]
     loser = match.side1 if match.winner_id == match.side0_id else match.side0
     winner = match.side0 if match.winner_id == match.side0_id else match.side1
-    wins = "win" if tournament.is_pairs else "wins"  # "Lee & Dee win"
     if match.outcome == Match.Outcome.PLAYED:
         a, b = sets_won(sets, awarded)
         text = f"{a}–{b} ({scores_text(sets, awarded)})" if sets else f"{a}–{b}"
     elif match.outcome == Match.Outcome.FORFEIT:
-        text = f"{winner.name} {wins} by forfeit ({loser.name} forfeited)"
+        text = f"{winner.name} {wins(winner)} by forfeit ({loser.name} forfeited)"
     elif match.outcome == Match.Outcome.ABANDONED:
-        text = f"{winner.name} {wins}: {loser.name} abandoned"
+        text = f"{winner.name} {wins(winner)}: {loser.name} abandoned"
         if sets:
             text += f" after {scores_text(sets, awarded)}"
     else:
