@@ -1,7 +1,8 @@
 """Where an event and its rounds stand: which boards are still open, and the event's
 status read from its rounds. Used by every action that changes a round or a result."""
 
-from ..models import Match, Round, Tournament
+from ..models import Match, Round, Stage, Tournament
+from ..pairing.systems import SYSTEMS, StageInput
 
 
 def open_boards(round_) -> list[Match]:
@@ -28,10 +29,36 @@ def update_status(tournament, *, settle: bool = True) -> list[int]:
             closed.append(r.number)
     status = Tournament.Status.DRAFT if not rounds else Tournament.Status.RUNNING
     last = rounds[-1] if rounds else None
-    if (last is not None and last.number >= tournament.rounds_planned
-            and last.status == Round.Status.CLOSED):
+    if (last is not None and last.status == Round.Status.CLOSED
+            and stage_to_pair(tournament) is None):
         status = Tournament.Status.FINISHED
     if status != tournament.status:
         Tournament.objects.filter(pk=tournament.pk).update(status=status)
         tournament.status = status
     return closed
+
+
+def planned_in(stage) -> int | None:
+    """How many rounds `stage` plays (models.Stage; None while a round robin or a
+    knock-out is not seeded yet): its pairing system's count."""
+    if stage.kind == Stage.Kind.SWISS:
+        return stage.tournament.rounds_planned
+    return SYSTEMS[stage.kind].rounds(
+        StageInput(stage.kind, tuple(stage.seeds), stage.cycles, stage.third_place))
+
+
+def stage_to_pair(tournament, stages=None, rounds=None):
+    """(stage, number in that stage) of the next round to pair: the first stage not yet
+    fully paired (an unseeded round robin or knock-out counts as not paired); None once
+    every stage's last round is paired. `stages` and `rounds` (the event's, in order) are
+    read here when not given."""
+    stages = stages if stages is not None else list(tournament.stages.order_by("number"))
+    rounds = rounds if rounds is not None else list(
+        tournament.rounds.order_by("number").values_list("stage_id", flat=True))
+    for stage in stages:
+        stage.tournament = tournament
+        played = sum(1 for r in rounds if (getattr(r, "stage_id", r)) == stage.pk)
+        planned = planned_in(stage)
+        if planned is None or played < planned:
+            return stage, played + 1
+    return None

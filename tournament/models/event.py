@@ -104,8 +104,17 @@ class Tournament(models.Model):
     def __str__(self):
         return self.name
 
+    def save(self, *args, **kwargs):
+        new = self._state.adding
+        super().save(*args, **kwargs)
+        if new:
+            # Every event has its first stage from the start: a Swiss unless the director
+            # makes it another kind before round 1 (actions.stages).
+            self.stages.create(number=1)
+
     def get_absolute_url(self):
         return reverse("public:event", args=[self.slug])
+
 
     @property
     def change_id(self) -> int:

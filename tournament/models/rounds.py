@@ -5,6 +5,7 @@ from django.db.models import Q
 from ..standings import set_winner
 from .event import Tournament
 from .people import Entrant
+from .stages import Stage
 
 
 class RoundQuerySet(models.QuerySet):
@@ -24,7 +25,12 @@ class Round(models.Model):
         CLOSED = "closed", "Closed"  # every board has a result; no more entry
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    # Counts across the event: the round's address (/<event>/round/<number>/).
     number = models.PositiveSmallIntegerField()
+    # The stage it belongs to, and its number there (from 1 in each stage). Left out when
+    # creating, they are the event's latest stage and the next number in it.
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds")
+    number_in_stage = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     paired_at = models.DateTimeField(auto_now_add=True)
     published_at = models.DateTimeField(null=True, blank=True)
@@ -41,6 +47,34 @@ class Round(models.Model):
 
     def __str__(self):
         return f"{self.tournament} round {self.number}"
+
+    def save(self, *args, **kwargs):
+        if self.stage_id is None:
+            self.stage = self.tournament.stages.order_by("-number").first() or \
+                Stage.objects.create(tournament=self.tournament, number=1)
+        if self.number_in_stage is None:
+            earlier = Round.objects.filter(tournament_id=self.tournament_id,
+                                           stage__number__lt=self.stage.number).count()
+            self.number_in_stage = self.number - earlier
+        super().save(*args, **kwargs)
+
+    @property
+    def title(self) -> str:
+        """What the round is called on the pages: "Round 3"; in a knock-out, "Final",
+        "Semi-finals" and so on."""
+        return self.stage.round_title(self.number_in_stage)
+
+    @property
+    def is_final(self) -> bool:
+        """The last round of a knock-out (its final and third-place match)."""
+        planned = self.stage.rounds_planned()
+        return self.stage.is_knockout and planned is not None and \
+            self.number_in_stage == planned
+
+    @property
+    def match_format(self) -> dict:
+        """The `match` every record of this round's boards must have."""
+        return self.stage.match_format(final=self.is_final)
 
     @property
     def is_public(self) -> bool:
