@@ -119,8 +119,11 @@ def pair_round(tournament, actor, *, only_checked_in: bool = False) -> Round:
                           "site's staff.", status=500) from exc
     if not drawn.boards:
         raise ActionError(f"{where} cannot be paired: nobody is left to play.")
+    planned = system.rounds(event, tournament.rounds_planned)
+    fmt = stage.match_format(final=stage.is_knockout and in_stage == planned)
     round_ = Round.objects.create(
         tournament=tournament, number=number, stage=stage, number_in_stage=in_stage,
+        match=fmt if fmt != tournament.match_format else None,
         explanation=[explanation_json(b) for b in drawn.explanation])
     entrant = {e.id: e for e in tournament.entrants.all()}
     create_boards(round_, [(entrant[a], entrant.get(b)) for _, a, b in drawn.boards],

@@ -189,9 +189,10 @@ def table_for(match) -> rec.Table:
     members = None
     if t.is_pairs and match.side1_id:
         members = (members_of(match.side0), members_of(match.side1))
+    fmt = match.round.match_format
     return rec.Table(
-        ruleset=t.ruleset, names=board_names(match), seats=t.seats, target=t.match_target,
-        sets_to_win=t.sets_to_win, members=members,
+        ruleset=t.ruleset, names=board_names(match), seats=t.seats, target=fmt["target"],
+        sets_to_win=fmt["sets_to_win"], members=members,
         first_set_starter=(first_set_starter(match)
                            if sets_alternate(t.ruleset) else 0))
 

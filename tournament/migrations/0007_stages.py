@@ -57,6 +57,11 @@ class Migration(migrations.Migration):
             name='number_in_stage',
             field=models.PositiveSmallIntegerField(null=True),
         ),
+        migrations.AddField(
+            model_name='round',
+            name='match',
+            field=models.JSONField(blank=True, null=True),
+        ),
         migrations.RunPython(one_swiss_stage_each, migrations.RunPython.noop),
         migrations.AlterField(
             model_name='round',

@@ -34,6 +34,9 @@ class Round(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     paired_at = models.DateTimeField(auto_now_add=True)
     published_at = models.DateTimeField(null=True, blank=True)
+    # The format of this round's boards (the record's `match`) where it is not the
+    # event's: a stage's own, or a knock-out final's (set when the round is paired).
+    match = models.JSONField(null=True, blank=True)
     # Why each board is as it is (scores, starter history, floats), for the director.
     explanation = models.JSONField(default=list, blank=True)
 
@@ -65,16 +68,18 @@ class Round(models.Model):
         return self.stage.round_title(self.number_in_stage)
 
     @property
-    def is_final(self) -> bool:
-        """The last round of a knock-out (its final and third-place match)."""
-        planned = self.stage.rounds_planned()
-        return self.stage.is_knockout and planned is not None and \
-            self.number_in_stage == planned
+    def match_format(self) -> dict:
+        """The `match` every record of this round's boards must have: the round's own
+        (a stage's format, a knock-out final's), else the event's."""
+        return dict(self.match) if self.match else self.tournament.match_format
 
     @property
-    def match_format(self) -> dict:
-        """The `match` every record of this round's boards must have."""
-        return self.stage.match_format(final=self.is_final)
+    def max_sets(self) -> int:
+        """The most sets a board of this round can have (2W - 1)."""
+        from scoring.formats import MatchFormat
+
+        fmt = self.match_format
+        return MatchFormat(fmt["target"], fmt["sets_to_win"]).max_sets
 
     @property
     def is_public(self) -> bool:

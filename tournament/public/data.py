@@ -151,6 +151,7 @@ def boards(tournament, round_, points=None) -> list[dict]:
     points = points or {}
     rows = []
     for m in Match.objects.filter(round=round_).for_listing():
+        m.round = round_  # read once: its format gives each slip's sets
         result = match_result(tournament, m)
         rows.append({
             "id": m.pk,

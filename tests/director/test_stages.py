@@ -1,0 +1,196 @@
+"""Stages (shared/spec/competitions.md): a Swiss with a knock-out top cut, a cup drawn by
+lot, a round robin; what a director may and may not do with them."""
+
+import pytest
+
+from tournament import history
+from tournament.actions import entrants, results, rounds, stages
+from tournament.actions.base import ActionError
+from tournament.models import AuditEntry, Round, Stage, Tournament
+from tournament.pairing import knockout, round_robin
+
+
+def play_round(round_, director, loser_side=lambda m: 1):
+    """Publish the round and decide every board by a forfeit of `loser_side(m)`."""
+    rounds.publish_round(round_, director)
+    for m in round_.matches.exclude(side1=None).order_by("board"):
+        results.submit_result(m.pk, director, version=m.version, outcome="forfeit",
+                              conceded_by=loser_side(m))
+    round_.refresh_from_db()
+    return round_
+
+
+def boards(round_):
+    return [(m.board, m.side0.name, m.side1.name if m.side1 else None)
+            for m in round_.matches.select_related("side0", "side1").order_by("board")]
+
+
+def add(event, director, n):
+    """n entrants; results count as entered (no second official in these tests)."""
+    Tournament.objects.filter(pk=event.pk).update(require_confirmation=False)
+    event.require_confirmation = False
+    entrants.import_entrants(event, director, "name,rating\n" + "\n".join(
+        f"P{i:02d},{2000 - i}" for i in range(1, n + 1)))
+
+
+def test_every_event_starts_as_one_swiss_stage(event):
+    assert [(s.number, s.kind) for s in event.stages.all()] == [(1, "swiss")]
+
+
+def test_a_swiss_then_a_top_four_knockout_with_a_third_place_match(event, director):
+    add(event, director, 8)
+    event.rounds_planned = 3
+    event.save(update_fields=["rounds_planned"])
+    cut = stages.add_stage(event, director, kind="knockout", size=4, third_place=True,
+                           lot_seed="spring-2026")
+    assert cut.seeding == "standings"
+    for n in range(1, 4):
+        r = play_round(rounds.pair_round(event, director), director)
+        assert (r.number, r.stage.number, r.number_in_stage) == (n, 1, n)
+    event.refresh_from_db()
+    assert event.status == Tournament.Status.RUNNING  # the knock-out is still to play
+    rows = history.compute(event, public=False).rows
+    number = dict(event.entrants.values_list("id", "number"))
+    ids = {n: i for i, n in number.items()}
+    # The first four of the standings, places shared (forfeits leave no spread) by lot.
+    groups = {}
+    for row in rows:
+        groups.setdefault(row.rank, []).append(ids[row.player])
+    expected = [i for rank in sorted(groups)
+                for i in knockout.lot_order("spring-2026", groups[rank])][:4]
+    top = [number[i] for i in expected]
+    assert any(row.shared for row in rows[:5])  # the lot had something to decide
+    semis = rounds.pair_round(event, director)
+    cut.refresh_from_db()
+    assert [number[i] for i in cut.seeds] == top
+    assert (semis.number, semis.stage_id, semis.number_in_stage) == (4, cut.pk, 1)
+    assert semis.title == "Semi-finals"
+    by_number = {e.number: e.name for e in event.entrants.all()}
+    assert boards(semis) == [(1, by_number[top[0]], by_number[top[3]]),
+                             (2, by_number[top[1]], by_number[top[2]])]
+    # Seed 4 beats seed 1; seed 2 beats seed 3.
+    play_round(semis, director, loser_side=lambda m: 0 if m.board == 1 else 1)
+    final = rounds.pair_round(event, director)
+    assert final.title == "Final"
+    assert boards(final) == [(1, by_number[top[1]], by_number[top[3]]),
+                             (2, by_number[top[0]], by_number[top[2]])]
+    play_round(final, director)
+    event.refresh_from_db()
+    assert event.status == Tournament.Status.FINISHED
+    cut.refresh_from_db()
+    placed = knockout.placings(history.bracket(cut))
+    assert placed == [(1, ids[top[1]]), (2, ids[top[3]]), (3, ids[top[0]]), (4, ids[top[2]])]
+    with pytest.raises(ActionError, match="Every stage is paired"):
+        rounds.pair_round(event, director)
+    # The Swiss standings count the Swiss only: 3 rounds, however the knock-out went.
+    assert max(row.points for row in history.compute(event).rows) <= 3
+
+
+def test_a_knockout_round_waits_for_the_one_before(event, director):
+    add(event, director, 4)
+    stages.change_stage(event.stages.get(), director, kind="knockout", seeding="rating")
+    semis = rounds.pair_round(event, director)
+    rounds.publish_round(semis, director)
+    with pytest.raises(ActionError, match="not finished"):
+        rounds.pair_round(event, director)
+    assert event.rounds.count() == 1
+
+
+def test_a_cup_of_thirteen_drawn_by_lot_gives_three_byes(event, director):
+    add(event, director, 13)
+    stage = event.stages.get()
+    stages.change_stage(stage, director, kind="knockout", seeding="draw")
+    with pytest.raises(ActionError, match="publish its lot seed"):
+        rounds.pair_round(event, director)
+    assert not event.rounds.exists()
+    stage = stages.change_stage(stage, director, kind="knockout", seeding="draw",
+                                lot_seed="cup-2026")
+    first = rounds.pair_round(event, director)
+    stage.refresh_from_db()
+    ids = list(event.entrants.order_by("number").values_list("id", flat=True))
+    assert stage.seeds == knockout.lot_order("cup-2026", ids)
+    assert first.title == "Round of 16"
+    byes = [m for m in first.matches.all() if m.is_bye]
+    assert sorted(m.side0_id for m in byes) == sorted(stage.seeds[:3])
+    assert first.matches.count() == 8
+    play_round(first, director)
+    quarter = rounds.pair_round(event, director)
+    assert quarter.title == "Quarter-finals" and quarter.matches.count() == 4
+
+
+def test_a_round_robin_follows_the_berger_tables_and_finishes(event, director):
+    add(event, director, 5)
+    stages.change_stage(event.stages.get(), director, kind="round_robin")
+    names = dict(event.entrants.values_list("number", "name"))
+    for r in range(1, 6):
+        round_ = rounds.pair_round(event, director)
+        expected = [(f.board, names[f.home], names[f.away] if f.away else None)
+                    for f in round_robin.berger_round(5, r)]
+        assert boards(round_) == expected
+        play_round(round_, director)
+    event.refresh_from_db()
+    assert event.status == Tournament.Status.FINISHED
+    rows = history.compute(event).rows
+    assert len(rows) == 5
+
+
+def test_a_final_in_its_own_format(db, director):
+    from tournament.actions import events
+
+    cup = events.create_tournament(director, name="Pairs Cup", ruleset="bndcc",
+                                   entrants_kind="pairs", match_target=61, sets_to_win=2)
+    Tournament.objects.filter(pk=cup.pk).update(require_confirmation=False)
+    cup.require_confirmation = False
+    entrants.import_entrants(cup, director, "name,member1,member2\n" + "\n".join(
+        f"Pair {i},A{i},B{i}" for i in range(1, 5)))
+    stages.change_stage(cup.stages.get(), director, kind="knockout", seeding="entry",
+                        final_match={"target": 61, "sets_to_win": 3})
+    semis = rounds.pair_round(cup, director)
+    assert semis.match is None and semis.match_format == {"target": 61, "sets_to_win": 2}
+    play_round(semis, director)
+    final = rounds.pair_round(cup, director)
+    assert final.match_format == {"target": 61, "sets_to_win": 3}
+    assert final.max_sets == 5
+
+
+def test_bad_stages_are_refused_with_the_reason(event, director):
+    add(event, director, 6)
+    with pytest.raises(ActionError, match="larger than the field"):
+        stages.add_stage(event, director, kind="knockout", size=8)
+    with pytest.raises(ActionError, match="first stage"):
+        stages.add_stage(event, director, kind="swiss")
+    with pytest.raises(ActionError, match="no standings before"):
+        stages.change_stage(event.stages.get(), director, kind="knockout", seeding="standings")
+    with pytest.raises(ActionError, match="final match is not allowed"):
+        stages.add_stage(event, director, kind="knockout", size=4,
+                         final_match={"target": 61, "sets_to_win": 3})  # mso: 61 and 2 only
+    assert event.stages.count() == 1
+    r = rounds.pair_round(event, director)
+    with pytest.raises(ActionError, match="has begun"):
+        stages.change_stage(event.stages.get(), director, kind="round_robin")
+    play_round(r, director)
+    event.rounds_planned = 1
+    event.save(update_fields=["rounds_planned"])
+    from tournament.actions.progress import update_status
+
+    update_status(event)
+    event.refresh_from_db()
+    assert event.status == Tournament.Status.FINISHED
+    with pytest.raises(ActionError, match="is finished"):
+        stages.add_stage(event, director, kind="knockout", size=4)
+
+
+def test_stage_changes_are_audited(event, director):
+    add(event, director, 6)
+    stage = stages.add_stage(event, director, kind="knockout", size=4, third_place=True)
+    stages.change_stage(stage, director, kind="knockout", size=2)
+    stages.delete_stage(Stage.objects.get(pk=stage.pk), director)
+    actions = list(AuditEntry.objects.filter(tournament=event).order_by("id")
+                   .values_list("action", flat=True))
+    assert actions[-3:] == ["add_stage", "change_stage", "delete_stage"]
+    assert event.stages.count() == 1
+
+
+def test_existing_rounds_default_to_the_latest_stage(event):
+    r = Round.objects.create(tournament=event, number=1)
+    assert (r.stage.number, r.number_in_stage) == (1, 1)
