@@ -12,6 +12,7 @@ from django.db.models import Subquery
 from . import standings
 from .models import Attendance, Match, SetResult, Stage
 from .models.rounds import status_counts
+from .pairing import knockout
 from .pairing.systems import SYSTEMS, Played, StageInput
 from .pairing.trf import TrfEvent, TrfPlayer, TrfResult, xxc_word
 from .standings.data import NOT_PAIRED_KINDS
@@ -373,3 +374,30 @@ def bracket(stage, *, public: bool = True):
     if len(stage.seeds) < 2:
         return None
     return SYSTEMS["knockout"].bracket(stage_input(stage, public=public))
+
+
+def bracket_json(stage, *, public: bool = True) -> dict | None:
+    """A knock-out stage as `manage.py bracket --json` and the API give it
+    (shared/spec/competitions.md): entrants by pairing number, rounds as far as the
+    counted results decide them (a third-place match is the final round's board 2), and
+    the places decided so far. None before the stage is seeded."""
+    drawn = bracket(stage, public=public)
+    if drawn is None:
+        return None
+    number = dict(stage.tournament.entrants.values_list("id", "number"))
+
+    def entrant(i):
+        return None if i is None else number[i]
+
+    def match(m):
+        return {"board": m.board, "players": [entrant(p) for p in m.players],
+                "winner": entrant(m.winner) if m.decided else None, "bye": m.bye}
+
+    rounds = [{"number": r, "matches": [match(m) for m in ms]}
+              for r, ms in enumerate(drawn.rounds, start=1)]
+    if drawn.third_place is not None:
+        rounds[-1]["matches"].append(match(drawn.third_place))
+    return {"stage": stage.number, "size": len(drawn.seeds),
+            "seeds": [number[i] for i in drawn.seeds], "rounds": rounds, "plate": None,
+            "placings": [{"place": place, "entrant": number[i]}
+                         for place, i in knockout.placings(drawn)]}

@@ -1,7 +1,11 @@
 """Stages (shared/spec/competitions.md): a Swiss with a knock-out top cut, a cup drawn by
 lot, a round robin; what a director may and may not do with them."""
 
+import json
+from io import StringIO
+
 import pytest
+from django.core.management import CommandError, call_command
 
 from tournament import history
 from tournament.actions import entrants, results, rounds, stages
@@ -84,6 +88,24 @@ def test_a_swiss_then_a_top_four_knockout_with_a_third_place_match(event, direct
         rounds.pair_round(event, director)
     # The Swiss standings count the Swiss only: 3 rounds, however the knock-out went.
     assert max(row.points for row in history.compute(event).rows) <= 3
+    out = StringIO()
+    call_command("bracket", event.slug, "--json", stdout=out)
+    doc = json.loads(out.getvalue())
+    assert doc["stage"] == 2 and doc["size"] == 4 and doc["seeds"] == top and doc["plate"] is None
+    assert [[m["players"] for m in r["matches"]] for r in doc["rounds"]] == [
+        [[top[0], top[3]], [top[1], top[2]]], [[top[1], top[3]], [top[0], top[2]]]]
+    assert doc["rounds"][0]["matches"][0]["winner"] == top[3]
+    assert doc["placings"] == [{"place": p, "entrant": number[i]} for p, i in placed]
+    out = StringIO()
+    call_command("bracket", event.slug, stdout=out)
+    assert "Final" in out.getvalue() and "third place" in out.getvalue()
+    out = StringIO()
+    call_command("standings", event.slug, "--stage", "1", "--json", stdout=out)
+    assert len(json.loads(out.getvalue())) == 8
+    with pytest.raises(CommandError, match="knock-out"):
+        call_command("standings", event.slug, "--stage", "2")
+    with pytest.raises(CommandError, match="no stage 3"):
+        call_command("bracket", event.slug, "--stage", "3")
 
 
 def test_a_knockout_round_waits_for_the_one_before(event, director):

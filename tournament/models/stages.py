@@ -8,7 +8,7 @@ address), and optionally its own match format. Today's events are one Swiss stag
 
 from django.db import models
 
-from ..pairing import knockout, round_robin
+from ..pairing import knockout
 from .event import Tournament
 
 
@@ -67,18 +67,6 @@ class Stage(models.Model):
     def ranks(self) -> bool:
         """Has standings of its own (a Swiss or a round robin); a knock-out has placings."""
         return self.kind in self.RANKING
-
-    def rounds_planned(self, entrants: int | None = None) -> int | None:
-        """How many rounds the stage plays: the event's planned rounds for its Swiss; for
-        a round robin and a knock-out, what its field makes (None while unknown)."""
-        if self.kind == self.Kind.SWISS:
-            return self.tournament.rounds_planned
-        field = len(self.seeds) if self.seeds else (self.size or entrants)
-        if not field or field < 2:
-            return None
-        if self.is_round_robin:
-            return round_robin.rounds_needed(field, self.cycles)
-        return knockout.rounds_in(field)
 
     def match_format(self, *, final: bool = False) -> dict:
         """The `match` of this stage's boards (of its final, with `final`)."""
