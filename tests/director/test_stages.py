@@ -216,3 +216,68 @@ def test_stage_changes_are_audited(event, director):
 def test_existing_rounds_default_to_the_latest_stage(event):
     r = Round.objects.create(tournament=event, number=1)
     assert (r.stage.number, r.number_in_stage) == (1, 1)
+
+
+def swiss_then_cut(event, director):
+    add(event, director, 8)
+    event.rounds_planned = 3
+    event.save(update_fields=["rounds_planned"])
+    stages.add_stage(event, director, kind="knockout", size=4, third_place=True,
+                     lot_seed="spring-2026")
+    for _ in range(3):
+        play_round(rounds.pair_round(event, director), director)
+    play_round(rounds.pair_round(event, director), director)  # the semi-finals
+    rounds.publish_round(rounds.pair_round(event, director), director)  # the final, live
+    return event
+
+
+def test_an_archive_of_stages_comes_back_the_same(event, director):
+    from tournament.actions.archive import import_tournament
+    from tournament.archive import export_tournament
+
+    doc = export_tournament(swiss_then_cut(event, director))
+    assert "rounds" not in doc and "rounds_planned" not in doc
+    swiss, cut = doc["stages"]
+    assert swiss["kind"] == "swiss" and swiss["rounds_planned"] == 3
+    assert [r["number"] for r in swiss["rounds"]] == [1, 2, 3]
+    assert cut["kind"] == "knockout" and cut["size"] == 4 and cut["third_place"] is True
+    assert cut["lot_seed"] == "spring-2026" and len(cut["seeds"]) == 4
+    assert [r["number"] for r in cut["rounds"]] == [1, 2]
+    assert [m["board"] for m in cut["rounds"][1]["matches"]] == [1, 2]
+    copy = import_tournament(doc, director, slug="spring-copy")
+    assert export_tournament(copy) == doc
+    assert [(s.kind, s.number) for s in copy.stages.all()] == [("swiss", 1), ("knockout", 2)]
+    final = copy.rounds.get(number=5)
+    assert (final.stage.number, final.number_in_stage, final.title) == (2, 2, "Final")
+    assert copy.status == Tournament.Status.RUNNING
+
+
+def test_a_single_swiss_archive_keeps_its_old_shape(event, director):
+    from tournament.archive import export_tournament
+
+    add(event, director, 4)
+    play_round(rounds.pair_round(event, director), director)
+    doc = export_tournament(event)
+    assert "stages" not in doc and doc["rounds"][0]["number"] == 1
+
+
+@pytest.mark.parametrize("change, path", [
+    (lambda d: d.update(rounds=[]), "/rounds"),
+    (lambda d: d["stages"][1].update(plate=True), "/stages/1/plate"),
+    (lambda d: d["stages"][1].update(kind="swiss"), "/stages/1/kind"),
+    (lambda d: d["stages"][1]["seeds"].append(99), "/stages/1/seeds/4"),
+    (lambda d: d["stages"][1].pop("seeds"), "/stages/1/seeds"),
+    (lambda d: d["stages"][0]["rounds"].pop(), "/stages/1/rounds"),
+    (lambda d: d["stages"][1].update(final_match={"target": 61, "sets_to_win": 3}),
+     "/stages/1/final_match/sets_to_win"),
+])
+def test_a_bad_archive_of_stages_is_refused_at_its_path(event, director, change, path):
+    from tournament.actions.archive import import_tournament
+    from tournament.archive import export_tournament
+
+    doc = export_tournament(swiss_then_cut(event, director))
+    change(doc)
+    with pytest.raises(ActionError) as refused:
+        import_tournament(doc, director, slug="bad-copy")
+    assert path in refused.value.errors
+    assert not Tournament.objects.filter(slug="bad-copy").exists()
