@@ -175,12 +175,15 @@ def _detail(stage) -> dict:
 
 def draw_seeds(stage) -> list[int]:
     """The stage's seeds (entrant ids, best first) as its seeding says, withdrawn
-    entrants passed over; `stage.size` of them (default: everyone still playing). Needs
-    the published lot seed where a lot decides (a draw, places shared in the standings).
+    entrants passed over; `stage.size` of them (default: everyone still playing). Lots
+    are drawn on pairing numbers (the archive's and the public pages' ids), so anyone can
+    check a draw: `sha256(lot_seed + ":" + str(number))`, lowest first. Needs the
+    published lot seed where a lot decides (a draw, places shared in the standings).
     Called when the stage's first round is paired; ActionError if it cannot be done."""
     tournament = stage.tournament
+    ids = dict(tournament.entrants.values_list("number", "id"))
     playing = list(tournament.entrants.filter(withdrawn_after_round__isnull=True)
-                   .order_by("number").values_list("id", "rating", "number"))
+                   .order_by("number").values_list("number", "rating"))
     size = stage.size or len(playing)
     if size > len(playing):
         raise ActionError(f"Stage {stage.number} takes {size} entrants; only {len(playing)} "
@@ -197,40 +200,40 @@ def draw_seeds(stage) -> list[int]:
     seeding = stage.seeding or Stage.Seeding.ENTRY
     if seeding == Stage.Seeding.DRAW:
         need_lot("every place is drawn")
-        return knockout.lot_order(stage.lot_seed, [i for i, _, _ in playing])[:size]
-    if seeding == Stage.Seeding.ENTRY:
-        return [i for i, _, _ in playing][:size]
-    if seeding == Stage.Seeding.RATING:
-        ranked = sorted(playing, key=lambda p: (-(p[1] or 0), p[2]))
-        return [i for i, _, _ in ranked][:size]
-    # The standings of the stage before, its shared places ordered by lot.
+        numbers = knockout.lot_order(stage.lot_seed, [n for n, _ in playing])[:size]
+    elif seeding == Stage.Seeding.ENTRY:
+        numbers = [n for n, _ in playing][:size]
+    elif seeding == Stage.Seeding.RATING:
+        numbers = [n for n, _ in sorted(playing, key=lambda p: (-(p[1] or 0), p[0]))][:size]
+    else:
+        numbers = _by_standings(stage, size, need_lot)
+    return [ids[n] for n in numbers]
+
+
+def _by_standings(stage, size, need_lot) -> list[int]:
+    """The first `size` pairing numbers of the standings of the stage before, places
+    shared ordered by lot, withdrawn entrants passed over."""
+    tournament = stage.tournament
     before = tournament.stages.filter(number__lt=stage.number, kind__in=Stage.RANKING) \
         .order_by("-number").first()
     if before is None:
         raise ActionError(f"Stage {stage.number} is seeded by standings, and no stage before "
                           "it has standings.")
-    rows = history.compute(tournament, stage=before, public=False).rows
-    number_to_id = dict(tournament.entrants.values_list("number", "id"))
-    groups: list[list[int]] = []
-    last_rank = None
-    for row in rows:
-        if row.rank != last_rank:
-            groups.append([])
-            last_rank = row.rank
-        groups[-1].append(number_to_id[row.player])
     withdrawn = set(tournament.entrants.filter(withdrawn_after_round__isnull=False)
-                    .values_list("id", flat=True))
+                    .values_list("number", flat=True))
+    groups: dict[int, list[int]] = {}
+    for row in history.compute(tournament, stage=before, public=False).rows:
+        if row.player not in withdrawn:
+            groups.setdefault(row.rank, []).append(row.player)
     taken, count = [], 0
-    for group in groups:
-        group = [i for i in group if i not in withdrawn]
-        taken.append(group)
-        count += len(group)
+    for rank in sorted(groups):
+        taken.append(groups[rank])
+        count += len(groups[rank])
         if count >= size:
             break
-    if any(len(g) > 1 for g in taken) and not stage.lot_seed:
+    if any(len(g) > 1 for g in taken):
         need_lot("places shared in the standings")
     try:
-        return knockout.seed_by_ranking(taken, size, stage.lot_seed, withdrawn)
+        return knockout.seed_by_ranking(taken, size, stage.lot_seed)
     except knockout.BracketError as exc:
         raise ActionError(f"Stage {stage.number} cannot be seeded: {exc}.") from exc
-
