@@ -1,0 +1,54 @@
+"""A knock-out stage as its bracket page shows it: each round's matches with the seeds,
+names and results the public sees, the third-place match, and the places decided."""
+
+from .. import history
+from ..models import Match, Stage
+from ..pairing import knockout
+from .data import match_result
+
+
+def knockout_stages(tournament) -> list[Stage]:
+    return list(tournament.stages.filter(kind=Stage.Kind.KNOCKOUT).order_by("number"))
+
+
+def page(tournament, stage) -> dict:
+    """{"stage", "seeded", "rounds": [{"number", "name", "round", "matches": [...]}],
+    "third_place", "placings", "lot"}: the whole bracket in three queries."""
+    drawn = history.bracket(stage, public=True)
+    out = {"stage": stage, "seeded": drawn is not None, "rounds": [], "third_place": None,
+           "placings": [], "size": stage.size}
+    if drawn is None:
+        return out
+    entrants = {e.pk: e for e in tournament.entrants.only("number", "name", "tournament_id")}
+    seed = {i: k for k, i in enumerate(drawn.seeds, start=1)}
+    stored = {(m.round.number_in_stage, m.board): m for m in
+              Match.objects.published().filter(round__stage=stage)
+              .select_related("round", "side0", "side1", "winner", "conceded_by")
+              .prefetch_related("sets")}
+    total = knockout.rounds_in(len(drawn.seeds))
+
+    def side(entrant_id, match):
+        if entrant_id is None:
+            return None
+        e = entrants[entrant_id]
+        return {"name": e.name, "number": e.number, "seed": seed[entrant_id],
+                "won": match.decided and match.winner == entrant_id and not match.bye}
+
+    def cell(match, label=""):
+        row = stored.get((match.round, match.board))
+        result = match_result(tournament, row) if row is not None and not match.bye else None
+        return {"board": match.board, "label": label, "bye": match.bye,
+                "sides": [side(p, match) for p in match.players],
+                "result": result["text"] if result and result["state"] == "counted" else "",
+                "state": result["state"] if result else ("bye" if match.bye else "to come"),
+                "round": row.round if row is not None else None}
+
+    for number, matches in enumerate(drawn.rounds, start=1):
+        out["rounds"].append({"number": number, "name": knockout.round_name(number, total),
+                              "matches": [cell(m) for m in matches]})
+    if drawn.third_place is not None:
+        out["third_place"] = cell(drawn.third_place, "Third place")
+    out["placings"] = [{"place": place, "name": entrants[i].name, "number": entrants[i].number}
+                       for place, i in knockout.placings(drawn)]
+    out["size"] = len(drawn.seeds)
+    return out
