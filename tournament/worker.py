@@ -46,6 +46,7 @@ FIRST_WAIT = 0.5  # seconds before the first retry after a database error; doubl
 LONGEST_WAIT = 10.0
 BEAT_SECONDS = 5
 BEAT_KEY = "task-worker:beat"
+STOP_SECONDS = 60  # a stopping supervisor lets its worker finish its task this long
 INTERRUPTED = (f"It was interrupted {MAX_RUNS} times (the database went away or the task "
                "worker stopped), and nothing was changed. Try again; if it keeps "
                "happening, tell the site's administrators.")
@@ -222,18 +223,20 @@ class TaskWorker(Worker):
 def supervise(command: Callable[[str], list[str]], *, prefix: str = "",
               restarts: int | None = None, sleep=time.sleep) -> int:
     """Run `command(worker_id)` as a child process and start it again whenever it stops,
-    until this process is told to stop (SIGTERM, SIGINT), which stops the child too. Waits
-    1 s before a restart, longer (doubling to 30 s) while children die young; queues again
-    what a dead child was running. `restarts` limits the restarts (tests). Returns how many
-    children were started."""
+    until this process is told to stop (SIGTERM, SIGINT): then the child is asked to stop
+    (it finishes its task; after STOP_SECONDS it is killed). Waits 1 s before a restart,
+    longer (doubling to 30 s) while children die young; queues again what a dead child was
+    running. `restarts` limits the restarts (tests). Returns how many children were
+    started."""
     prefix = prefix or f"{os.uname().nodename}-{os.getpid()}"
     state = {"child": None, "stopping": False}
 
     def stop(signum, frame):
         state["stopping"] = True
         child = state["child"]
-        if child is not None and child.poll() is None:
-            child.send_signal(signal.SIGTERM)
+        if child is None or child.poll() is not None:
+            raise SystemExit(0)  # between children: nothing to wait for
+        child.send_signal(signal.SIGTERM)  # once: a second one would cut its task short
 
     old = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGINT)}
     started = 0
@@ -243,13 +246,16 @@ def supervise(command: Callable[[str], list[str]], *, prefix: str = "",
         while not state["stopping"]:
             started += 1
             worker_id = f"{prefix}-{started}"[-64:]
+            left.append(worker_id)
             began = time.monotonic()
-            state["child"] = child = subprocess.Popen(command(worker_id))
+            # Its own session: a Ctrl-C in the terminal reaches the supervisor alone, which
+            # passes one SIGTERM on.
+            state["child"] = child = subprocess.Popen(command(worker_id),
+                                                      start_new_session=True)
             code = wait_for(child)
+            left = queue_again_left_by(left)
             if state["stopping"]:
                 break
-            left.append(worker_id)
-            left = queue_again_left_by(left)
             young_deaths = young_deaths + 1 if time.monotonic() - began < 10 else 0
             wait = min(30.0, 2.0 ** young_deaths) if young_deaths else 1.0
             log.error("The task worker %s stopped (exit code %s); starting another in %s s",
@@ -262,9 +268,12 @@ def supervise(command: Callable[[str], list[str]], *, prefix: str = "",
         if child is not None and child.poll() is None:
             child.send_signal(signal.SIGTERM)
             try:
-                child.wait(timeout=30)
+                child.wait(timeout=STOP_SECONDS)
             except subprocess.TimeoutExpired:
                 child.kill()
+                child.wait()
+        if left:
+            queue_again_left_by(left)
         for sig, handler in old.items():
             signal.signal(sig, handler)
     return started

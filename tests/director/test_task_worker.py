@@ -4,7 +4,11 @@ worker.MAX_RUNS times), a supervisor starts it again when it dies, and the job's
 says when no worker is running instead of waiting forever."""
 
 import logging
+import os
+import signal
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -218,6 +222,29 @@ def test_the_supervisor_starts_a_worker_again_when_it_stops(tmp_path, caplog):
     assert log.read_text().split() == ["t-1", "t-2", "t-3"]
     assert slept == [2.0, 4.0]  # children dying young: a longer wait each time
     assert "The task worker t-1 stopped (exit code 1); starting another in 2.0 s" in caplog.text
+
+
+def test_a_stopped_supervisor_lets_its_worker_finish_and_stops_with_it(tmp_path):
+    """SIGTERM (or Ctrl-C) to the supervisor: its worker, in a session of its own so a
+    terminal's Ctrl-C does not reach it twice, gets one SIGTERM, finishes and stops; the
+    supervisor starts no other."""
+    log = tmp_path / "child"
+    child = ("import os, signal, sys, time\n"
+             f"log = open({str(log)!r}, 'a')\n"
+             "log.write(f'{os.getsid(0)}\\n'); log.flush()\n"
+             "def done(signum, frame):\n"
+             "    log.write(f'stopped by {signal.Signals(signum).name}\\n'); sys.exit(0)\n"
+             "signal.signal(signal.SIGTERM, done)\n"
+             "time.sleep(60)\n")
+    timer = threading.Timer(1.5, os.kill, (os.getpid(), signal.SIGTERM))
+    timer.start()
+    began = time.monotonic()
+    started = worker.supervise(lambda worker_id: [sys.executable, "-c", child], prefix="t")
+    timer.join()
+    assert started == 1 and time.monotonic() - began < 30
+    session, said = log.read_text().split("\n")[:2]
+    assert int(session) != os.getsid(0)
+    assert said == "stopped by SIGTERM"
 
 
 def test_the_supervisor_runs_again_what_a_killed_worker_was_running(seeded, director,
