@@ -58,6 +58,9 @@ def again_words(runs: int) -> str:
             "is free.")
 
 
+pause = time.sleep  # the worker's wait after a database error (tests record it instead)
+
+
 def wait_after(failures: int) -> float:
     """Seconds to wait after the n-th database error in a row."""
     return min(LONGEST_WAIT, FIRST_WAIT * 2 ** (failures - 1))
@@ -199,7 +202,7 @@ class TaskWorker(Worker):
                 wait = wait_after(failures)
                 log.warning("The task worker lost the database (%s); trying again in %s s",
                             str(exc).strip() or type(exc).__name__, wait)
-                time.sleep(wait)
+                pause(wait)
 
     def run_task(self, db_task_result) -> None:
         self.current = db_task_result.pk

@@ -35,7 +35,7 @@ def background(monkeypatch):
 def waits(monkeypatch):
     """The worker's waits after a database error, recorded instead of slept."""
     slept = []
-    monkeypatch.setattr(worker.time, "sleep", slept.append)
+    monkeypatch.setattr(worker, "pause", slept.append)
     return slept
 
 
