@@ -144,7 +144,7 @@ if "PYTEST_VERSION" not in os.environ and "redis" not in CACHES["default"]["BACK
 REVISION_BUMP_IN_TRANSACTION = "PYTEST_VERSION" in os.environ
 
 # Long work (pairing a big round, imports, the archive download) runs as a task
-# (tournament/tasks.py) in a worker process, `manage.py db_worker`, which `make run` starts
+# (tournament/tasks.py) in a worker process, `manage.py task_worker`, which `make run` starts
 # beside the server; the queue is a table in the same database. TASKS_BACKEND=immediate runs
 # tasks inside the request instead (no worker needed). See docs/deploy.md.
 TASKS = {"default": {"BACKEND": {
