@@ -1,7 +1,13 @@
-"""`Authorization: Token <key>`: the API key of an arbiter or director (ApiToken)."""
+"""`Authorization: Token <key>`: the API key of an arbiter or director (ApiToken), and
+`Authorization: Player <key>`: a player's key (PlayerKey).
+
+A key that is not current is counted where it is checked, by its own kind (limits.failed:
+per address, per key prefix, per board): over a limit a wrong key is answered 429, while a
+right one, of either kind, still works."""
 
 from ninja.security import APIKeyHeader
 
+from .. import limits
 from ..models import ApiToken
 
 PREFIX = "token "
@@ -19,13 +25,25 @@ def user_for(request):
     return ApiToken.user_for(key)
 
 
+def wrong(request, board=None) -> None:
+    """Count the request's credential, found not current, as wrong (limits.failed), if it
+    names one: raises limits.TooMany over a limit."""
+    kind, key = limits.credential_of(request)
+    if kind is not None:
+        limits.failed(request, kind, key, board)
+
+
 class TokenAuth(APIKeyHeader):
-    """Ninja's header scheme; a failed check is answered 401 by ninja itself."""
+    """Ninja's header scheme; a failed check is answered 401 by ninja itself (429 over a
+    failure limit)."""
 
     param_name = "Authorization"
 
     def authenticate(self, request, key):
-        return user_for(request)
+        user = user_for(request)
+        if user is None and limits.credential_of(request)[0] == limits.TOKEN:
+            wrong(request)
+        return user
 
 
 PLAYER_PREFIX = "player "
@@ -43,19 +61,16 @@ def player_for(request):
 
 
 class PlayerAuth(APIKeyHeader):
-    """A player's key (shared/spec/table-entry.md); unknown or renewed: 401. Wrong keys
-    sent at one board are also counted against that board (players/session.py): over its
-    limit they are 429, while a right key still works."""
+    """A player's key (shared/spec/table-entry.md); unknown or renewed: 401. Wrong keys are
+    counted as the players' pages count typed codes (players/session.py), those sent at a
+    board also against that board: over a limit they are 429, while a right key works."""
 
     param_name = "Authorization"
 
     def authenticate(self, request, key):
         player = player_for(request)
-        board = (request.resolver_match.kwargs.get("match_id")
-                 if request.resolver_match else None)
-        if player is None and board is not None and key:
-            from .. import limits
-            wait = limits.over("player_codes_per_board", str(board))
-            if wait:
-                raise limits.TooMany(wait, "wrong player keys at this board")
+        if player is None and limits.credential_of(request)[0] == limits.PLAYER:
+            board = (request.resolver_match.kwargs.get("match_id")
+                     if request.resolver_match else None)
+            wrong(request, board)
         return player
