@@ -27,11 +27,27 @@ class Throttled(Exception):
         self.wait = wait
 
 
-def from_cookie(request) -> PlayerKey | None:
+def held(request) -> tuple[str, str] | None:
+    """(the key row's id, its digest) as the phone's signed cookie holds them, or None."""
     value = request.get_signed_cookie(COOKIE, default=None, salt=SALT, max_age=MAX_AGE)
     if not value or ":" not in value:
         return None
     pk, _, digest = value.partition(":")
+    return pk, digest
+
+
+def card_of(request) -> str | None:
+    """The digest of the card's key the phone holds, without a query (the limits' count
+    per card: players/limited.py), or None."""
+    found = held(request)
+    return found[1] if found else None
+
+
+def from_cookie(request) -> PlayerKey | None:
+    found = held(request)
+    if found is None:
+        return None
+    pk, digest = found
     player = PlayerKey.objects.by_digest(digest)
     return player if player is not None and str(player.pk) == pk else None
 
