@@ -144,6 +144,10 @@ def credential_of(request) -> tuple[str | None, str]:
     return (kind, key) if kind and key else (None, "")
 
 
+BY_ADDRESS, BY_TOKEN, BY_CARD = ("writes from your address", "writes with this token",
+                                 "writes with this player's card")
+
+
 def write_limited(request, card_digest: str | None = None):
     """(seconds to wait, what) for a write over a rate limit, else (0, ""): per address
     (the API's writes and the players' form posts together), per official's token, per
@@ -151,18 +155,18 @@ def write_limited(request, card_digest: str | None = None):
     ip = client_ip(request) or "unknown"
     wait = over("write_per_address", ip)
     if wait:
-        return wait, "writes from your address"
+        return wait, BY_ADDRESS
     kind, key = credential_of(request)
     if kind == TOKEN:
         wait = over("write_per_token", digest_of(key))
         if wait:
-            return wait, "writes with this token"
+            return wait, BY_TOKEN
     if kind == PLAYER:
         card_digest = card_digest or player_keys.digest_of(key)
     if card_digest:
         wait = over("write_per_card", card_digest)
         if wait:
-            return wait, "writes with this player's card"
+            return wait, BY_CARD
     return 0, ""
 
 

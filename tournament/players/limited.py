@@ -24,7 +24,7 @@ def limited(view_func):
 
 
 def too_many(request, wait: int, what: str):
-    response = render(request, "players/too_many.html", {"wait": wait, "what": what},
-                      status=429)
+    response = render(request, "players/too_many.html",
+                      {"wait": wait, "by_card": what == limits.BY_CARD}, status=429)
     response["Retry-After"] = str(wait)
     return response
