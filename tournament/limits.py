@@ -32,6 +32,24 @@ from .models.tokens import digest_of
 
 SAFE = {"GET", "HEAD", "OPTIONS"}
 
+# What each limit of settings.API_RATE_LIMITS counts (the OpenAPI document says so too:
+# api/openapi.py). The failure limits refuse a wrong key only; a right one always works.
+COUNTS = {
+    "read_per_address": "API reads from one address",
+    "write_per_address": "writes from one address: the API's and the players' form posts",
+    "write_per_token": "API writes with one official's token",
+    "write_per_card": "writes with one player's card: its key's API writes and its form "
+                      "posts",
+    "token_failures_per_address": "wrong API tokens from one address (only a wrong token "
+                                  "is refused)",
+    "player_codes_per_address": "wrong player keys from one address, sent to the API or "
+                                "typed on the players' pages (only a wrong key is refused)",
+    "key_failures_per_prefix": "wrong keys of one kind sharing their first 4 characters, "
+                               "from any address (only a wrong key is refused)",
+    "player_codes_per_board": "wrong player keys sent or typed at one board, from any "
+                              "address (only a wrong key is refused)",
+}
+
 
 def client_ip(request) -> str | None:
     """The client's address: REMOTE_ADDR, or the address the trusted proxies saw.
