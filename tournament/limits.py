@@ -154,8 +154,9 @@ def failed(request, kind: str, key: str, board=None) -> None:
 
 
 def credential_of(request) -> tuple[str | None, str]:
-    """(TOKEN or PLAYER, the key) from `Authorization: Token <key>` or `Player <key>`;
-    (None, "") without either."""
+    """(TOKEN or PLAYER, the key) from `Authorization: Token <key>` or `Player <key>` (the
+    scheme in any case); (None, "") without either. The one reading of the header: the
+    API's checks (api/auth.py) and these limits."""
     scheme, _, key = request.headers.get("Authorization", "").partition(" ")
     kind = {"token": TOKEN, "player": PLAYER}.get(scheme.lower())
     key = key.strip()

@@ -10,19 +10,12 @@ from ninja.security import APIKeyHeader
 from .. import limits
 from ..models import ApiToken
 
-PREFIX = "token "
-
 
 def user_for(request):
     """The active user whose token the request carries, or None (no, unknown, expired or bad
     header)."""
-    header = request.headers.get("Authorization", "")
-    if not header[: len(PREFIX)].lower() == PREFIX:
-        return None
-    key = header[len(PREFIX):].strip()
-    if not key:
-        return None
-    return ApiToken.user_for(key)
+    kind, key = limits.credential_of(request)
+    return ApiToken.user_for(key) if kind == limits.TOKEN else None
 
 
 def wrong(request, board=None) -> None:
@@ -46,18 +39,13 @@ class TokenAuth(APIKeyHeader):
         return user
 
 
-PLAYER_PREFIX = "player "
-
-
 def player_for(request):
     """The current player key the request carries as `Authorization: Player <key>`
     (models.PlayerKey, with its entrant and event), or None."""
     from ..models import PlayerKey
 
-    header = request.headers.get("Authorization", "")
-    if not header[: len(PLAYER_PREFIX)].lower() == PLAYER_PREFIX:
-        return None
-    return PlayerKey.objects.holding(header[len(PLAYER_PREFIX):].strip())
+    kind, key = limits.credential_of(request)
+    return PlayerKey.objects.holding(key) if kind == limits.PLAYER else None
 
 
 class PlayerAuth(APIKeyHeader):
