@@ -92,11 +92,12 @@ Action = AuditEntry.Action  # the names audit() accepts: one per kind of change
 
 
 def audit(tournament, actor, action: Action, summary: str, reason: str = "", **detail):
-    # Every change writes this row, so this is where the public pages learn of it.
+    # Every change writes this row, so this is where the public pages learn of it (of all
+    # but the changes none of them shows: AuditEntry.UNSEEN_BY_PUBLIC, a check-in).
     if action not in Action.values:
         # A typo here would write a row that every filter on the name misses.
         raise ValueError(f"{action!r} is not an audit action: add it to AuditEntry.Action.")
-    if tournament is not None:
+    if tournament is not None and action not in AuditEntry.UNSEEN_BY_PUBLIC:
         revision.bump_on_commit(tournament.slug)
     return AuditEntry.objects.create(
         tournament=tournament,

@@ -109,16 +109,18 @@ class Tournament(models.Model):
 
     @property
     def change_id(self) -> int:
-        """Changes with every change to the event: the id of its latest audit entry (not
-        the cache token of tournament/revision.py; the live pages' poll and the API show
-        it under the key "revision", kept for their readers).
+        """Changes with every change to the event the public may see: the id of its latest
+        audit entry but a check-in's (AuditEntry.UNSEEN_BY_PUBLIC); not the cache token of
+        tournament/revision.py; the live pages' poll and the API show it under the key
+        "revision", kept for their readers.
 
         Every action writes an audit row in its transaction, so cached public tables keyed
         on this can never outlive the data. A counter on the event's row would do the same,
         but every board's result would then queue on that one row lock until commit.
         """
         if "_change_id" not in self.__dict__:
-            latest = self.audit_entries.order_by("-id").values_list("id", flat=True).first()
+            latest = (self.audit_entries.seen_by_public().order_by("-id")
+                      .values_list("id", flat=True).first())
             self.__dict__["_change_id"] = latest or 0
         return self.__dict__["_change_id"]
 

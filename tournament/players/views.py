@@ -4,7 +4,8 @@ the arbiters' own entry form and the other side accepts or disputes it.
 
 Every answer is private and never stored (never_cache) and sends no referrer; every
 write is one plain HTML form posting to these URLs and calling ONE action of
-tournament.actions.table (docs/players.md).
+tournament.actions.table (docs/players.md). The posts are limited as the API's writes
+are (players/limited.py).
 """
 
 import functools
@@ -31,6 +32,7 @@ from ..models import Match
 from ..models.rounds import status_counts
 from ..offline.user import keep_private
 from . import reads, session
+from .limited import limited
 
 
 def private(view_func):
@@ -74,6 +76,7 @@ def with_code(request, board=None):
 
 
 @private
+@limited
 @require_http_methods(["GET", "POST"])
 def me(request):
     """The player's page; without the cookie, the code form (and the card's script)."""
@@ -105,6 +108,7 @@ def receipt(player, match) -> dict:
 
 
 @private
+@limited
 @require_POST
 def check_in(request):
     """The player checks in (or out) for the next round to be paired."""
@@ -182,6 +186,7 @@ def render_board(request, player, match, status=200, **kwargs):
 
 
 @private
+@limited
 @require_http_methods(["GET", "POST"])
 def board(request, match_id):
     try:
