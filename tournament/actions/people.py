@@ -11,7 +11,6 @@ rated match rebuilds the rating lists it touches (tournament/rating_store.py).
 import re
 
 from django.db import IntegrityError, transaction
-from django.utils.text import slugify
 
 from .. import rating_store
 from ..entrant_rules import (
@@ -22,14 +21,17 @@ from ..entrant_rules import (
     clean_name,
     is_person_id,
 )
+from ..folding import web_address
 from ..models import EntrantPerson, Person
 from ..text import TextError
 from .base import Action, ActionError, atomic_action, audit, lock_event, require_director
 
 
 def new_key(name: str, club: str = "") -> str:
-    """A free person id made from the name and club: "ann-lee-leek", then "ann-lee-leek-2"."""
-    base = re.sub(r"[-_]+", "-", slugify(f"{name} {club}"))[:MAX_PERSON_ID - 4].strip("-")
+    """A free person id made from the name and club as an event's address is made from its
+    name (folding.web_address): "ann-lee-leek", then "ann-lee-leek-2"; "Łukasz Żółć" is
+    "lukasz-zolc", "李雷" "lilei"."""
+    base = re.sub(r"[-_]+", "-", web_address(f"{name} {club}"))[:MAX_PERSON_ID - 4].strip("-")
     base = base or "person"
     key, n = base, 1
     taken = set(Person.objects.filter(key__startswith=base).values_list("key", flat=True))
