@@ -13,10 +13,13 @@ RATING_MIN = 0
 RATING_MAX = 4000
 RATING_RULE = f"a whole number from {RATING_MIN} to {RATING_MAX}"
 # A person's Fives and Threes rating (an ordinal mu - 3 sigma: 0 for a newcomer, about 25
-# at the very top, below 0 after a bad start) taken as an entrant's pairing rating: times
-# 100, rounded, clamped to the range above (12.34 -> 1234; anything below 0 -> 0). Only the
-# order matters to the pairing, and this keeps two decimals of it.
-RATING_PER_POINT = 100
+# at the very top, below 0 after a bad start) taken as an entrant's pairing rating:
+# SEED_ZERO + SEED_PER_POINT x rating, rounded (0 -> 1500, 12.34 -> 2117, -3 -> 1350). Only
+# the order matters to the pairing, so the map keeps it: a rating below 0 stays below a
+# newcomer's and above a worse one, and the range above holds every rating from -30 to 50
+# (openskill's ordinals do not reach either end; beyond them the ends of the range).
+SEED_ZERO = 1500
+SEED_PER_POINT = 50
 # A person's id (shared/spec/ratings.md): a short stable string, such as "ann-lee-leek".
 PERSON_ID = re.compile(r"[a-z0-9]+(?:[-_][a-z0-9]+)*\Z")
 MAX_PERSON_ID = 60
@@ -53,9 +56,9 @@ def clean_rating(value) -> int | None:
 
 def pairing_rating(ordinals: list[float]) -> int:
     """The pairing rating of an entrant whose people have these ratings (one in singles,
-    a pair's two: their mean), by RATING_PER_POINT."""
+    a pair's two: their mean), by SEED_ZERO and SEED_PER_POINT: the ratings' order kept."""
     mean = sum(ordinals) / len(ordinals)
-    return max(RATING_MIN, min(RATING_MAX, round(mean * RATING_PER_POINT)))
+    return max(RATING_MIN, min(RATING_MAX, round(SEED_ZERO + mean * SEED_PER_POINT)))
 
 
 def clean_name(value, field: str = "name", max_length: int = MAX_NAME) -> str:

@@ -107,7 +107,7 @@ def test_csv_pairs_columns(rated, director):
                 .values_list("member", "person__key")) == [(0, "ann"), (1, "bo")]
 
 
-def test_seeding_takes_the_rating_times_100_and_stays_changeable(rated, event, director,
+def test_seeding_takes_the_rating_in_order_and_stays_changeable(rated, event, director,
                                                                    client_for):
     ann_e = add_entrant(event, director, name="Ann Lee")
     bo_e = add_entrant(event, director, name="Bo Park", rating=1500)
@@ -118,7 +118,7 @@ def test_seeding_takes_the_rating_times_100_and_stays_changeable(rated, event, d
     ann, bo = (Rating.objects.get(person__key=k, ruleset="mso") for k in ("ann", "bo"))
     for e, r in ((ann_e, ann), (bo_e, bo)):
         e.refresh_from_db()
-        assert e.rating == max(0, round(r.rating * 100))
+        assert e.rating == round(1500 + 50 * r.rating)
     new_e.refresh_from_db()
     assert new_e.rating == 900  # not linked: as it was
     entry = AuditEntry.objects.get(action="seed_from_ratings")
@@ -128,10 +128,20 @@ def test_seeding_takes_the_rating_times_100_and_stays_changeable(rated, event, d
 
 def test_pairing_rating_mapping():
     from tournament.entrant_rules import pairing_rating
-    assert pairing_rating([12.345]) == 1234
-    assert pairing_rating([-3.0]) == 0
-    assert pairing_rating([10.0, 20.0]) == 1500
+    assert pairing_rating([0.0]) == 1500
+    assert pairing_rating([12.34]) == 2117
+    assert pairing_rating([10.0, 20.0]) == 2250
     assert pairing_rating([99.0]) == 4000
+
+
+def test_negative_ratings_keep_their_order_when_seeded():
+    """Below 0 after a bad start is still an order: no two players tie at 0."""
+    from tournament.entrant_rules import RATING_MAX, RATING_MIN, pairing_rating
+    ratings = [-30.0, -7.5, -3.2, -0.5, 0.0, 0.4, 12.34, 25.0, 38.0, 50.0]
+    seeded = [pairing_rating([r]) for r in ratings]
+    assert seeded == sorted(set(seeded)), seeded  # strictly increasing
+    assert all(RATING_MIN <= s <= RATING_MAX for s in seeded)
+    assert pairing_rating([-3.0]) == 1350 and pairing_rating([-4.0]) == 1300
 
 
 def test_staff_merge_moves_links_rebuilds_and_unmerge_restores(rated, staff, client_for):
