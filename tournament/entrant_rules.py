@@ -5,6 +5,7 @@ import re
 import unicodedata
 
 from . import numbers
+from .folding import fold
 from .text import TextError, clean_text
 
 MAX_NAME = 100  # an entrant's (or a pair member's) name, in characters
@@ -145,6 +146,18 @@ def entrant_key(name: str, club: str) -> tuple[str, str]:
     reader compare keys under the event's lock. The database's unique rule (lower() of
     both) backs them up in a race only for the capitals its lower() knows."""
     return caseless(name), caseless(club)
+
+
+def namesake_warning(other: str, other_club: str, club: str) -> str:
+    """What a director is told of an entrant of `club` beside another whose name folds
+    alike (folding.fold, as find-my-board compares names), named by `other` ("1. Zoë
+    Ångström", "Zoë Ångström (line 2)"): of the same club (folded too, none being one)
+    perhaps one player entered twice, spelt two ways; of another, two people of one name.
+    The same name and club in any capitals is no warning but a refusal (entrant_key)."""
+    if fold(club) == fold(other_club):
+        return (f"{other} has the same club and the name spelt another way: check they are "
+                "not one player entered twice")
+    return f"{other} has the club {other_club or '(none)'}: check they are two people"
 
 
 def counted(count: int) -> str:

@@ -27,9 +27,13 @@ def staff():
 
 
 @pytest.fixture
-def rated():
-    """ann, bo, cy, di with ratings from one event."""
-    return imported(archive("A", FOUR, [[(1, 2, 1), (3, 4, 3)], [(1, 3, 1), (2, 4, 4)]]), "a")
+def rated(director):
+    """ann, bo, cy, di with ratings from one event, which `director` ran (so may link
+    them again: actions.people.consent_refusals)."""
+    from tournament.models import Official
+    a = imported(archive("A", FOUR, [[(1, 2, 1), (3, 4, 3)], [(1, 3, 1), (2, 4, 4)]]), "a")
+    Official.objects.create(tournament=a, user=director, role="director")
+    return a
 
 
 @pytest.fixture
@@ -43,7 +47,7 @@ def event(director):
 def test_suggestions_offer_namesakes_but_link_nobody(rated, event, director):
     Person.objects.create(key="ann-lee-leek", name="Ann Lee", club="Leek DC")
     entrant = add_entrant(event, director, name="Ann Lee", club="Leek DC")
-    assert [p.key for p in actions.suggestions(entrant)] == ["ann-lee-leek", "ann"]
+    assert [p.key for p in actions.suggestions(entrant, director)] == ["ann-lee-leek", "ann"]
     assert not EntrantPerson.objects.filter(entrant=entrant).exists()  # never silently
 
 

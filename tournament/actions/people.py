@@ -6,6 +6,10 @@ Nothing here links by name alone: a link is always asked for (a director's choic
 archive's or a CSV's person id), so two players who share a name stay two people until
 someone says they are one (shared/spec/ratings.md). Every change that alters who played a
 rated match rebuilds the rating lists it touches (tournament/rating_store.py).
+
+Nor may anyone move a stranger's rating: linking a player to a person already known from
+other events (`consent_refusals`) is for staff, or for a director of an event that person
+played in; an import by anyone but staff links only to people it makes.
 """
 
 import re
@@ -13,6 +17,7 @@ import re
 from django.db import IntegrityError, transaction
 
 from .. import rating_store
+from ..collation import name_key
 from ..entrant_rules import (
     MAX_CLUB,
     MAX_NAME,
@@ -21,8 +26,8 @@ from ..entrant_rules import (
     clean_name,
     is_person_id,
 )
-from ..folding import web_address
-from ..models import EntrantPerson, Person
+from ..folding import fold, web_address
+from ..models import EntrantPerson, Official, Person, Rating
 from ..text import TextError
 from .base import Action, ActionError, atomic_action, audit, lock_event, require_director
 
@@ -73,6 +78,39 @@ def create_person(actor, *, name: str, club: str = "", key: str = "", tournament
     return person
 
 
+def may_link_anyone(actor) -> bool:
+    """Staff (and the command line, actor None) may link a player to any person."""
+    return actor is None or actor.is_staff or actor.is_superuser
+
+
+def consent_refusals(actor, people, tournament=None, *, importing=False) -> dict:
+    """{person: why `actor` may not link a player of `tournament` to them}: empty when
+    every link may be made. A person whose rating is published or who played in another
+    event may be linked only by staff, or by a director of an event they played in (the
+    consent in effect of someone who has already run that person's games); an import
+    (`importing`) brings its own results, so unless staff imports it, it may link only
+    people nobody has seen play. People new to the site, or known only from `tournament`
+    itself, are free."""
+    people = {p.pk: p for p in people if p is not None}
+    if not people or may_link_anyone(actor):
+        return {}
+    links = EntrantPerson.objects.filter(person__in=people)
+    if tournament is not None:
+        links = links.exclude(entrant__tournament=tournament)
+    known = (set(links.values_list("person_id", flat=True))
+             | set(Rating.objects.filter(person__in=people).values_list("person_id", flat=True)))
+    if not importing and known:
+        directs = Official.objects.filter(user=actor, role=Official.Role.DIRECTOR)
+        known -= set(links.filter(entrant__tournament__in=directs.values("tournament"))
+                     .values_list("person_id", flat=True))
+    why = ("already plays on the site (rated, or in other events): only staff may import "
+           "links to them" if importing else "is rated, or known from events you do not "
+           "direct: only staff, or a director of an event they played in, may link a player "
+           "to them")
+    return {people[pk]: f"{people[pk].name} ({people[pk].key}) {why}"
+            for pk in sorted(known, key=lambda pk: people[pk].key)}
+
+
 def check_member(entrant, member: int) -> None:
     slots = len(entrant.members) if entrant.is_pair else 1
     if not isinstance(member, int) or not 0 <= member < slots:
@@ -100,6 +138,8 @@ def link_entrant(entrant, actor, *, person: Person | None, member: int = 0) -> N
         if person.merged_into_id:
             raise ActionError(f"{person.name} ({person.key}) was merged into another record; "
                               "link the person it became.")
+        for refusal in consent_refusals(actor, [person], tournament).values():
+            raise ActionError(f"{refusal}.", {"person": [f"{refusal}."]})
         elsewhere = (EntrantPerson.objects.filter(entrant__tournament=tournament, person=person)
                      .exclude(entrant=entrant, member=member).select_related("entrant").first())
         if elsewhere is not None:
@@ -120,41 +160,79 @@ def link_entrant(entrant, actor, *, person: Person | None, member: int = 0) -> N
     rating_store.entrant_changed(entrant)
 
 
-def link_archive_people(tournament, players, entrants) -> None:
+def link_archive_people(tournament, players, entrants, actor) -> None:
     """The archive's person ids for an event being imported (inside its transaction):
     each links to the person of that id, who is made (with the archive's name and club)
-    where none exists. `entrants` maps pairing numbers to the saved Entrant rows."""
+    where none exists. `entrants` maps pairing numbers to the saved Entrant rows. An id of
+    someone already playing on the site refuses the import unless staff imports it
+    (consent_refusals): an archive's results are its own word."""
     wanted = []
-    for p in players:
+    for i, p in enumerate(players):
         holders = p.get("members") or [] if tournament.is_pairs else [p]
         for member, holder in enumerate(holders):
             if holder.get("person") is not None:
                 club = holder.get("club") or (p.get("club", "") if not tournament.is_pairs
                                               else "")
+                path = (f"/players/{i}/members/{member}/person" if tournament.is_pairs
+                        else f"/players/{i}/person")
                 wanted.append((entrants[p["id"]], member, holder["person"],
-                               holder["name"].strip(), club.strip()))
+                               holder["name"].strip(), club.strip(), path))
     if not wanted:
         return
     known = {p.key: p for p in Person.objects.filter(key__in=[w[2] for w in wanted])}
-    fresh = [Person(key=key, name=name, club=club) for _, _, key, name, club in wanted
+    for key in [k for k in known if known[k].merged_into_id]:
+        known[key] = rating_store.current_person(key)
+    refused = consent_refusals(actor, known.values(), tournament, importing=True)
+    if refused:
+        raise ActionError(
+            f"The archive was not imported: it links players to people already on the site "
+            f"({', '.join(p.key for p in refused)}), which only staff may import. Remove "
+            "those person ids to import the players unlinked, then link them on the event's "
+            "People page, or ask staff to import it.",
+            {path: [f"{refused[known[key]]}."] for _, _, key, _, _, path in wanted
+             if key in known and known[key] in refused})
+    fresh = [Person(key=key, name=name, club=club) for _, _, key, name, club, _ in wanted
              if key not in known]
     Person.objects.bulk_create(fresh)
     known.update({p.key: p for p in Person.objects.filter(key__in=[p.key for p in fresh])})
-    for key in [k for k in known if known[k].merged_into_id]:
-        known[key] = rating_store.current_person(key)
     EntrantPerson.objects.bulk_create([EntrantPerson(entrant=e, member=m, person=known[key])
-                                       for e, m, key, _, _ in wanted])
+                                       for e, m, key, _, _, _ in wanted])
 
 
 # ----------------------------------------------------------------- registering
 
 
-def suggestions(entrant, member: int = 0, limit: int = 8) -> list[Person]:
-    """People who may be this entrant (or pair member): the same name, then the same
-    club with the same surname; the director chooses, nothing is linked by this."""
+class Namesakes:
+    """The people who may be a player of a name and club, likeliest first: the same name
+    (the same club before others), then the same club and surname, both compared as
+    find-my-board compares names (folding.fold: "Zoe Angstrom" is "Zoë Ångström").
+    Only people `actor` may be told of (Person.objects.known_to). Read once, asked for many
+    players (the bulk link screen); suggestions only, nothing is linked by this."""
+
+    def __init__(self, actor):
+        self.by_name, self.by_surname = {}, {}
+        for person in Person.objects.current().known_to(actor).only("key", "name", "club"):
+            name, club = fold(person.name), fold(person.club)
+            self.by_name.setdefault(name, []).append(person)
+            if club and name:
+                self.by_surname.setdefault((club, name.split()[-1]), []).append(person)
+
+    def of(self, name: str, club: str = "", limit: int = 8) -> list[Person]:
+        name, club = fold(name), fold(club)
+        near = self.by_surname.get((club, name.split()[-1]), []) if club and name else []
+        ranked = {}
+        for person in [*self.by_name.get(name, []), *near]:
+            rank = (0 if fold(person.club) == club else 1) if fold(person.name) == name else 2
+            ranked[person] = min(rank, ranked.get(person, rank))
+        return sorted(ranked, key=lambda p: (ranked[p], name_key(p.name), p.key))[:limit]
+
+
+def suggestions(entrant, actor, member: int = 0, limit: int = 8) -> list[Person]:
+    """People who may be this entrant (or pair member) (Namesakes); the director
+    chooses, nothing is linked by this."""
     check_member(entrant, member)
-    return list(Person.objects.current().like(member_name(entrant, member),
-                                              member_club(entrant, member))[:limit])
+    return Namesakes(actor).of(member_name(entrant, member), member_club(entrant, member),
+                               limit)
 
 
 @atomic_action
@@ -169,10 +247,11 @@ def link_new_person(entrant, actor, *, member: int = 0) -> Person:
     return person
 
 
-def link_csv_rows(tournament, entrants, people_rows) -> None:
+def link_csv_rows(tournament, entrants, people_rows, actor) -> None:
     """A CSV's person ids (columns person, or person1 and person2) for the entrants just
     made from it, inside the import's transaction. An unknown id refuses the whole list
-    (a typo would otherwise make a stranger of someone known)."""
+    (a typo would otherwise make a stranger of someone known), and so does an id the
+    director may not link (consent_refusals), as on the entrant's People page."""
     keys = {k for row in people_rows for k in row if k}
     if not keys:
         return
@@ -182,6 +261,11 @@ def link_csv_rows(tournament, entrants, people_rows) -> None:
         raise ActionError("The list was not imported: unknown person ids.", {"file": [
             f"no person has the id {k!r}: leave the cell empty, or add the person first"
             for k in unknown]})
+    refused = consent_refusals(actor, {rating_store.current_person(k) for k in keys},
+                               tournament)
+    if refused:
+        raise ActionError("The list was not imported: it links players to people you may "
+                          "not link.", {"file": list(refused.values())})
     links, seen = [], {}
     for entrant, row in zip(entrants, people_rows, strict=True):
         for member, key in enumerate(row):

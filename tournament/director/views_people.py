@@ -19,21 +19,24 @@ from .access import director_view
 NEW, NONE = "+new", "+none"  # choices no person id can be (ids have no "+")
 
 
-def slots(event, entrant):
-    """Each player of the entrant: name, club, linked person, their rating, suggestions."""
+def slots(event, entrant, actor):
+    """Each player of the entrant: name, club, linked person, their rating, suggestions
+    (each with why the director may not link them, or None: actions.consent_refusals)."""
     links = {link.member: link.person for link in
              EntrantPerson.objects.filter(entrant=entrant).select_related("person")}
+    namesakes = actions.Namesakes(actor)
     out = []
     for member in range(len(entrant.members) if entrant.is_pair else 1):
-        suggested = [p for p in actions.suggestions(entrant, member)
+        name, club = actions.member_name(entrant, member), actions.member_club(entrant, member)
+        suggested = [p for p in namesakes.of(name, club)
                      if p.pk != getattr(links.get(member), "pk", None)]
+        refused = actions.consent_refusals(actor, suggested, event)
         people = [p for p in (links.get(member), *suggested) if p is not None]
         ratings = dict(Rating.objects.filter(ruleset=event.ruleset, person__in=people)
                        .values_list("person_id", "rating"))
-        out.append({"member": member, "name": actions.member_name(entrant, member),
-                    "club": actions.member_club(entrant, member), "linked": links.get(member),
+        out.append({"member": member, "name": name, "club": club, "linked": links.get(member),
                     "rating": ratings.get(getattr(links.get(member), "pk", None)),
-                    "suggested": [(p, ratings.get(p.pk)) for p in suggested]})
+                    "suggested": [(p, ratings.get(p.pk), refused.get(p)) for p in suggested]})
     return out
 
 
@@ -63,7 +66,7 @@ def entrant_people(request, event, pk):
             messages.error(request, exc.message)
         else:
             return redirect("director:entrant_people", event.slug, entrant.pk)
-    players = slots(event, entrant)
+    players = slots(event, entrant, request.user)
     rated = [p["rating"] for p in players]
     seed = pairing_rating(rated) if rated and None not in rated else None
     return render(request, "director/people.html", {
