@@ -13,6 +13,7 @@ played in; an import by anyone but staff links only to people it makes.
 """
 
 import re
+from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
 
@@ -76,6 +77,11 @@ def create_person(actor, *, name: str, club: str = "", key: str = "", tournament
     audit(tournament, actor, Action.CREATE_PERSON, f"Added the person {name} ({key})",
           person=key)
     return person
+
+
+# A player's choice on the People pages besides a person id: a new person, or no link.
+# No person id can be either (ids have no "+").
+NEW, NONE = "+new", "+none"
 
 
 def may_link_anyone(actor) -> bool:
@@ -233,6 +239,94 @@ def suggestions(entrant, actor, member: int = 0, limit: int = 8) -> list[Person]
     check_member(entrant, member)
     return Namesakes(actor).of(member_name(entrant, member), member_club(entrant, member),
                                limit)
+
+
+@dataclass
+class Unlinked:
+    """One unlinked player of an event on the bulk People page: the people `actor` may
+    link them to (`choices`, likeliest first), those suggested whom `actor` may not
+    (`barred`: person -> why), and what the page proposes (`proposal`): the one person of
+    the same name and club whom `actor` may link, else a new person where nobody on the
+    site is like them, else NONE (the director decides)."""
+
+    entrant: object
+    member: int
+    name: str
+    club: str
+    choices: list = field(default_factory=list)
+    barred: dict = field(default_factory=dict)
+    proposal: object = NONE
+
+
+def link_plan(tournament, actor) -> list[Unlinked]:
+    """Every unlinked player of the event (pair members one by one), in number order,
+    with what "link or create for every unlinked player" would do (nothing is changed).
+    A person is proposed for one player at most, and never one already in the event."""
+    linked = {(e, m): p for e, m, p in EntrantPerson.objects.filter(
+        entrant__tournament=tournament).values_list("entrant_id", "member", "person_id")}
+    taken = set(linked.values())
+    namesakes = Namesakes(actor)
+    plan = []
+    for entrant in tournament.entrants.order_by("number"):
+        for member in range(len(entrant.members) if entrant.is_pair else 1):
+            if (entrant.pk, member) in linked:
+                continue
+            row = Unlinked(entrant, member, member_name(entrant, member),
+                           member_club(entrant, member))
+            like = namesakes.of(row.name, row.club)
+            free = [p for p in like if p.pk not in taken]
+            row.barred = consent_refusals(actor, free, tournament)
+            row.choices = [p for p in free if p not in row.barred]
+            same = [p for p in row.choices if fold(p.name) == fold(row.name)
+                    and fold(p.club) == fold(row.club)]
+            if len(same) == 1:
+                row.proposal = same[0]
+                taken.add(same[0].pk)
+            elif not like:
+                row.proposal = NEW
+            plan.append(row)
+    return plan
+
+
+@atomic_action
+def link_everyone(tournament, actor, *, choices: dict) -> dict[str, int]:
+    """The bulk People page's one change: `choices` maps (entrant id, member) of unlinked
+    players to a Person, NEW or NONE; each link (and each new person) is made and audited
+    as on the entrant's page (link_entrant, link_new_person, consent_refusals included).
+    All or nothing: a player linked meanwhile, or any refusal, changes nothing. Returns
+    {"linked": existing people linked, "made": new people, "left": players left}."""
+    tournament = lock_event(tournament)
+    require_director(tournament, actor)
+    entrants = tournament.entrants.in_bulk({e for e, _ in choices})
+    linked = set(EntrantPerson.objects.filter(entrant__tournament=tournament)
+                 .values_list("entrant_id", "member"))
+    problems = []
+    for (pk, member), choice in choices.items():
+        entrant = entrants.get(pk)
+        if entrant is None:
+            problems.append(f"entrant {pk} is not in {tournament.name}")
+            continue
+        check_member(entrant, member)
+        if (pk, member) in linked:
+            problems.append(f"{member_name(entrant, member)} (number {entrant.number}) was "
+                            "linked meanwhile")
+        elif not (choice in (NEW, NONE) or isinstance(choice, Person)):
+            problems.append(f"{member_name(entrant, member)}: choose a person, a new person "
+                            "or none")
+    if problems:
+        raise ActionError("Nothing was linked: look at the list again.", {"people": problems})
+    done = {"linked": 0, "made": 0, "left": 0}
+    for (pk, member), choice in sorted(choices.items(),
+                                       key=lambda c: (entrants[c[0][0]].number, c[0][1])):
+        if choice == NONE:
+            done["left"] += 1
+        elif choice == NEW:
+            link_new_person(entrants[pk], actor, member=member)
+            done["made"] += 1
+        else:
+            link_entrant(entrants[pk], actor, person=choice, member=member)
+            done["linked"] += 1
+    return done
 
 
 @atomic_action

@@ -16,7 +16,7 @@ from ..models import AuditEntry, EntrantPerson, Person, Rating
 from ..text import TextError, clean_text
 from .access import director_view
 
-NEW, NONE = "+new", "+none"  # choices no person id can be (ids have no "+")
+NEW, NONE = actions.NEW, actions.NONE
 
 
 def slots(event, entrant, actor):
