@@ -119,3 +119,21 @@ def test_an_archive_links_people_it_makes_and_staff_may_link_anyone(rated, stran
     import_tournament(archive("Old", [("Ann Lee", "ann"), ("Ed Lowe", "ed")], [[(1, 2, 1)]]),
                       staff, slug="old")
     assert Rating.objects.get(person__key="ann").matches == 3
+
+
+def test_a_person_known_only_from_a_hidden_event_is_not_even_named(own, stranger,
+                                                                  client_for):
+    secret = imported(archive("Secret", [("Zed Quill", "zed"), ("Bo", "bo")],
+                              [[(1, 2, 1)]]), "secret")
+    secret.hidden = True
+    secret.save()
+    entrant = add_entrant(own, stranger, name="Zed Quill")
+    url = reverse("director:entrant_people", args=[own.slug, entrant.pk])
+    response = client_for(stranger).post(url, {"member": 0, "person": "zed"})
+    page = response.content.decode()
+    assert response.status_code == 400 and "Choose one of the people listed" in page
+    assert "zed" not in page.replace("Zed Quill", "")
+    with pytest.raises(ActionError) as refused:
+        import_entrants(own, stranger, "name,person\nAl Fox,zed\n")
+    assert refused.value.errors["file"] == [
+        "no person has the id 'zed': leave the cell empty, or add the person first"]

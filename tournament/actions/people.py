@@ -349,7 +349,10 @@ def link_csv_rows(tournament, entrants, people_rows, actor) -> None:
     keys = {k for row in people_rows for k in row if k}
     if not keys:
         return
-    known = {p.key: p for p in Person.objects.filter(key__in=keys)}
+    people = Person.objects.filter(key__in=keys)
+    if not may_link_anyone(actor):  # nor said to exist where only hidden events know them
+        people = people.known_to(actor)
+    known = {p.key: p for p in people}
     unknown = sorted(keys - set(known))
     if unknown:
         raise ActionError("The list was not imported: unknown person ids.", {"file": [

@@ -55,8 +55,10 @@ def entrant_people(request, event, pk):
                 actions.link_entrant(entrant, request.user, person=None, member=member)
                 messages.success(request, "Unlinked.")
             else:
-                person = (Person.objects.current().filter(key=choice).first()
-                          if is_person_id(choice) else None)
+                # Only people the director may be told of: a key known only from
+                # hidden events is "not listed", as on the page.
+                person = (Person.objects.current().known_to(request.user)
+                          .filter(key=choice).first() if is_person_id(choice) else None)
                 if person is None:
                     raise ActionError("Choose one of the people listed, a new person, or "
                                       "none.")
