@@ -144,7 +144,8 @@ def link_entrant(entrant, actor, *, person: Person | None, member: int = 0) -> N
         if person.merged_into_id:
             raise ActionError(f"{person.name} ({person.key}) was merged into another record; "
                               "link the person it became.")
-        for refusal in consent_refusals(actor, [person], tournament).values():
+        refusal = consent_refusals(actor, [person], tournament).get(person)
+        if refusal:
             raise ActionError(f"{refusal}.", {"person": [f"{refusal}."]})
         elsewhere = (EntrantPerson.objects.filter(entrant__tournament=tournament, person=person)
                      .exclude(entrant=entrant, member=member).select_related("entrant").first())
