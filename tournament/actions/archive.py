@@ -56,7 +56,7 @@ def create_from(doc, actor, *, slug: str, hidden: bool = False) -> Tournament:
                                           for m in p.get("members") or []])
                 for p in doc["players"]}
     Entrant.objects.bulk_create(entrants.values())
-    import_people(tournament, doc, entrants)
+    import_people(tournament, doc, entrants, actor)
     now = timezone.now()
     rounds = doc.get("rounds", [])
     for i, r in enumerate(rounds):
@@ -89,12 +89,12 @@ def create_from(doc, actor, *, slug: str, hidden: bool = False) -> Tournament:
     return tournament
 
 
-def import_people(tournament, doc, entrants):
+def import_people(tournament, doc, entrants, actor):
     """The archive's `date` and person ids (shared/spec/ratings.md)."""
     if doc.get("date"):
         tournament.date = date.fromisoformat(doc["date"])
         tournament.save(update_fields=["date"])
-    link_archive_people(tournament, doc["players"], entrants)
+    link_archive_people(tournament, doc["players"], entrants, actor)
 
 
 def create_match(round_, m, entrants, report, now):
