@@ -49,9 +49,10 @@ def private(view_func):
     return never_cache(wrapped)
 
 
-def sign_in_page(request, *, problem="", status=200, next_url=""):
+def sign_in_page(request, *, problem="", status=200, next_url="", player=None):
+    """The code form; `player`: the card this phone holds (a link back to its page)."""
     return render(request, "players/sign_in.html",
-                  {"problem": problem, "next": next_url}, status=status)
+                  {"problem": problem, "next": next_url, "player": player}, status=status)
 
 
 def signed_in(request, player, next_url=""):
@@ -211,7 +212,7 @@ def board(request, match_id):
         # a dispute's words are its players' and the officials'): its own players' codes
         # open it here.
         return sign_in_page(request, problem=actions.refusal(match, player, actions.ENTER)
-                            .message, status=403, next_url=request.path)
+                            .message, status=403, next_url=request.path, player=player)
     if action in ("enter", "accept", "dispute"):
         return idempotency.form_post(request, idempotency.credential_of(player),
                                      lambda: posted(request, player, match, action))
