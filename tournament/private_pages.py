@@ -6,10 +6,13 @@ No browser's disk, proxy or CDN then keeps an official's screen (an event's entr
 hidden event, entry links) or a player's board. The public pages keep their own caching
 (public/http_cache.py, which already answers a signed-in request privately); what is the
 same for everyone and named by its hash (the offline engine's zip, `immutable`) is left
-alone. The phone's own offline copy of a page is the service worker's (docs/offline.md),
-which this header does not touch.
+alone. The phone's own offline copy of a page is the service worker's (docs/offline.md):
+an answer that said nothing against keeping it is marked `X-Offline-Keep`, so the worker
+still keeps it for its one visitor (one that was already no-store, such as the API key's
+page, stays unkept).
 """
 
+from .offline.user import keep_private
 from .public.http_cache import is_private
 
 PRIVATE_PATHS = ("/arbiter/", "/manage/", "/me/", "/accounts/", "/admin/")
@@ -40,6 +43,8 @@ class PrivatePages:
 
 def mark_private(response):
     if not keeps_private(response):
+        if "no-store" not in response.headers.get("Cache-Control", ""):
+            keep_private(response)  # the worker kept it before: it still may
         response.headers["Cache-Control"] = PRIVATE
     for shared in ("CDN-Cache-Control", "X-Accel-Expires"):  # the public pages' own
         response.headers.pop(shared, None)

@@ -281,6 +281,10 @@ def test_officials_and_directors_pages_are_private(world):
         assert response.status_code == 200, url
         assert "private" in response["Cache-Control"] and "no-store" in response[
             "Cache-Control"], url
+    # The phone's worker still keeps an official's page for its one visitor (docs/offline.md);
+    # the API key's page, no-store of its own, it never keeps.
+    assert dora.get(f"/arbiter/{slug}/").get("X-Offline-Keep") == "1"
+    assert "X-Offline-Keep" not in dora.get("/arbiter/token/")
     anonymous = Client().get("/accounts/login/")
     assert "no-store" in anonymous["Cache-Control"]
     public = Client().get(f"/{world['other'].slug}/")
