@@ -63,7 +63,7 @@ def export_tournament(tournament) -> dict:
             player["members"] = [{"name": m["name"], **({"club": m["club"]} if m.get("club")
                                                         else {})} for m in e.members or []]
         players.append(player)
-    matches = (Match.objects.filter(round__tournament=tournament).public()
+    matches = (Match.objects.filter(round__tournament=tournament).published()
                .select_related("round", "side0", "side1", "conceded_by")
                .order_by("round__number", "board"))
     rounds: dict[int, list] = {}

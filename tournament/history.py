@@ -17,7 +17,7 @@ from .standings.data import NOT_PAIRED_KINDS
 def _matches(tournament, *, public: bool, after_round: int | None = None):
     qs = Match.objects.filter(round__tournament=tournament).select_related("round")
     if public:
-        qs = qs.public()
+        qs = qs.published()
     if after_round is not None:
         qs = qs.filter(round__number__lte=after_round)
     return qs.only("round__number", "round__status", "side0_id", "side1_id", "status",
@@ -53,7 +53,7 @@ def standings_input(tournament, *, after_round: int | None = None, public: bool 
     players = [standings.Player(n, name, withdrawn[pk]) for pk, (n, name) in entrants.items()]
     qs = Match.objects.filter(round__tournament=tournament)
     if public:
-        qs = qs.public()
+        qs = qs.published()
     if after_round is not None:
         qs = qs.filter(round__number__lte=after_round)
     rows = list(qs.order_by("round__number", "board").values_list(
@@ -133,7 +133,7 @@ def not_paired_in(tournament, number: int, *, public: bool = True) -> dict[str, 
     entrants = list(tournament.entrants.order_by("number"))
     boards = Match.objects.filter(round__tournament=tournament, round__number__lte=number)
     if public:
-        boards = boards.public()
+        boards = boards.published()
     on_board = {(eid, rnd) for rnd, a, b in boards.values_list("round__number", "side0_id",
                                                              "side1_id")
                 for eid in (a, b) if eid is not None}

@@ -63,6 +63,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "tournament.offline.user.OfflineUser",  # whose pages a phone may keep (docs/offline.md)
+    "tournament.private_pages.PrivatePages",  # one person's pages: private, no-store
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",  # last, as axes asks: turns a lock-out into its page

@@ -14,7 +14,15 @@ from django.utils import timezone
 
 from ..models import Match, Round, Tournament
 from . import board, results
-from .base import Action, ActionError, PermissionDenied, atomic_action, audit, checked_reason
+from .base import (
+    Action,
+    ActionError,
+    NotFound,
+    PermissionDenied,
+    atomic_action,
+    audit,
+    checked_reason,
+)
 
 ENTER, ACCEPT, DISPUTE = "enter", "accept", "dispute"
 MAX_DISPUTE = 1000
@@ -48,6 +56,8 @@ def refusal(match, player, what: str) -> ActionError | None:
     The one rule the pages and the API share: pages show the same words before a form."""
     tournament = match.round.tournament
     side = side_of(match, player)
+    if tournament.hidden_from(player):  # not there for this card: no refusal names it
+        return NotFound(board.NO_SUCH_BOARD)
     if player.tournament_id != tournament.pk:
         # Said outright: a player with cards for two events would not guess it otherwise.
         return PermissionDenied(f"Board {match.board} of round {match.round.number} is in "

@@ -177,6 +177,20 @@ class Tournament(models.Model):
         """A director or an arbiter: may enter and confirm results."""
         return user.is_authenticated and (user.is_superuser or self.role_of(user) is not None)
 
+    def hidden_from(self, who) -> bool:
+        """May `who` not see this event at all? The one rule, for an identity already in
+        hand (`public_to` is the same rule as a query): an event its director hid is seen
+        only by its officials, staff, and the holders of its own players' keys. `who` is a
+        user (signed in or anonymous), None (the public) or a player's key (`PlayerKey`).
+        Whoever it is hidden from is answered 404 everywhere: no page names it."""
+        if not self.hidden:
+            return False
+        if who is None:
+            return True
+        if not hasattr(who, "is_authenticated"):  # a player's key: its own event only
+            return who.tournament_id != self.pk
+        return not self.is_official(who)
+
 
 class Official(models.Model):
     """A user's role in one event. Powers never reach across events."""
