@@ -369,7 +369,7 @@ def check_players(players, pairs=False, planned=30) -> set[int]:
     return ids
 
 
-DATE = re.compile(r"\d{4}-\d{2}-\d{2}\Z")
+DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")  # ASCII digits, as every typed date
 
 
 def check_person_id(value, path):
