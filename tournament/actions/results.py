@@ -15,7 +15,7 @@ from scoring.starters import sets_alternate
 
 from .. import rating_store, record_fit
 from ..entrant_rules import wins
-from ..models import Match, Round
+from ..models import Match, Round, Tournament
 from ..models.rounds import AWAITING
 from ..record_fit import Board
 from ..starters import first_set_starter
@@ -74,6 +74,23 @@ def settled(match) -> bool:
     return match.status == Match.Status.CONFIRMED or match.round.status == Round.Status.CLOSED
 
 
+def awaits_acceptance(match) -> bool:
+    """A player's entry that the other side has not answered, where the event's policy is
+    players_then_official: no official confirms it (nor closes its round over it) until
+    the other side has accepted it (shared/spec/table-entry.md: the acceptance is shown to
+    the official first). An official who has the score sheet enters the result instead."""
+    return (match.status == Match.Status.ENTERED and match.entered_by_player_id is not None
+            and match.round.tournament.entry_policy
+            == Tournament.EntryPolicy.PLAYERS_THEN_OFFICIAL)
+
+
+def unaccepted_words(match) -> str:
+    """Who has not accepted whose entry, for the refusals and the board's page."""
+    entering = match.entered_by_player
+    other = match.side1 if entering.entrant_id == match.side0_id else match.side0
+    return f"{other.name} has not accepted {entering.name}'s entry"
+
+
 def permissions(match, user) -> frozenset[str]:
     """What `user` may do to the board's result now: a subset of {"enter", "confirm",
     "correct"}. `user` None is the command line (the server's operator).
@@ -82,7 +99,9 @@ def permissions(match, user) -> frozenset[str]:
       round not closed); the round must be published and the board not a bye.
     - correct: a director, once the result is settled (with a reason).
     - confirm: where the event asks for confirmation, an entered result, by an official
-      other than the one who entered it (a director included: nobody confirms their own).
+      other than the one who entered it (a director included: nobody confirms their own),
+      except a player's entry still awaiting the other side's acceptance
+      (`awaits_acceptance`).
     """
     tournament = match.round.tournament
     if user is not None and not tournament.is_official(user):
@@ -96,7 +115,8 @@ def permissions(match, user) -> frozenset[str]:
         out.add(CORRECT)
     if (match.status in AWAITING and tournament.require_confirmation
             and match.round.status != Round.Status.CLOSED
-            and (user is None or match.entered_by_id != user.pk)):
+            and (user is None or match.entered_by_id != user.pk)
+            and not awaits_acceptance(match)):
         out.add(CONFIRM)
     return frozenset(out)
 
@@ -120,6 +140,11 @@ def require(match, user, *wanted: str) -> str:
         if not tournament.require_confirmation:
             raise ActionError(f"{tournament.name} asks no confirmation: an entered result "
                               "counts at once.", status=409)
+        if awaits_acceptance(match):
+            raise ActionError(f"Board {match.board}: {unaccepted_words(match)} yet. At "
+                              f"{tournament.name} an official confirms a player's result "
+                              "once the other side has accepted it: wait for them, or "
+                              "enter the result from the score sheet yourself.", status=409)
         raise PermissionDenied("You entered this result: another arbiter or a director "
                                "must confirm it.")
     raise PermissionDenied("This result is confirmed or its round is closed: only a "

@@ -5,7 +5,8 @@ A player's entry runs the officials' checks (results.checked_outcome: the same
 validator, the same errors) and is stored `entered`; the other side's acceptance makes
 it count (`players_accept`: `confirmed`) or hands it to an official (`players_then_official`:
 `accepted`); a dispute (`disputed`, with the reason) waits for an official, whose entry
-or confirmation settles it (results.submit_result, results.confirm_result). Each change
+or confirmation settles it (results.submit_result, results.confirm_result): until then
+neither side writes to the board (`refusal`, 409). Each change
 bumps the board's version, keeps a ResultVersion naming the player, and writes an audit
 row naming the player and the device's address.
 """
@@ -72,12 +73,16 @@ def refusal(match, player, what: str) -> ActionError | None:
     if match.status == Match.Status.CONFIRMED:
         return ActionError(f"The result of board {match.board} counts already: only a "
                            "director may change it now. See an arbiter.", status=409)
+    if match.status == Match.Status.DISPUTED:
+        # Neither side writes over a dispute: it stays said until an official settles it.
+        return ActionError(f"Board {match.board} is disputed: an arbiter settles it from the "
+                           "score sheets, and neither side can enter, accept or dispute it "
+                           "until then. See an arbiter.", status=409)
     if what == ENTER:
         return None
     if match.status not in (Match.Status.ENTERED,) or match.entered_by_player_id is None:
         waiting = {Match.Status.PENDING: "no result has been entered yet",
                    Match.Status.ACCEPTED: "it was accepted and waits for an official",
-                   Match.Status.DISPUTED: "it is disputed and waits for an official",
                    Match.Status.ENTERED: "an official entered it; an official confirms it"}
         return ActionError(f"Board {match.board} has nothing for you to accept: "
                            f"{waiting.get(match.status, match.status)}.", status=409)
