@@ -278,6 +278,7 @@ def submit_result(match_id, actor, *, version: int, outcome: str = Match.Outcome
     report, record, conceded, winner = checked_outcome(match, outcome, record, conceded_by,
                                                        first)
     old = result_state(match) if match.status != Match.Status.PENDING else None
+    was = describe(match) if old is not None else None
     # Players' entry (actions/table.py): an official's entry settles a disputed board.
     settling = match.status == Match.Status.DISPUTED
     match.entered_by_player = match.answered_by_player = None
@@ -305,7 +306,7 @@ def submit_result(match_id, actor, *, version: int, outcome: str = Match.Outcome
     detail = {"match": match.pk, "version": match.version, "new": result_state(match)}
     verb = "Corrected" if correcting else "Settled the dispute on" if settling else "Entered"
     summary = (f"{verb} round {match.round.number} "
-               f"board {match.board}: {describe(match)}")
+               f"board {match.board}: {was_and_now(was, describe(match))}")
     if old is not None:
         detail["old"] = old
     if first_set_starter(match) != was_first:
@@ -375,6 +376,12 @@ def set_first_starter(match_id, actor, *, seat: int, reason: str) -> Match:
           f"{match.players[seat % 2].name} starts set 1", reason,
           match=match.pk, seat=seat, was=was)
     return match
+
+
+def was_and_now(was: str | None, now: str) -> str:
+    """A changed result as its audit line says it, old and new: "was Ann Lee wins
+    (61–40, 61–30), now Bo Park wins (40–61, 61–50, 30–61)"; `was` None: the first."""
+    return now if was is None else f"was {was}, now {now}"
 
 
 def describe(match) -> str:

@@ -127,6 +127,7 @@ def enter_result(match_id, player, *, version: int, outcome: str = Match.Outcome
     report, record, conceded, winner = results.checked_outcome(match, outcome, record,
                                                                conceded_by)
     old = results.result_state(match) if match.status != Match.Status.PENDING else None
+    was = results.describe(match) if old is not None else None
     match.outcome, match.record, match.conceded_by, match.winner = (outcome, record,
                                                                     conceded, winner)
     match.version += 1
@@ -143,7 +144,7 @@ def enter_result(match_id, player, *, version: int, outcome: str = Match.Outcome
         detail["old"] = old
     _audit(match, player, Action.PLAYER_ENTER_RESULT,
            f"{player.name} entered round {match.round.number} board {match.board}: "
-           f"{results.describe(match)}", address, **detail)
+           f"{results.was_and_now(was, results.describe(match))}", address, **detail)
     return match, report
 
 
