@@ -6,7 +6,7 @@ import unicodedata
 
 from . import numbers
 from .folding import fold
-from .text import TextError, clean_text
+from .text import TextError, clean_text, visible_name
 
 MAX_NAME = 100  # an entrant's (or a pair member's) name, in characters
 MAX_CLUB = 100
@@ -63,9 +63,10 @@ def pairing_rating(ordinals: list[float]) -> int:
 
 
 def clean_name(value, field: str = "name", max_length: int = MAX_NAME) -> str:
-    """A name (or club) with its spaces collapsed; TextError (a ValueError) if unusable or
-    longer than `max_length`. An empty result is the caller's to refuse or accept."""
-    name = " ".join(clean_text(value, field).split())
+    """A name (or club) with its spaces collapsed; TextError (a ValueError) if unusable,
+    made only of invisible characters, or longer than `max_length`. An empty result is the
+    caller's to refuse or accept."""
+    name = visible_name(" ".join(clean_text(value, field).split()), field)
     if len(name) > max_length:
         raise TextError(field, f"at most {max_length} characters (this has {len(name)})")
     return name

@@ -13,6 +13,7 @@ from ..actions import ActionError, PermissionDenied, merges, seeding
 from ..actions import people as actions
 from ..entrant_rules import is_person_id, pairing_rating
 from ..models import AuditEntry, EntrantPerson, Person, Rating
+from ..number_field import DateField
 from ..text import TextError, clean_text
 from .access import director_view
 
@@ -164,11 +165,11 @@ def unmerge(request, entry_id):
 @require_POST
 @director_view
 def event_date(request, event):
-    field = forms.DateField(required=False)
+    field = DateField(required=False)
     try:
         day = field.clean(request.POST.get("date", ""))
-    except forms.ValidationError:
-        messages.error(request, "The date is not a date: give it as YYYY-MM-DD.")
+    except forms.ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
         return redirect("director:event", event.slug)
     try:
         actions.set_event_date(event, request.user, date=day)
