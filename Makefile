@@ -31,9 +31,10 @@ run: install
 	@mkdir -p var
 	$(PY) manage.py migrate --noinput --verbosity 0
 	$(PY) manage.py load_demo --if-empty
-	@# The task worker (long work: big pairings, imports, archives) runs beside the server
-	@# and stops with it, however the server stops.
-	$(PY) manage.py db_worker --interval 0.5 & worker=$$!; \
+	@# The task worker (long work: big pairings, imports, archives) runs beside the server,
+	@# rides out a database outage, is started again if it dies (--supervise), and stops
+	@# with the server, however the server stops.
+	$(PY) manage.py task_worker --supervise --interval 0.5 & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 

@@ -6,7 +6,7 @@ Usage: .venv/bin/python bench/bench_pair_job.py [--players 1000]
    event of --players players with four finished rounds (tests/public/factories.py) and a
    director;
 2. starts gunicorn (5 sync workers, gunicorn's default 30 s worker timeout) and the task
-   worker (`manage.py db_worker`) against it, as docs/deploy.md runs them;
+   worker (`manage.py task_worker`) against it, as docs/deploy.md runs them;
 3. signs in as the director through the sign-in page, presses "Pair round 5" (a POST to
    /manage/<slug>/rounds/pair/ with the CSRF token), follows the redirect to the job's
    progress page and polls its status.json until the job is finished;
@@ -101,10 +101,10 @@ def main() -> int:
         port = common.free_port()
         procs.append(common.start_gunicorn(port, 5, env)[0])
         procs.append(subprocess.Popen(
-            [str(ROOT / ".venv/bin/python"), "manage.py", "db_worker", "--interval", "0.5",
+            [str(ROOT / ".venv/bin/python"), "manage.py", "task_worker", "--interval", "0.5",
              "--verbosity", "0"], cwd=ROOT, env=env))
         print(f"event: {args.players} players, four finished rounds; gunicorn -w 5 (default "
-              "30 s timeout) and manage.py db_worker on PostgreSQL")
+              "30 s timeout) and manage.py task_worker on PostgreSQL")
         me = Browser(port)
         me.request("GET", "/accounts/login/")
         status, headers, _ = me.request("POST", "/accounts/login/", {

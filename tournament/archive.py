@@ -31,12 +31,14 @@ from .models.event import DEFAULT_POINTS
 from .pairing import knockout, round_robin
 from .record_fit import Board
 from .rules import known_rulesets, known_tiebreaks
-from .text import TextError
+from .text import TextError, only_invisible
 
 FORMAT = "fives-and-threes-tournament/1"
 ENTRANTS = ("singles", "pairs")
 MAX_BOARD = MAX_ENTRANTS  # a round has at most one board per two entrants (and a bye)
 MAX_DEPTH = 16  # an archive nests 9 deep at play depth (rounds/matches/record/sets/hands/plays)
+# What a name made only of zero-width spaces and the like is told (text.visible_name).
+INVISIBLE_NAME = "a name must show: this one holds only invisible characters"
 
 
 class ArchiveError(ValueError):
@@ -64,7 +66,7 @@ def export_tournament(tournament) -> dict:
             player["members"] = [{"name": m["name"], **({"club": m["club"]} if m.get("club")
                                                         else {})} for m in e.members or []]
         players.append(player)
-    matches = (Match.objects.filter(round__tournament=tournament).public()
+    matches = (Match.objects.filter(round__tournament=tournament).published()
                .select_related("round", "side0", "side1", "conceded_by")
                .order_by("round__number", "board"))
     rounds: dict[int, list] = {}
@@ -258,6 +260,7 @@ def check_archive(doc) -> dict:
     _need(doc.get("format") == FORMAT, "/format", f"must be {FORMAT!r}")
     _need(isinstance(doc.get("name"), str) and doc["name"].strip(), "/name",
           "the event needs a name")
+    _need(not only_invisible(doc["name"]), "/name", INVISIBLE_NAME)
     _need(isinstance(doc.get("ruleset"), str) and doc["ruleset"] in known_rulesets(), "/ruleset",
           f"unknown ruleset; known: {', '.join(sorted(known_rulesets()))}")
     kind = doc.get("entrants", "singles")
@@ -502,6 +505,7 @@ def check_players(players, pairs=False, planned=30) -> set[int]:
         _need(isinstance(p.get("name"), str) and p["name"].strip()
               and len(p["name"]) <= MAX_NAME, f"{path}/name",
               f"a name of 1 to {MAX_NAME} characters")
+        _need(not only_invisible(p["name"]), f"{path}/name", INVISIBLE_NAME)
         if p.get("rating") is not None:
             _need(_is_int(p["rating"]) and RATING_MIN <= p["rating"] <= RATING_MAX,
                   f"{path}/rating", RATING_RULE)
@@ -523,7 +527,7 @@ def check_players(players, pairs=False, planned=30) -> set[int]:
     return ids
 
 
-DATE = re.compile(r"\d{4}-\d{2}-\d{2}\Z")
+DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")  # ASCII digits, as every typed date
 
 
 def check_person_id(value, path):
@@ -569,6 +573,7 @@ def check_members(members, path, pairs):
         _need(isinstance(m.get("name"), str) and m["name"].strip()
               and len(m["name"]) <= MAX_NAME, f"{path}/{k}/name",
               f"a name of 1 to {MAX_NAME} characters")
+        _need(not only_invisible(m["name"]), f"{path}/{k}/name", INVISIBLE_NAME)
         if "club" in m:
             _need(isinstance(m["club"], str) and len(m["club"]) <= MAX_CLUB,
                   f"{path}/{k}/club", f"text of at most {MAX_CLUB} characters")

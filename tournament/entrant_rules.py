@@ -5,7 +5,8 @@ import re
 import unicodedata
 
 from . import numbers
-from .text import TextError, clean_text
+from .folding import fold
+from .text import TextError, clean_text, visible_name
 
 MAX_NAME = 100  # an entrant's (or a pair member's) name, in characters
 MAX_CLUB = 100
@@ -13,10 +14,13 @@ RATING_MIN = 0
 RATING_MAX = 4000
 RATING_RULE = f"a whole number from {RATING_MIN} to {RATING_MAX}"
 # A person's Fives and Threes rating (an ordinal mu - 3 sigma: 0 for a newcomer, about 25
-# at the very top, below 0 after a bad start) taken as an entrant's pairing rating: times
-# 100, rounded, clamped to the range above (12.34 -> 1234; anything below 0 -> 0). Only the
-# order matters to the pairing, and this keeps two decimals of it.
-RATING_PER_POINT = 100
+# at the very top, below 0 after a bad start) taken as an entrant's pairing rating:
+# SEED_ZERO + SEED_PER_POINT x rating, rounded (0 -> 1500, 12.34 -> 2117, -3 -> 1350). Only
+# the order matters to the pairing, so the map keeps it: a rating below 0 stays below a
+# newcomer's and above a worse one, and the range above holds every rating from -30 to 50
+# (openskill's ordinals do not reach either end; beyond them the ends of the range).
+SEED_ZERO = 1500
+SEED_PER_POINT = 50
 # A person's id (shared/spec/ratings.md): a short stable string, such as "ann-lee-leek".
 PERSON_ID = re.compile(r"[a-z0-9]+(?:[-_][a-z0-9]+)*\Z")
 MAX_PERSON_ID = 60
@@ -53,15 +57,16 @@ def clean_rating(value) -> int | None:
 
 def pairing_rating(ordinals: list[float]) -> int:
     """The pairing rating of an entrant whose people have these ratings (one in singles,
-    a pair's two: their mean), by RATING_PER_POINT."""
+    a pair's two: their mean), by SEED_ZERO and SEED_PER_POINT: the ratings' order kept."""
     mean = sum(ordinals) / len(ordinals)
-    return max(RATING_MIN, min(RATING_MAX, round(mean * RATING_PER_POINT)))
+    return max(RATING_MIN, min(RATING_MAX, round(SEED_ZERO + mean * SEED_PER_POINT)))
 
 
 def clean_name(value, field: str = "name", max_length: int = MAX_NAME) -> str:
-    """A name (or club) with its spaces collapsed; TextError (a ValueError) if unusable or
-    longer than `max_length`. An empty result is the caller's to refuse or accept."""
-    name = " ".join(clean_text(value, field).split())
+    """A name (or club) with its spaces collapsed; TextError (a ValueError) if unusable,
+    made only of invisible characters, or longer than `max_length`. An empty result is the
+    caller's to refuse or accept."""
+    name = visible_name(" ".join(clean_text(value, field).split()), field)
     if len(name) > max_length:
         raise TextError(field, f"at most {max_length} characters (this has {len(name)})")
     return name
@@ -142,6 +147,18 @@ def entrant_key(name: str, club: str) -> tuple[str, str]:
     reader compare keys under the event's lock. The database's unique rule (lower() of
     both) backs them up in a race only for the capitals its lower() knows."""
     return caseless(name), caseless(club)
+
+
+def namesake_warning(other: str, other_club: str, club: str) -> str:
+    """What a director is told of an entrant of `club` beside another whose name folds
+    alike (folding.fold, as find-my-board compares names), named by `other` ("1. Zoë
+    Ångström", "Zoë Ångström (line 2)"): of the same club (folded too, none being one)
+    perhaps one player entered twice, spelt two ways; of another, two people of one name.
+    The same name and club in any capitals is no warning but a refusal (entrant_key)."""
+    if fold(club) == fold(other_club):
+        return (f"{other} has the same club and the name spelt another way: check they are "
+                "not one player entered twice")
+    return f"{other} has the club {other_club or '(none)'}: check they are two people"
 
 
 def counted(count: int) -> str:

@@ -11,12 +11,13 @@ from dataclasses import dataclass, field
 from .entrant_rules import (
     MAX_ENTRANTS,
     PERSON_ID_RULE,
-    caseless,
     check_entrant,
     counted,
     entrant_key,
     is_person_id,
+    namesake_warning,
 )
+from .folding import fold
 from .text import TextError, clean_text
 
 SINGLES_COLUMNS = ("name", "club", "rating")
@@ -142,10 +143,10 @@ def parse_entrants(text: str, *, pairs: bool = False, existing=()) -> Parsed:
     parsed.delimiter = detect_delimiter(text)
     reader = csv.reader(io.StringIO(text), delimiter=parsed.delimiter)
     seen: dict[tuple[str, str], int] = {}
-    names: dict[str, list[tuple[int, str]]] = {}
+    names: dict[str, list[tuple[int, str, str]]] = {}
     for name, club in existing:
         seen[entrant_key(name, club)] = 0
-        names.setdefault(caseless(name), []).append((0, club))
+        names.setdefault(fold(name), []).append((0, name, club))
     start = 1
     while True:
         try:
@@ -212,11 +213,11 @@ def read_line(number, cells, columns, pairs, seen, names) -> Line:
         line.errors.append(f"{what} is {where}" + (": give one of the pairs another name"
                                                   if pairs else ""))
         return line
-    for other_line, other_club in names.get(caseless(fields["name"]), []):
+    for other_line, other_name, other_club in names.get(fold(fields["name"]), []):
         where = f"line {other_line}" if other_line else "already entered"
-        line.warnings.append(f"another {fields['name']} ({where}) has the club "
-                             f"{other_club or '(none)'}: check they are two people")
+        line.warnings.append(namesake_warning(f"{other_name} ({where})", other_club,
+                                              fields["club"]))
     seen[key] = number
-    names.setdefault(caseless(fields["name"]), []).append((number, fields["club"]))
+    names.setdefault(fold(fields["name"]), []).append((number, fields["name"], fields["club"]))
     line.fields = fields
     return line

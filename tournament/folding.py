@@ -14,7 +14,6 @@ server, which folds it here (docs/standings.md).
 import re
 
 from anyascii import anyascii
-from django.utils.text import slugify
 
 _NOT_WORD = re.compile(r"[^a-z0-9\s]")
 
@@ -29,4 +28,6 @@ def web_address(text: str) -> str:
     """An event's address made from its name: 'Łódź Fives' -> 'lodz-fives', 'Кубок
     Москвы' -> 'kubok-moskvy'. Django's slugify alone drops every letter without an ASCII
     decomposition ('odz-fives'), and a name in another script left nothing at all."""
+    from django.utils.text import slugify  # here: fold() stays free of Django (entrants_csv)
+
     return slugify(anyascii(text or ""))

@@ -21,7 +21,7 @@ from .standings.data import NOT_PAIRED_KINDS
 def _matches(tournament, *, public: bool, after_round: int | None = None):
     qs = Match.objects.filter(round__tournament=tournament).select_related("round")
     if public:
-        qs = qs.public()
+        qs = qs.published()
     if after_round is not None:
         qs = qs.filter(round__number__lte=after_round)
     return qs.only("round__number", "round__status", "side0_id", "side1_id", "status",
@@ -71,7 +71,7 @@ def standings_input(tournament, *, after_round: int | None = None, public: bool 
     ranked = ranked_rounds(tournament, stage)
     qs = Match.objects.filter(round__tournament=tournament, **ranked)
     if public:
-        qs = qs.public()
+        qs = qs.published()
     if after_round is not None:
         qs = qs.filter(round__number__lte=after_round)
     rows = list(qs.order_by("round__number", "board").values_list(
@@ -153,7 +153,7 @@ def not_paired_in(tournament, number: int, *, public: bool = True) -> dict[str, 
     entrants = list(tournament.entrants.order_by("number"))
     boards = Match.objects.filter(round__tournament=tournament, round__number__lte=number)
     if public:
-        boards = boards.public()
+        boards = boards.published()
     on_board = {(eid, rnd) for rnd, a, b in boards.values_list("round__number", "side0_id",
                                                              "side1_id")
                 for eid in (a, b) if eid is not None}
@@ -346,7 +346,7 @@ def stage_played(stage, *, public: bool = False) -> tuple:
     a bye, and a result that counts, are decided. One query."""
     qs = Match.objects.filter(round__stage=stage)
     if public:
-        qs = qs.public()
+        qs = qs.published()
     rows = qs.order_by("round__number_in_stage", "board").values_list(
         "round__number_in_stage", "board", "side0_id", "side1_id", "status", "winner_id")
     require = stage.tournament.require_confirmation

@@ -1,4 +1,4 @@
-"""Request limits on the API, per address and per token, kept in the cache.
+"""Request limits on the API and the players' form posts, kept in the cache.
 
 A fixed window per limit: the first request of a window creates its counter, each one
 adds one, and a request over the limit answers 429 with Retry-After (the seconds until
@@ -6,8 +6,18 @@ the window ends). With CACHE_URL set (Redis) the counts are shared by every proc
 without it each gunicorn worker counts alone, so the real limit is the worker count
 times the setting (docs/deploy.md).
 
+Two sorts of limit:
+- **Rates** (`read_per_address`, `write_per_address`, `write_per_token`, `write_per_card`):
+  every request counts, right credentials or none.
+- **Failures**: a wrong credential (an official's API token, a player's key sent to the
+  API or typed on the players' pages) is counted per kind and address, per key prefix and,
+  at a board, per board (`failed`). Over any of them a *wrong* credential is answered 429;
+  a right one is looked up first and never refused, so one venue's shared address, or a
+  guesser at one board, never locks out the people whose keys are right.
+
 Sign-in to the site is limited by django-axes (per account and per address, with a
-lock-out staff lift); these limits cover the API, which axes does not see.
+lock-out staff lift); these limits cover the API and the players' pages, which axes does
+not see.
 """
 
 import ipaddress
@@ -17,9 +27,28 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import JsonResponse
 
+from .models import players as player_keys
 from .models.tokens import digest_of
 
 SAFE = {"GET", "HEAD", "OPTIONS"}
+
+# What each limit of settings.API_RATE_LIMITS counts (the OpenAPI document says so too:
+# api/openapi.py). The failure limits refuse a wrong key only; a right one always works.
+COUNTS = {
+    "read_per_address": "API reads from one address",
+    "write_per_address": "writes from one address: the API's and the players' form posts",
+    "write_per_token": "API writes with one official's token",
+    "write_per_card": "writes with one player's card: its key's API writes and its form "
+                      "posts",
+    "token_failures_per_address": "wrong API tokens from one address (only a wrong token "
+                                  "is refused)",
+    "player_codes_per_address": "wrong player keys from one address, sent to the API or "
+                                "typed on the players' pages (only a wrong key is refused)",
+    "key_failures_per_prefix": "wrong keys of one kind sharing their first 4 characters, "
+                               "from any address (only a wrong key is refused)",
+    "player_codes_per_board": "wrong player keys sent or typed at one board, from any "
+                              "address (only a wrong key is refused)",
+}
 
 
 def client_ip(request) -> str | None:
@@ -57,9 +86,8 @@ def parse_rate(rate: str) -> tuple[int, int]:
     return int(count), span
 
 
-def over(name: str, ident: str, count_it: bool = True) -> int:
-    """Seconds to wait if ident is over limit `name` (else 0); counts this request unless
-    count_it is False (a check before the outcome is known)."""
+def over(name: str, ident: str) -> int:
+    """Seconds to wait if ident is over limit `name` (else 0), counting this request."""
     rate = settings.API_RATE_LIMITS.get(name) if settings.API_RATE_LIMITS else None
     if not rate:
         return 0
@@ -67,22 +95,15 @@ def over(name: str, ident: str, count_it: bool = True) -> int:
     now = time.time()
     window = int(now // span)
     key = f"limit:{name}:{ident}:{window}"
-    if count_it:
-        cache.add(key, 0, span + 1)
-        try:
-            used = cache.incr(key)
-        except ValueError:  # expired between add and incr: this is the first of a window
-            cache.set(key, 1, span + 1)
-            used = 1
-    else:
-        used = cache.get(key, 0) + 1
+    cache.add(key, 0, span + 1)
+    try:
+        used = cache.incr(key)
+    except ValueError:  # expired between add and incr: this is the first of a window
+        cache.set(key, 1, span + 1)
+        used = 1
     if used > limit:
         return max(1, int((window + 1) * span - now + 0.999))
     return 0
-
-
-def count(name: str, ident: str):
-    over(name, ident)
 
 
 class TooMany(Exception):
@@ -100,15 +121,77 @@ def too_many(wait: int, what: str) -> JsonResponse:
     return response
 
 
-def token_of(request) -> str | None:
-    header = request.headers.get("Authorization", "")
-    if header[:6].lower() == "token " and header[6:].strip():
-        return header[6:].strip()
-    return None
+# The kinds of credential, each with its own failure limit per address.
+TOKEN, PLAYER = "token", "player"
+FAILURES = {TOKEN: ("token_failures_per_address", "wrong API tokens"),
+            PLAYER: ("player_codes_per_address", "wrong player keys")}
+PREFIX = 4  # characters of a wrong key that make its prefix (key_failures_per_prefix)
+
+
+def prefix_of(kind: str, key: str) -> str:
+    """The first characters of `key` as it would be stored (a player key typed by hand, in
+    lower case with dashes, has the prefix of the same key printed), in hex: a cache key
+    holds no spaces or control characters, whatever was sent."""
+    text = player_keys.normalised(key) if kind == PLAYER else None
+    return (text or key.strip().upper())[:PREFIX].encode("utf-8", "surrogatepass").hex()
+
+
+def failed(request, kind: str, key: str, board=None) -> None:
+    """Count the wrong credential `key` of `kind` (TOKEN or PLAYER) against the address
+    for that kind, the key's prefix and, sent at a board, that board; raise TooMany when
+    one of them is over its limit. Called only once the key was looked up and found wrong,
+    so a right key is never refused for others' failures."""
+    name, what = FAILURES[kind]
+    counted = [(name, client_ip(request) or "unknown", f"{what} from your address"),
+               ("key_failures_per_prefix", f"{kind}:{prefix_of(kind, key)}",
+                f"{what} like this one")]
+    if board is not None:
+        counted.append(("player_codes_per_board", str(board), f"{what} at this board"))
+    waits = [(over(limit, ident), words) for limit, ident, words in counted]
+    wait, words = max(waits)
+    if wait:
+        raise TooMany(wait, words)
+
+
+def credential_of(request) -> tuple[str | None, str]:
+    """(TOKEN or PLAYER, the key) from `Authorization: Token <key>` or `Player <key>` (the
+    scheme in any case); (None, "") without either. The one reading of the header: the
+    API's checks (api/auth.py) and these limits."""
+    scheme, _, key = request.headers.get("Authorization", "").partition(" ")
+    kind = {"token": TOKEN, "player": PLAYER}.get(scheme.lower())
+    key = key.strip()
+    return (kind, key) if kind and key else (None, "")
+
+
+BY_ADDRESS, BY_TOKEN, BY_CARD = ("writes from your address", "writes with this token",
+                                 "writes with this player's card")
+
+
+def write_limited(request, card_digest: str | None = None):
+    """(seconds to wait, what) for a write over a rate limit, else (0, ""): per address
+    (the API's writes and the players' form posts together), per official's token, per
+    player's card (its key's digest: the API's `Player` writes and the form posts)."""
+    ip = client_ip(request) or "unknown"
+    wait = over("write_per_address", ip)
+    if wait:
+        return wait, BY_ADDRESS
+    kind, key = credential_of(request)
+    if kind == TOKEN:
+        wait = over("write_per_token", digest_of(key))
+        if wait:
+            return wait, BY_TOKEN
+    if kind == PLAYER:
+        card_digest = card_digest or player_keys.digest_of(key)
+    if card_digest:
+        wait = over("write_per_card", card_digest)
+        if wait:
+            return wait, BY_CARD
+    return 0, ""
 
 
 class ApiLimits:
-    """Middleware: limits on /api/ by address (reads, writes, failed tokens) and by token."""
+    """Middleware: the rates on /api/, by address (reads, writes) and by credential
+    (writes). Wrong credentials are counted where they are checked (api/auth.py)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -122,19 +205,7 @@ class ApiLimits:
             if wait:
                 return too_many(wait, "reads from your address")
         else:
-            # Checked before the token is: a guesser is stopped without a database query.
-            wait = over("token_failures_per_address", ip, count_it=False)
+            wait, what = write_limited(request)
             if wait:
-                return too_many(wait, "failed API tokens from your address")
-            wait = over("write_per_address", ip)
-            if wait:
-                return too_many(wait, "writes from your address")
-            key = token_of(request)
-            if key:
-                wait = over("write_per_token", digest_of(key))
-                if wait:
-                    return too_many(wait, "writes with this token")
-        response = self.get_response(request)
-        if response.status_code == 401:
-            count("token_failures_per_address", ip)
-        return response
+                return too_many(wait, what)
+        return self.get_response(request)

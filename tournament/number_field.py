@@ -1,4 +1,5 @@
-"""The Django form field for typed whole numbers: tournament/numbers.py's rule in a form."""
+"""The Django form fields for typed numbers and dates: tournament/numbers.py's rule (ASCII
+digits only) in a form."""
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -18,3 +19,22 @@ class WholeNumberField(forms.IntegerField):
         if not is_whole(str(value).strip()):
             raise ValidationError(self.error_messages["invalid"], code="invalid")
         return int(str(value).strip())
+
+
+class DateField(forms.DateField):
+    """A date typed as YYYY-MM-DD (or the site's other input formats) in the digits 0-9.
+
+    Django reads dates with strptime, whose digits are those of Python's regular
+    expressions: a date in another script's digits ("٢٠٢٦-٠٣-٠١") must be refused
+    by name, not met with "not a date" or, where a reader takes them, stored."""
+
+    default_error_messages = {
+        "invalid": "The date is not a date: give it as YYYY-MM-DD, such as 2026-03-14.",
+        "digits": "The date must be written in the digits 0-9, as YYYY-MM-DD, not %(value)s.",
+    }
+
+    def to_python(self, value):
+        if isinstance(value, str) and any(c.isdigit() and not c.isascii() for c in value):
+            raise ValidationError(self.error_messages["digits"], code="digits",
+                                  params={"value": repr(value.strip()[:20])})
+        return super().to_python(value)

@@ -63,6 +63,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "tournament.offline.user.OfflineUser",  # whose pages a phone may keep (docs/offline.md)
+    "tournament.private_pages.PrivatePages",  # one person's pages: private, no-store
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",  # last, as axes asks: turns a lock-out into its page
@@ -144,7 +145,7 @@ if "PYTEST_VERSION" not in os.environ and "redis" not in CACHES["default"]["BACK
 REVISION_BUMP_IN_TRANSACTION = "PYTEST_VERSION" in os.environ
 
 # Long work (pairing a big round, imports, the archive download) runs as a task
-# (tournament/tasks.py) in a worker process, `manage.py db_worker`, which `make run` starts
+# (tournament/tasks.py) in a worker process, `manage.py task_worker`, which `make run` starts
 # beside the server; the queue is a table in the same database. TASKS_BACKEND=immediate runs
 # tasks inside the request instead (no worker needed). See docs/deploy.md.
 TASKS = {"default": {"BACKEND": {
@@ -210,17 +211,21 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 # ---- end of the Content-Security-Policy
-# The API's limits per window ("count/period", period in s, m, h or d); API_RATE_LIMITS=off
-# turns them off (bench/bench_results.py sends every request from one address), as does a
-# test run, except the tests of the limits themselves.
+# The limits of the API and the players' form posts per window ("count/period", period in
+# s, m, h or d; tournament/limits.py); API_RATE_LIMITS=off turns them off
+# (bench/bench_results.py sends every request from one address), as does a test run, except
+# the tests of the limits themselves.
 API_RATE_LIMITS_DEFAULT = {
     "read_per_address": os.environ.get("API_READS_PER_ADDRESS", "1200/m"),
+    # Writes: the API's and the players' form posts (check-in, result, accept, dispute).
     "write_per_address": os.environ.get("API_WRITES_PER_ADDRESS", "600/m"),
     "write_per_token": os.environ.get("API_WRITES_PER_TOKEN", "60/m"),
+    "write_per_card": os.environ.get("WRITES_PER_CARD", "60/m"),
+    # Wrong keys: over these a wrong one is 429, a right one still works.
     "token_failures_per_address": os.environ.get("API_TOKEN_FAILURES_PER_ADDRESS", "20/10m"),
-    # Wrong player codes typed on the players' pages (tournament/players/session.py).
     "player_codes_per_address": os.environ.get("PLAYER_CODES_PER_ADDRESS", "30/10m"),
     "player_codes_per_board": os.environ.get("PLAYER_CODES_PER_BOARD", "10/10m"),
+    "key_failures_per_prefix": os.environ.get("KEY_FAILURES_PER_PREFIX", "10/10m"),
 }
 API_RATE_LIMITS = {} if os.environ.get("API_RATE_LIMITS", "off" if "PYTEST_VERSION" in os.environ
                                      else "on") == "off" else API_RATE_LIMITS_DEFAULT

@@ -1,11 +1,13 @@
 """Long work off the request: each task runs one action for a Job row (models/jobs.py).
 
 A view calls `start(kind, user, event, payload)`, which stores the Job and enqueues its
-task on django-tasks (settings.TASKS: the database backend, whose worker `make run`
-starts; the immediate backend runs it at once). The worker runs the task: the Job goes
+task on django-tasks (settings.TASKS: the database backend, whose worker, `manage.py
+task_worker` (tournament/worker.py), `make run` starts; the immediate backend runs it at
+once). The worker runs the task: the Job goes
 queued -> running -> done (a message, and where the result is) or failed (the action's
-refusal in its own words). The action runs in its own transaction, so a failure leaves
-nothing half-made; the Job row is written outside it.
+refusal in its own words). The action and the Job's "done" are one change, so a failure
+leaves nothing half-made; a failure is written on the Job outside it. A run the database
+stopped half-way leaves the Job running, for the worker to run again.
 
 Small jobs stay in the request: pairing or exporting an event of at most
 INLINE_MAX_ENTRANTS entrants, importing at most INLINE_MAX_CSV_LINES lines of entrants
@@ -25,10 +27,11 @@ from django_tasks import task
 
 from .actions import ActionError, entrants, rounds
 from .actions.archive import import_tournament
-from .actions.base import require_director
+from .actions.base import one_change, require_director
 from .actions.trf_import import NO_SET_SCORES, import_trf_event
 from .archive import archive_json
 from .entrant_rules import counted
+from .middleware import is_outage
 from .models import Job
 
 log = logging.getLogger("tournament")
@@ -106,16 +109,21 @@ def run(job_id: str, work) -> dict:
     try:
         if job.requested_by is None:
             raise ActionError("The account that asked for this no longer exists.")
-        message, result_url, output = work(job)
+        # The work and its job's "done" are one change: a run stopped by the database
+        # (below) kept nothing, so running it again (tournament/worker.py) repeats nothing.
+        with one_change():
+            message, result_url, output = work(job)
+            finish(job_id, Job.Status.DONE, message, result_url, output)
     except ActionError as exc:
         # A refusal is an answer, not a crash: the director reads why on the job's page.
         finish(job_id, Job.Status.FAILED, describe(exc))
         return {"status": "failed", "message": exc.message}
-    except BaseException:
+    except BaseException as exc:
+        if is_outage(exc):
+            raise  # the job stays running; the worker runs it again (tournament/worker.py)
         finish(job_id, Job.Status.FAILED, UNEXPECTED)
         log.exception("Job %s (%s) failed", job_id, job.kind)
         raise
-    finish(job_id, Job.Status.DONE, message, result_url, output)
     return {"status": "done", "message": message}
 
 

@@ -139,7 +139,8 @@ def test_correcting_an_earlier_round_warns_and_the_audit_keeps_old_and_new(
     entry = AuditEntry.objects.get(action="correct_result")
     assert entry.reason == "sheets swapped"
     assert entry.detail["later_rounds"] == [2, 3]
-    assert entry.summary == (f"Corrected round 1 board 1: {EVIL} wins (7–61, 8–61) "
+    assert entry.summary == (f"Corrected round 1 board 1: was Ann Lee wins (61–7, 61–8), "
+                             f"now {EVIL} wins (7–61, 8–61) "
                              "(rounds 2, 3 paired on the old result)")
     assert [s["score"] for s in entry.detail["old"]["record"]["sets"]] == [[61, 7], [61, 8]]
     assert [s["score"] for s in entry.detail["new"]["record"]["sets"]] == [[7, 61], [8, 61]]

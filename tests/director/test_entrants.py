@@ -120,7 +120,7 @@ def test_header_may_reorder_and_unknown_column_is_refused(dc, event):
 def test_same_name_other_club_warns_same_club_refused(dc, event):
     text = "name,club\nAnn Lee,Leek DC\nAnn Lee,Crewe\n"
     page = preview(dc, event, text=text).content.decode()
-    assert "another Ann Lee (line 2) has the club Leek DC: check they are two people" in page
+    assert "Ann Lee (line 2) has the club Leek DC: check they are two people" in page
     assert "Import these 2 entrants" in page
     confirm(dc, event, text)
     assert event.entrants.filter(name="Ann Lee").count() == 2
@@ -201,7 +201,7 @@ def test_add_entrant_and_refusal_keeps_input(dc, seeded):
     # Another club tells two people of one name apart: entered, with a warning.
     response = dc.post(url(seeded, "add_entrant"), {"name": "Di Moss", "club": "Hanley"},
                        follow=True)
-    assert "1. Di Moss (Stoke) has the same name: check they are two people" in \
+    assert "1. Di Moss has the club Stoke: check they are two people" in \
         response.content.decode()
     assert seeded.entrants.filter(name="Di Moss").count() == 2
 

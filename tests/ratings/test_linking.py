@@ -27,9 +27,13 @@ def staff():
 
 
 @pytest.fixture
-def rated():
-    """ann, bo, cy, di with ratings from one event."""
-    return imported(archive("A", FOUR, [[(1, 2, 1), (3, 4, 3)], [(1, 3, 1), (2, 4, 4)]]), "a")
+def rated(director):
+    """ann, bo, cy, di with ratings from one event, which `director` ran (so may link
+    them again: actions.people.consent_refusals)."""
+    from tournament.models import Official
+    a = imported(archive("A", FOUR, [[(1, 2, 1), (3, 4, 3)], [(1, 3, 1), (2, 4, 4)]]), "a")
+    Official.objects.create(tournament=a, user=director, role="director")
+    return a
 
 
 @pytest.fixture
@@ -43,7 +47,7 @@ def event(director):
 def test_suggestions_offer_namesakes_but_link_nobody(rated, event, director):
     Person.objects.create(key="ann-lee-leek", name="Ann Lee", club="Leek DC")
     entrant = add_entrant(event, director, name="Ann Lee", club="Leek DC")
-    assert [p.key for p in actions.suggestions(entrant)] == ["ann-lee-leek", "ann"]
+    assert [p.key for p in actions.suggestions(entrant, director)] == ["ann-lee-leek", "ann"]
     assert not EntrantPerson.objects.filter(entrant=entrant).exists()  # never silently
 
 
@@ -107,7 +111,7 @@ def test_csv_pairs_columns(rated, director):
                 .values_list("member", "person__key")) == [(0, "ann"), (1, "bo")]
 
 
-def test_seeding_takes_the_rating_times_100_and_stays_changeable(rated, event, director,
+def test_seeding_takes_the_rating_in_order_and_stays_changeable(rated, event, director,
                                                                    client_for):
     ann_e = add_entrant(event, director, name="Ann Lee")
     bo_e = add_entrant(event, director, name="Bo Park", rating=1500)
@@ -118,7 +122,7 @@ def test_seeding_takes_the_rating_times_100_and_stays_changeable(rated, event, d
     ann, bo = (Rating.objects.get(person__key=k, ruleset="mso") for k in ("ann", "bo"))
     for e, r in ((ann_e, ann), (bo_e, bo)):
         e.refresh_from_db()
-        assert e.rating == max(0, round(r.rating * 100))
+        assert e.rating == round(1500 + 50 * r.rating)
     new_e.refresh_from_db()
     assert new_e.rating == 900  # not linked: as it was
     entry = AuditEntry.objects.get(action="seed_from_ratings")
@@ -128,10 +132,20 @@ def test_seeding_takes_the_rating_times_100_and_stays_changeable(rated, event, d
 
 def test_pairing_rating_mapping():
     from tournament.entrant_rules import pairing_rating
-    assert pairing_rating([12.345]) == 1234
-    assert pairing_rating([-3.0]) == 0
-    assert pairing_rating([10.0, 20.0]) == 1500
+    assert pairing_rating([0.0]) == 1500
+    assert pairing_rating([12.34]) == 2117
+    assert pairing_rating([10.0, 20.0]) == 2250
     assert pairing_rating([99.0]) == 4000
+
+
+def test_negative_ratings_keep_their_order_when_seeded():
+    """Below 0 after a bad start is still an order: no two players tie at 0."""
+    from tournament.entrant_rules import RATING_MAX, RATING_MIN, pairing_rating
+    ratings = [-30.0, -7.5, -3.2, -0.5, 0.0, 0.4, 12.34, 25.0, 38.0, 50.0]
+    seeded = [pairing_rating([r]) for r in ratings]
+    assert seeded == sorted(set(seeded)), seeded  # strictly increasing
+    assert all(RATING_MIN <= s <= RATING_MAX for s in seeded)
+    assert pairing_rating([-3.0]) == 1350 and pairing_rating([-4.0]) == 1300
 
 
 def test_staff_merge_moves_links_rebuilds_and_unmerge_restores(rated, staff, client_for):

@@ -100,8 +100,9 @@ def test_production_defaults_are_on_and_readable():
     assert django_settings.SIGNIN_ADDRESS_FAILURE_LIMIT == 40
     assert {k: parse_rate(v) for k, v in django_settings.API_RATE_LIMITS_DEFAULT.items()} == {
         "read_per_address": (1200, 60), "write_per_address": (600, 60),
-        "write_per_token": (60, 60), "token_failures_per_address": (20, 600),
-        "player_codes_per_address": (30, 600), "player_codes_per_board": (10, 600)}
+        "write_per_token": (60, 60), "write_per_card": (60, 60),
+        "token_failures_per_address": (20, 600), "player_codes_per_address": (30, 600),
+        "player_codes_per_board": (10, 600), "key_failures_per_prefix": (10, 600)}
     assert django_settings.API_RATE_LIMITS == {}  # off in tests unless a test sets them
 
 
@@ -130,13 +131,35 @@ def test_public_reads_are_limited_per_address(settings):
 
 def test_failed_tokens_are_limited_per_address(settings, dora):
     settings.API_RATE_LIMITS = {"token_failures_per_address": "2/10m"}
-    guesser = api(key="0" * 40)
-    assert [put(guesser).status_code for _ in range(2)] == [401, 401]
-    response = put(guesser)
+    keys = (f"{i:040x}" for i in range(10))  # each its own prefix: the address's count
+    assert [put(api(key=next(keys))).status_code for _ in range(2)] == [401, 401]
+    response = put(api(key=next(keys)))
     assert response.status_code == 429 and int(response["Retry-After"]) <= 600
-    # Even a good key from that address waits: the guesser cannot tell which keys work.
-    assert put(api(key=tokens.issue(dora, dora))).status_code == 429
-    assert put(api(ip="10.1.0.9", key=tokens.issue(dora, dora))).status_code == 404
+    assert "wrong API tokens from your address" in response.json()["detail"]
+    assert api(key=next(keys)).get("/api/v1/tournaments/").status_code == 429  # reads too
+    # A good key from that address is never refused for the others' failures (the venue's
+    # devices share one address); elsewhere a wrong key is only 401.
+    assert put(api(key=tokens.issue(dora, dora))).status_code == 404
+    assert put(api(ip="10.1.0.9", key=next(keys))).status_code == 401
+
+
+def test_failed_keys_are_limited_per_prefix_from_any_address(settings, dora):
+    settings.API_RATE_LIMITS = {"key_failures_per_prefix": "2/10m"}
+    stale = [put(api(ip=f"10.1.1.{i}", key=f"abcd{i:036x}")).status_code for i in range(3)]
+    assert stale == [401, 401, 429]
+    assert put(api(ip="10.1.1.9", key="ffff" + "0" * 36)).status_code == 401  # another prefix
+    assert put(api(ip="10.1.1.2", key=tokens.issue(dora, dora))).status_code == 404
+
+
+def test_the_kinds_of_key_are_counted_apart(settings, dora):
+    """Wrong player keys spend the address's player-key allowance, not the tokens'."""
+    settings.API_RATE_LIMITS = {"token_failures_per_address": "2/10m",
+                                "player_codes_per_address": "2/10m"}
+    junk = Client(REMOTE_ADDR="10.1.2.1")
+    seen = [junk.get("/api/v1/me/", headers={"Authorization": f"Player J{i:03}-0000-0000-0000"})
+            .status_code for i in range(5)]
+    assert seen == [401, 401, 429, 429, 429]  # junk keys on GET are refused too
+    assert put(api(ip="10.1.2.1", key="0" * 40)).status_code == 401  # a token's first failure
 
 
 def test_writes_are_limited_per_token(settings, dora, eve):

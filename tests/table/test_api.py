@@ -212,7 +212,7 @@ def test_me_of_a_pair_member(director):
 
 
 def test_repeated_wrong_keys_429_with_retry_after(board, side0, settings):
-    settings.API_RATE_LIMITS = {"token_failures_per_address": "2/10m"}
+    settings.API_RATE_LIMITS = {"player_codes_per_address": "2/10m"}
     wrong = PlayerApi("ABCD-EFGH-JKMN-PQRS")
     assert [wrong.accept(board, 0).status_code for _ in range(2)] == [401, 401]
     response = wrong.accept(board, 0)

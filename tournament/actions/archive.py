@@ -60,7 +60,7 @@ def create_from(doc, actor, *, slug: str, hidden: bool = False) -> Tournament:
                                           for m in p.get("members") or []])
                 for p in doc["players"]}
     Entrant.objects.bulk_create(entrants.values())
-    import_people(tournament, doc, entrants)
+    import_people(tournament, doc, entrants, actor)
     now = timezone.now()
     # (round, its path in the archive, its stage, its number in the stage)
     stage_one = tournament.stages.get()
@@ -125,12 +125,12 @@ def import_stage(tournament, stage, number, st, entrants) -> Stage:
     return stage
 
 
-def import_people(tournament, doc, entrants):
+def import_people(tournament, doc, entrants, actor):
     """The archive's `date` and person ids (shared/spec/ratings.md)."""
     if doc.get("date"):
         tournament.date = date.fromisoformat(doc["date"])
         tournament.save(update_fields=["date"])
-    link_archive_people(tournament, doc["players"], entrants)
+    link_archive_people(tournament, doc["players"], entrants, actor)
 
 
 def create_match(round_, m, entrants, report, now):

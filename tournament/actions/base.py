@@ -7,6 +7,7 @@ from contextlib import contextmanager
 
 from django.core import exceptions
 from django.db import transaction
+from django.http import Http404
 
 from .. import revision
 from ..models import AuditEntry
@@ -70,6 +71,15 @@ class PermissionDenied(ActionError, exceptions.PermissionDenied):
         super().__init__(message, status=403)
 
 
+class NotFound(ActionError, Http404):
+    """A refusal that names nothing: to whoever may not see an event (one hidden from them,
+    `Tournament.hidden_from`) it does not exist, so an action's 404 and, raised from a
+    view, Django's 404 page, never a 403 that names it."""
+
+    def __init__(self, message: str = "There is no page at this address."):
+        super().__init__(message, status=404)
+
+
 def checked_text(value, field: str, max_length: int | None = None) -> str:
     """clean_text for an action's caller: the refusal names the field, as forms do."""
     try:
@@ -92,11 +102,12 @@ Action = AuditEntry.Action  # the names audit() accepts: one per kind of change
 
 
 def audit(tournament, actor, action: Action, summary: str, reason: str = "", **detail):
-    # Every change writes this row, so this is where the public pages learn of it.
+    # Every change writes this row, so this is where the public pages learn of it (of all
+    # but the changes none of them shows: AuditEntry.UNSEEN_BY_PUBLIC, a check-in).
     if action not in Action.values:
         # A typo here would write a row that every filter on the name misses.
         raise ValueError(f"{action!r} is not an audit action: add it to AuditEntry.Action.")
-    if tournament is not None:
+    if tournament is not None and action not in AuditEntry.UNSEEN_BY_PUBLIC:
         revision.bump_on_commit(tournament.slug)
     return AuditEntry.objects.create(
         tournament=tournament,
@@ -112,13 +123,23 @@ def audit(tournament, actor, action: Action, summary: str, reason: str = "", **d
 # Views always pass request.user (never None), so no web request can get here as None.
 
 
+def require_seen(tournament, who, message: str = ""):
+    """Not found (404) for whoever the event is hidden from (`who` None: the command line,
+    which sees everything): a refusal must not name it. `message`: the words the same
+    address says when nothing is there."""
+    if who is not None and tournament.hidden_from(who):
+        raise NotFound(*[message] if message else [])
+
+
 def require_director(tournament, user):
     if user is not None and not tournament.is_director(user):
+        require_seen(tournament, user)
         raise PermissionDenied(f"Only a director of {tournament.name} may do this.")
 
 
 def require_official(tournament, user):
     if user is not None and not tournament.is_official(user):
+        require_seen(tournament, user)
         raise PermissionDenied(f"You are not an arbiter or director of {tournament.name}.")
 
 

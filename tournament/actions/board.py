@@ -18,8 +18,10 @@ from scoring.starters import set_starter
 from ..models import Match, Official, ResultVersion, Round, SetResult, Tournament
 from ..models.rounds import status_counts
 from ..starters import first_set_starter
-from .base import Action, ActionError, audit
+from .base import Action, NotFound, audit, require_seen
 from .progress import update_status
+
+NO_SUCH_BOARD = "There is no such board."  # a board missing, or one of a hidden event
 
 
 def lock(match_id, actor) -> Match:
@@ -37,9 +39,11 @@ def lock(match_id, actor) -> Match:
     try:
         match = qs.get(pk=match_id)
     except Match.DoesNotExist:
-        raise ActionError("There is no such board.", status=404) from None
+        raise NotFound(NO_SUCH_BOARD) from None
     if authenticated:
         match.round.tournament.know_role(actor, match.actor_role)
+    # A board of an event hidden from the actor is not there for them (not a 403 naming it).
+    require_seen(match.round.tournament, actor, NO_SUCH_BOARD)
     return match
 
 

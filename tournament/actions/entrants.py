@@ -130,7 +130,7 @@ def import_entrants(tournament, actor, text: str) -> list[Entrant]:
     created = inserted(lambda: Entrant.objects.bulk_create(
         Entrant(tournament=tournament, number=start + i, **fields)
         for i, fields in enumerate(parsed.rows)))
-    link_csv_rows(tournament, created, parsed.people)
+    link_csv_rows(tournament, created, parsed.people, actor)
     renumber(tournament)
     audit(tournament, actor, Action.IMPORT_ENTRANTS, f"Imported {counted(len(created))} from CSV",
           names=[row["name"] for row in parsed.rows], warnings=parsed.warnings)

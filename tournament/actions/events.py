@@ -8,6 +8,7 @@ from ..folding import web_address
 from ..models import AuditEntry, Official, Tournament
 from ..models.event import DEFAULT_POINTS
 from ..rules import known_rulesets, known_tiebreaks
+from ..text import TextError, visible_name
 from .base import (
     Action,
     ActionError,
@@ -17,6 +18,7 @@ from .base import (
     checked_text,
     lock_event,
     require_director,
+    sentence,
 )
 from .progress import update_status
 
@@ -91,6 +93,15 @@ def clean_settings(*, ruleset, rounds_planned, points, tiebreaks, entrants_kind=
             "match_target": match_target, "sets_to_win": sets_to_win}
 
 
+def checked_event_name(value) -> str:
+    """An event's name as stored: clean text, trimmed, that shows (text.visible_name)."""
+    name = checked_text(value, "name", Tournament._meta.get_field("name").max_length)
+    try:
+        return visible_name(name, "name")
+    except TextError as exc:
+        raise ActionError(sentence(str(exc)), {"name": [sentence(str(exc))]}) from None
+
+
 @atomic_action
 def create_tournament(actor, *, name: str, slug: str = "", ruleset: str = "mso",
                       rounds_planned: int = 5, points: dict | None = None,
@@ -102,7 +113,7 @@ def create_tournament(actor, *, name: str, slug: str = "", ruleset: str = "mso",
     check (the screens: `may_create_events`); the command line may always."""
     from ..standings import MSO_ORDER
 
-    name = checked_text(name, "name", Tournament._meta.get_field("name").max_length)
+    name = checked_event_name(name)
     if not name:
         raise ActionError("The event needs a name.", {"name": ["Give the event a name."]})
     typed = checked_text(slug, "slug")
@@ -187,8 +198,7 @@ def update_settings(tournament, actor, *, reason: str = "", **changes) -> dict:
     cleaned = clean_settings(**{key: wanted[key] for key in (
         "ruleset", "rounds_planned", "points", "tiebreaks", "entrants_kind", "match_target",
         "sets_to_win")})
-    cleaned["name"] = checked_text(wanted["name"], "name",
-                                   Tournament._meta.get_field("name").max_length)
+    cleaned["name"] = checked_event_name(wanted["name"])
     if not cleaned["name"]:
         raise ActionError("The event needs a name.", {"name": ["Give the event a name."]})
     cleaned["require_confirmation"] = bool(wanted["require_confirmation"])

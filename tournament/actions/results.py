@@ -15,7 +15,7 @@ from scoring.starters import sets_alternate
 
 from .. import rating_store, record_fit
 from ..entrant_rules import wins
-from ..models import Match, Round
+from ..models import Match, Round, Tournament
 from ..models.rounds import AWAITING
 from ..record_fit import Board
 from ..starters import first_set_starter
@@ -74,6 +74,23 @@ def settled(match) -> bool:
     return match.status == Match.Status.CONFIRMED or match.round.status == Round.Status.CLOSED
 
 
+def awaits_acceptance(match) -> bool:
+    """A player's entry that the other side has not answered, where the event's policy is
+    players_then_official: no official confirms it (nor closes its round over it) until
+    the other side has accepted it (shared/spec/table-entry.md: the acceptance is shown to
+    the official first). An official who has the score sheet enters the result instead."""
+    return (match.status == Match.Status.ENTERED and match.entered_by_player_id is not None
+            and match.round.tournament.entry_policy
+            == Tournament.EntryPolicy.PLAYERS_THEN_OFFICIAL)
+
+
+def unaccepted_words(match) -> str:
+    """Who has not accepted whose entry, for the refusals and the board's page."""
+    entering = match.entered_by_player
+    other = match.side1 if entering.entrant_id == match.side0_id else match.side0
+    return f"{other.name} has not accepted {entering.name}'s entry"
+
+
 def permissions(match, user) -> frozenset[str]:
     """What `user` may do to the board's result now: a subset of {"enter", "confirm",
     "correct"}. `user` None is the command line (the server's operator).
@@ -82,7 +99,9 @@ def permissions(match, user) -> frozenset[str]:
       round not closed); the round must be published and the board not a bye.
     - correct: a director, once the result is settled (with a reason).
     - confirm: where the event asks for confirmation, an entered result, by an official
-      other than the one who entered it (a director included: nobody confirms their own).
+      other than the one who entered it (a director included: nobody confirms their own),
+      except a player's entry still awaiting the other side's acceptance
+      (`awaits_acceptance`).
     """
     tournament = match.round.tournament
     if user is not None and not tournament.is_official(user):
@@ -96,7 +115,8 @@ def permissions(match, user) -> frozenset[str]:
         out.add(CORRECT)
     if (match.status in AWAITING and tournament.require_confirmation
             and match.round.status != Round.Status.CLOSED
-            and (user is None or match.entered_by_id != user.pk)):
+            and (user is None or match.entered_by_id != user.pk)
+            and not awaits_acceptance(match)):
         out.add(CONFIRM)
     return frozenset(out)
 
@@ -120,6 +140,11 @@ def require(match, user, *wanted: str) -> str:
         if not tournament.require_confirmation:
             raise ActionError(f"{tournament.name} asks no confirmation: an entered result "
                               "counts at once.", status=409)
+        if awaits_acceptance(match):
+            raise ActionError(f"Board {match.board}: {unaccepted_words(match)} yet. At "
+                              f"{tournament.name} an official confirms a player's result "
+                              "once the other side has accepted it: wait for them, or "
+                              "enter the result from the score sheet yourself.", status=409)
         raise PermissionDenied("You entered this result: another arbiter or a director "
                                "must confirm it.")
     raise PermissionDenied("This result is confirmed or its round is closed: only a "
@@ -253,6 +278,7 @@ def submit_result(match_id, actor, *, version: int, outcome: str = Match.Outcome
     report, record, conceded, winner = checked_outcome(match, outcome, record, conceded_by,
                                                        first)
     old = result_state(match) if match.status != Match.Status.PENDING else None
+    was = describe(match) if old is not None else None
     # Players' entry (actions/table.py): an official's entry settles a disputed board.
     settling = match.status == Match.Status.DISPUTED
     match.entered_by_player = match.answered_by_player = None
@@ -280,7 +306,7 @@ def submit_result(match_id, actor, *, version: int, outcome: str = Match.Outcome
     detail = {"match": match.pk, "version": match.version, "new": result_state(match)}
     verb = "Corrected" if correcting else "Settled the dispute on" if settling else "Entered"
     summary = (f"{verb} round {match.round.number} "
-               f"board {match.board}: {describe(match)}")
+               f"board {match.board}: {was_and_now(was, describe(match))}")
     if old is not None:
         detail["old"] = old
     if first_set_starter(match) != was_first:
@@ -350,6 +376,12 @@ def set_first_starter(match_id, actor, *, seat: int, reason: str) -> Match:
           f"{match.players[seat % 2].name} starts set 1", reason,
           match=match.pk, seat=seat, was=was)
     return match
+
+
+def was_and_now(was: str | None, now: str) -> str:
+    """A changed result as its audit line says it, old and new: "was Ann Lee wins
+    (61–40, 61–30), now Bo Park wins (40–61, 61–50, 30–61)"; `was` None: the first."""
+    return now if was is None else f"was {was}, now {now}"
 
 
 def describe(match) -> str:

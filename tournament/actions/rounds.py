@@ -37,6 +37,7 @@ from .base import (
 )
 from .board import confirm_by, double_forfeit
 from .progress import open_boards, stage_to_pair, update_status
+from .results import awaits_acceptance
 
 log = logging.getLogger("tournament")
 
@@ -380,6 +381,15 @@ def close_round(round_, actor, *, reason: str = "") -> Round:
                           f"{', '.join(map(str, disputed))} of round {round_.number} "
                           f"{'are' if len(disputed) > 1 else 'is'} disputed: settle "
                           f"{'them' if len(disputed) > 1 else 'it'} before closing the round.",
+                          status=409)
+    waiting = [m.board for m, _ in plan if awaits_acceptance(m)]
+    if waiting:  # closing confirms entries: not one the other side never accepted
+        raise ActionError(f"Board{'s' if len(waiting) > 1 else ''} "
+                          f"{', '.join(map(str, waiting))} of round {round_.number} "
+                          + ("hold players' entries" if len(waiting) > 1
+                             else "holds a player's entry")
+                          + " the other side has not accepted: enter the result from the score "
+                          "sheet, or wait for their acceptance, before closing the round.",
                           status=409)
     if plan and not reason.strip():
         raise ActionError(f"Closing round {round_.number} decides {len(plan)} open board"

@@ -5,7 +5,8 @@ A player's entry runs the officials' checks (results.checked_outcome: the same
 validator, the same errors) and is stored `entered`; the other side's acceptance makes
 it count (`players_accept`: `confirmed`) or hands it to an official (`players_then_official`:
 `accepted`); a dispute (`disputed`, with the reason) waits for an official, whose entry
-or confirmation settles it (results.submit_result, results.confirm_result). Each change
+or confirmation settles it (results.submit_result, results.confirm_result): until then
+neither side writes to the board (`refusal`, 409). Each change
 bumps the board's version, keeps a ResultVersion naming the player, and writes an audit
 row naming the player and the device's address.
 """
@@ -14,7 +15,15 @@ from django.utils import timezone
 
 from ..models import Match, Round, Tournament
 from . import board, results
-from .base import Action, ActionError, PermissionDenied, atomic_action, audit, checked_reason
+from .base import (
+    Action,
+    ActionError,
+    NotFound,
+    PermissionDenied,
+    atomic_action,
+    audit,
+    checked_reason,
+)
 
 ENTER, ACCEPT, DISPUTE = "enter", "accept", "dispute"
 MAX_DISPUTE = 1000
@@ -48,6 +57,8 @@ def refusal(match, player, what: str) -> ActionError | None:
     The one rule the pages and the API share: pages show the same words before a form."""
     tournament = match.round.tournament
     side = side_of(match, player)
+    if tournament.hidden_from(player):  # not there for this card: no refusal names it
+        return NotFound(board.NO_SUCH_BOARD)
     if player.tournament_id != tournament.pk:
         # Said outright: a player with cards for two events would not guess it otherwise.
         return PermissionDenied(f"Board {match.board} of round {match.round.number} is in "
@@ -72,12 +83,16 @@ def refusal(match, player, what: str) -> ActionError | None:
     if match.status == Match.Status.CONFIRMED:
         return ActionError(f"The result of board {match.board} counts already: only a "
                            "director may change it now. See an arbiter.", status=409)
+    if match.status == Match.Status.DISPUTED:
+        # Neither side writes over a dispute: it stays said until an official settles it.
+        return ActionError(f"Board {match.board} is disputed: an arbiter settles it from the "
+                           "score sheets, and neither side can enter, accept or dispute it "
+                           "until then. See an arbiter.", status=409)
     if what == ENTER:
         return None
     if match.status not in (Match.Status.ENTERED,) or match.entered_by_player_id is None:
         waiting = {Match.Status.PENDING: "no result has been entered yet",
                    Match.Status.ACCEPTED: "it was accepted and waits for an official",
-                   Match.Status.DISPUTED: "it is disputed and waits for an official",
                    Match.Status.ENTERED: "an official entered it; an official confirms it"}
         return ActionError(f"Board {match.board} has nothing for you to accept: "
                            f"{waiting.get(match.status, match.status)}.", status=409)
@@ -122,6 +137,7 @@ def enter_result(match_id, player, *, version: int, outcome: str = Match.Outcome
     report, record, conceded, winner = results.checked_outcome(match, outcome, record,
                                                                conceded_by)
     old = results.result_state(match) if match.status != Match.Status.PENDING else None
+    was = results.describe(match) if old is not None else None
     match.outcome, match.record, match.conceded_by, match.winner = (outcome, record,
                                                                     conceded, winner)
     match.version += 1
@@ -138,7 +154,7 @@ def enter_result(match_id, player, *, version: int, outcome: str = Match.Outcome
         detail["old"] = old
     _audit(match, player, Action.PLAYER_ENTER_RESULT,
            f"{player.name} entered round {match.round.number} board {match.board}: "
-           f"{results.describe(match)}", address, **detail)
+           f"{results.was_and_now(was, results.describe(match))}", address, **detail)
     return match, report
 
 

@@ -5,10 +5,10 @@ from collections import defaultdict
 
 from django.utils import timezone
 
-from ..entrant_rules import MAX_ENTRANTS, entrant_key
+from ..entrant_rules import MAX_ENTRANTS, check_entrant, entrant_key
 from ..history import bye_code
 from ..models import Attendance, Entrant, ForbiddenPair, Match, Round, Tournament
-from ..pairing.trf import TrfError, completed_rounds, parse_trf
+from ..pairing.trf import PLAYER_COLUMNS, TrfError, completed_rounds, parse_trf
 from .base import Action, ActionError, atomic_action, audit
 from .events import create_tournament
 from .progress import update_status
@@ -96,17 +96,36 @@ def attendance(tournament, event, done: int) -> list[tuple[int, int, str]]:
     return rows
 
 
-def refuse_same_names(players) -> None:
+def refuse_same_names(players: dict[int, dict]) -> None:
     """A TRF file has no club to tell two people of one name apart, and an event holds each
-    name (of a club) once: the director renames one in the file."""
+    name (of a club) once: the director renames one in the file. `players` as
+    checked_players gives them."""
     seen = {}
-    for p in players:
-        key = entrant_key(p.name.strip() or f"Player {p.number}", "")
+    for number, fields in players.items():
+        key = entrant_key(fields["name"], "")
         if key in seen:
-            raise ActionError(f"Players {seen[key]} and {p.number} are both named "
-                              f"{p.name.strip()!r}; a TRF file has no club to tell them apart, "
+            raise ActionError(f"Players {seen[key]} and {number} are both named "
+                              f"{fields['name']!r}; a TRF file has no club to tell them apart, "
                               "so give one of them a distinguishing name in the file.")
-        seen[key] = p.number
+        seen[key] = number
+
+
+def checked_players(players) -> dict[int, dict]:
+    """Each 001 line's name and rating held to an entrant's rules (entrant_rules:
+    check_entrant), as the archive the event exports will hold them: {number: fields}.
+    The first line that breaks them refuses the file, naming the player and columns."""
+    checked = {}
+    for p in players:
+        fields, problems = check_entrant(name=p.name.strip() or f"Player {p.number}",
+                                         rating=p.rating or None)
+        for field in ("name", "rating"):
+            if field in problems:
+                start, end = PLAYER_COLUMNS[field]
+                problem = problems[field].removeprefix("name: ").rstrip(".")
+                raise ActionError(f"Player {p.number}'s 001 line, {field} (columns {start + 1}"
+                                  f"-{end}): {problem}. Nothing was imported.")
+        checked[p.number] = fields
+    return checked
 
 
 # Said after every TRF import (the import page and the standings say it too): the file
@@ -128,7 +147,8 @@ def import_trf_event(text: str, actor, *, slug: str = "", hidden: bool = False) 
     if len(event.players) > MAX_ENTRANTS:
         raise ActionError(f"The TRF file has {len(event.players):,} players; an event takes "
                           f"at most {MAX_ENTRANTS:,} entrants. Nothing was imported.")
-    refuse_same_names(event.players)
+    players = checked_players(event.players)
+    refuse_same_names(players)
     done = completed_rounds(event)
     coming = any(len(p.results) > done and p.results[done].code in {"H", "F"}
                  for p in event.players)
@@ -138,9 +158,9 @@ def import_trf_event(text: str, actor, *, slug: str = "", hidden: bool = False) 
         rounds_planned=max(event.rounds_planned or 5, done + coming), hidden=hidden)
     tournament.top_seed_starts = event.top_seed_starts
     tournament.save(update_fields=["top_seed_starts"])
-    entrants = {p.number: Entrant(tournament=tournament, number=p.number, name=p.name.strip()
-                                  or f"Player {p.number}", rating=p.rating or None)
-                for p in event.players}
+    entrants = {number: Entrant(tournament=tournament, number=number, name=fields["name"],
+                                rating=fields["rating"])
+                for number, fields in players.items()}
     for number in event.absent:
         if number in entrants:
             entrants[number].withdrawn_after_round = done

@@ -44,7 +44,7 @@ class RoundQuery(Schema):
 def officials_event(request, slug) -> Tournament:
     # Only a slug's characters reach the query: PostgreSQL refuses a NUL (a 500 otherwise).
     t = Tournament.objects.filter(slug=slug).first() if slug_re.match(slug) else None
-    if t is None:
+    if t is None or t.hidden_from(request.auth):  # hidden from them: as if not there
         raise HttpError(404, f"There is no tournament {slug!r}.")
     if not t.is_official(request.auth):
         raise HttpError(403, "Only the event's arbiters and directors may read or set its "

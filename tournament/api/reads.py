@@ -17,17 +17,21 @@ from .auth import user_for
 router = Router(tags=["read"])
 
 
-def visible_tournaments():
+def visible_tournaments(user=None):
     """An event is public once a round of it is published. Its status alone does not say so:
-    pairing round 1 as a draft already marks it running, before anything is shown."""
+    pairing round 1 as a draft already marks it running, before anything is shown. The list
+    holds the listed events; one event is read by whoever it is not hidden from (`user`:
+    the official whose token the request carries, else None, the public)."""
     published = Round.objects.published().filter(tournament=OuterRef("pk"))
-    return Tournament.objects.listed().filter(Exists(published))
+    events = Tournament.objects.listed() if user is None else Tournament.objects.public_to(user)
+    return events.filter(Exists(published))
 
 
-def tournament_or_404(slug) -> Tournament:
+def tournament_or_404(request, slug) -> Tournament:
     # Only a slug's characters reach the query: PostgreSQL refuses a NUL (a 500 otherwise).
-    t = visible_tournaments().filter(slug=slug).first() if slug_re.match(slug) else None
-    if t is None:
+    t = (visible_tournaments(user_for(request)).filter(slug=slug).first()
+         if slug_re.match(slug) else None)
+    if t is None:  # a hidden event is answered as one that does not exist
         raise HttpError(404, f"There is no published tournament {slug!r}.")
     return t
 
@@ -44,7 +48,7 @@ def tournaments(request):
 @router.get("/tournaments/{slug}/",
             response={200: schemas.TournamentOut, 404: schemas.Detail, **schemas.READ})
 def tournament(request, slug: str):
-    t = tournament_or_404(slug)
+    t = tournament_or_404(request, slug)
     rounds = list(t.rounds.published().annotate(boards=Count("matches")))
     return {
         "slug": t.slug, "name": t.name, "status": t.status, "ruleset": t.ruleset,
@@ -64,7 +68,7 @@ def tournament(request, slug: str):
 @router.get("/tournaments/{slug}/rounds/{number}/", response={
     200: list[schemas.Pairing], 400: schemas.Detail, 404: schemas.Detail, **schemas.READ})
 def round_pairings(request, slug: str, number: int):
-    t = tournament_or_404(slug)
+    t = tournament_or_404(request, slug)
     round_ = t.rounds.published().filter(number=number).first()
     if round_ is None:
         raise HttpError(404, f"Round {number} of {t.name} is not published.")
@@ -78,7 +82,7 @@ class StandingsQuery(schemas.Schema):
 @router.get("/tournaments/{slug}/standings/", response={
     200: list[schemas.StandingRow], 400: schemas.Detail, 404: schemas.Detail, **schemas.READ})
 def standings(request, slug: str, query: Query[StandingsQuery]):
-    t = tournament_or_404(slug)
+    t = tournament_or_404(request, slug)
     after = query.after_round
     if after is not None:
         last = max(t.rounds.published().values_list("number", flat=True), default=0)
@@ -91,10 +95,11 @@ def standings(request, slug: str, query: Query[StandingsQuery]):
 @router.get("/matches/{match_id}/", response={
     200: schemas.MatchOut, 400: schemas.Detail, 404: schemas.Detail, **schemas.READ})
 def match(request, match_id: int):
-    m = (Match.objects.public().select_related("round__tournament", "side0", "side1")
+    user = user_for(request)
+    # Boards of events hidden from the reader are not there: 404, as for no board at all.
+    m = (Match.objects.public(user).select_related("round__tournament", "side0", "side1")
          .prefetch_related("sets").filter(pk=match_id).first())
     if m is None:
         raise HttpError(404, f"There is no published board with id {match_id}.")
     t = m.round.tournament
-    user = user_for(request)
     return serialize.match_detail(m, t, official=user is not None and t.is_official(user))

@@ -233,6 +233,8 @@ def board_context(request, match, *, form=None, version=None, conflict=None, pro
         "is_director": is_director, "correcting": correcting,
         "can_enter": bool(perms & {result_actions.ENTER, result_actions.CORRECT}),
         "can_confirm": result_actions.CONFIRM in perms,
+        "unaccepted": (result_actions.unaccepted_words(match)
+                       if result_actions.awaits_acceptance(match) else ""),
         "entered_by_me": match.entered_by_id == user.pk,
         "counts": status_counts(match.status, tournament.require_confirmation),
         "sets": starters_named(match.sets.all(), seats_stored),

@@ -5,6 +5,7 @@ from . import views_entrants as entrants
 from . import views_event as event
 from . import views_jobs as jobs
 from . import views_people as people
+from . import views_people_bulk as people_bulk
 from . import views_rounds as rounds
 from . import views_series as series
 
@@ -37,6 +38,7 @@ urlpatterns = [
     path("<slug:slug>/entrants/", entrants.entrant_list, name="entrants"),
     path("<slug:slug>/entrants/add/", entrants.add, name="add_entrant"),
     path("<slug:slug>/entrants/cards/", cards.print_cards, name="cards"),
+    path("<slug:slug>/entrants/people/", people_bulk.link_everyone, name="link_everyone"),
     path("<slug:slug>/entrants/import/", entrants.import_csv, name="import_entrants"),
     path("<slug:slug>/entrants/import/confirm/", entrants.confirm_import,
          name="confirm_import"),

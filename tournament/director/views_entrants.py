@@ -8,7 +8,7 @@ from django.views.decorators.http import require_POST
 from .. import history
 from ..actions import ActionError, entrants
 from ..actions.base import sentence
-from ..entrant_rules import counted
+from ..entrant_rules import counted, namesake_warning
 from ..entrants_csv import PAIRS_COLUMNS, SINGLES_COLUMNS
 from ..models import Job
 from ..tasks import csv_runs_in_background
@@ -49,11 +49,12 @@ def render_entrants(request, event, **forms):
 
 
 def warn_namesakes(request, entrant):
-    """Two people may share a name when their clubs tell them apart: say so, once."""
-    others = entrant.tournament.entrants.exclude(pk=entrant.pk).named(entrant.name)
+    """Two people may share a name when their clubs tell them apart, and one player may
+    be typed twice with and without accents: say so, once (entrant_rules.namesake_warning)."""
+    others = entrant.tournament.entrants.exclude(pk=entrant.pk).namesakes(entrant.name)
     for other in others:
-        messages.warning(request, f"{other.number}. {other.name} ({other.club or 'no club'}) "
-                         f"has the same name: check they are two people.")
+        messages.warning(request, sentence(namesake_warning(
+            f"{other.number}. {other.name}", other.club, entrant.club)))
 
 
 @director_view

@@ -1,7 +1,9 @@
 """Long work run by the task worker: start it, watch its progress, fetch what it made.
 
 The progress page polls `status.json` (tiny, one query) and goes on to the result when
-the job is done; without JavaScript it refreshes itself. A job is seen only by the user
+the job is done; without JavaScript it refreshes itself. While the job waits it says when
+no task worker is running (tournament/worker.py), and when a run was interrupted and
+runs again. A job is seen only by the user
 who asked for it and by the directors of its event.
 """
 
@@ -12,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
 
-from .. import tasks
+from .. import tasks, worker
 from ..models import Job
 
 POLL_SECONDS = 2
@@ -44,7 +46,9 @@ def state(job) -> dict:
             "message": job.message, "result_url": job.result_url,
             "finished": job.finished, "seconds": int(waited.total_seconds()),
             # A download is offered, not opened: other results are pages to go on to.
-            "go_on": job.status == Job.Status.DONE and job.kind != Job.Kind.EXPORT_ARCHIVE}
+            "go_on": job.status == Job.Status.DONE and job.kind != Job.Kind.EXPORT_ARCHIVE,
+            # No task worker beat lately: the page says so rather than wait in silence.
+            "worker": job.finished or worker.running()}
 
 
 @never_cache

@@ -13,27 +13,31 @@ from ..actions import ActionError, PermissionDenied, merges, seeding
 from ..actions import people as actions
 from ..entrant_rules import is_person_id, pairing_rating
 from ..models import AuditEntry, EntrantPerson, Person, Rating
+from ..number_field import DateField
 from ..text import TextError, clean_text
 from .access import director_view
 
-NEW, NONE = "+new", "+none"  # choices no person id can be (ids have no "+")
+NEW, NONE = actions.NEW, actions.NONE
 
 
-def slots(event, entrant):
-    """Each player of the entrant: name, club, linked person, their rating, suggestions."""
+def slots(event, entrant, actor):
+    """Each player of the entrant: name, club, linked person, their rating, suggestions
+    (each with why the director may not link them, or None: actions.consent_refusals)."""
     links = {link.member: link.person for link in
              EntrantPerson.objects.filter(entrant=entrant).select_related("person")}
+    namesakes = actions.Namesakes(actor)
     out = []
     for member in range(len(entrant.members) if entrant.is_pair else 1):
-        suggested = [p for p in actions.suggestions(entrant, member)
+        name, club = actions.member_name(entrant, member), actions.member_club(entrant, member)
+        suggested = [p for p in namesakes.of(name, club)
                      if p.pk != getattr(links.get(member), "pk", None)]
+        refused = actions.consent_refusals(actor, suggested, event)
         people = [p for p in (links.get(member), *suggested) if p is not None]
         ratings = dict(Rating.objects.filter(ruleset=event.ruleset, person__in=people)
                        .values_list("person_id", "rating"))
-        out.append({"member": member, "name": actions.member_name(entrant, member),
-                    "club": actions.member_club(entrant, member), "linked": links.get(member),
+        out.append({"member": member, "name": name, "club": club, "linked": links.get(member),
                     "rating": ratings.get(getattr(links.get(member), "pk", None)),
-                    "suggested": [(p, ratings.get(p.pk)) for p in suggested]})
+                    "suggested": [(p, ratings.get(p.pk), refused.get(p)) for p in suggested]})
     return out
 
 
@@ -52,8 +56,10 @@ def entrant_people(request, event, pk):
                 actions.link_entrant(entrant, request.user, person=None, member=member)
                 messages.success(request, "Unlinked.")
             else:
-                person = (Person.objects.current().filter(key=choice).first()
-                          if is_person_id(choice) else None)
+                # Only people the director may be told of: a key known only from
+                # hidden events is "not listed", as on the page.
+                person = (Person.objects.current().known_to(request.user)
+                          .filter(key=choice).first() if is_person_id(choice) else None)
                 if person is None:
                     raise ActionError("Choose one of the people listed, a new person, or "
                                       "none.")
@@ -63,7 +69,7 @@ def entrant_people(request, event, pk):
             messages.error(request, exc.message)
         else:
             return redirect("director:entrant_people", event.slug, entrant.pk)
-    players = slots(event, entrant)
+    players = slots(event, entrant, request.user)
     rated = [p["rating"] for p in players]
     seed = pairing_rating(rated) if rated and None not in rated else None
     return render(request, "director/people.html", {
@@ -159,11 +165,11 @@ def unmerge(request, entry_id):
 @require_POST
 @director_view
 def event_date(request, event):
-    field = forms.DateField(required=False)
+    field = DateField(required=False)
     try:
         day = field.clean(request.POST.get("date", ""))
-    except forms.ValidationError:
-        messages.error(request, "The date is not a date: give it as YYYY-MM-DD.")
+    except forms.ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
         return redirect("director:event", event.slug)
     try:
         actions.set_event_date(event, request.user, date=day)

@@ -2,6 +2,12 @@ from django.conf import settings
 from django.db import models
 
 
+class AuditQuerySet(models.QuerySet):
+    def seen_by_public(self):
+        """The changes a public page may show: all but AuditEntry.UNSEEN_BY_PUBLIC."""
+        return self.exclude(action__in=AuditEntry.UNSEEN_BY_PUBLIC)
+
+
 class AuditEntry(models.Model):
     """Who did what, when and why. Written by every action, inside its transaction."""
 
@@ -71,6 +77,12 @@ class AuditEntry(models.Model):
         IMPORT_TOURNAMENT = "import_tournament", "Import an archive"
         IMPORT_TRF = "import_trf", "Import a TRF file"
 
+    # Changes no public page shows: who is checked in for the next round (the player's own
+    # page and the officials' pages show it; no public page nor the public API does). Their
+    # rows bump no revision (actions.base.audit) and are never the event's latest change
+    # (Tournament.change_id), so a check-in leaves the cached public pages as they were.
+    UNSEEN_BY_PUBLIC = frozenset({Action.SET_CHECKIN})
+
     # Kept when the event is deleted (SET_NULL): its name and slug are then in `detail`,
     # for staff to read in the admin.
     tournament = models.ForeignKey(
@@ -86,6 +98,8 @@ class AuditEntry(models.Model):
     summary = models.CharField(max_length=300)
     reason = models.TextField(blank=True)
     detail = models.JSONField(default=dict, blank=True)
+
+    objects = AuditQuerySet.as_manager()
 
     class Meta:
         ordering = ["-at", "-id"]

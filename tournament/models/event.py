@@ -118,16 +118,18 @@ class Tournament(models.Model):
 
     @property
     def change_id(self) -> int:
-        """Changes with every change to the event: the id of its latest audit entry (not
-        the cache token of tournament/revision.py; the live pages' poll and the API show
-        it under the key "revision", kept for their readers).
+        """Changes with every change to the event the public may see: the id of its latest
+        audit entry but a check-in's (AuditEntry.UNSEEN_BY_PUBLIC); not the cache token of
+        tournament/revision.py; the live pages' poll and the API show it under the key
+        "revision", kept for their readers.
 
         Every action writes an audit row in its transaction, so cached public tables keyed
         on this can never outlive the data. A counter on the event's row would do the same,
         but every board's result would then queue on that one row lock until commit.
         """
         if "_change_id" not in self.__dict__:
-            latest = self.audit_entries.order_by("-id").values_list("id", flat=True).first()
+            latest = (self.audit_entries.seen_by_public().order_by("-id")
+                      .values_list("id", flat=True).first())
             self.__dict__["_change_id"] = latest or 0
         return self.__dict__["_change_id"]
 
@@ -183,6 +185,20 @@ class Tournament(models.Model):
     def is_official(self, user) -> bool:
         """A director or an arbiter: may enter and confirm results."""
         return user.is_authenticated and (user.is_superuser or self.role_of(user) is not None)
+
+    def hidden_from(self, who) -> bool:
+        """May `who` not see this event at all? The one rule, for an identity already in
+        hand (`public_to` is the same rule as a query): an event its director hid is seen
+        only by its officials, staff, and the holders of its own players' keys. `who` is a
+        user (signed in or anonymous), None (the public) or a player's key (`PlayerKey`).
+        Whoever it is hidden from is answered 404 everywhere: no page names it."""
+        if not self.hidden:
+            return False
+        if who is None:
+            return True
+        if not hasattr(who, "is_authenticated"):  # a player's key: its own event only
+            return who.tournament_id != self.pk
+        return not self.is_official(who)
 
 
 class Official(models.Model):

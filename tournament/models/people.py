@@ -2,6 +2,7 @@ from django.db import models
 from django.db.models.functions import Lower
 
 from ..entrant_rules import MAX_CLUB, MAX_NAME, caseless
+from ..folding import fold
 from ..text import MAX_REASON
 from .event import Tournament
 
@@ -21,6 +22,15 @@ class EntrantQuerySet(models.QuerySet):
         name, club = caseless(name), None if club is None else caseless(club)
         return [e for e in self.only("number", "name", "club").order_by("number")
                 if caseless(e.name) == name and (club is None or caseless(e.club) == club)]
+
+
+    def namesakes(self, name: str) -> list:
+        """The entrants whose names fold alike (folding.fold, as find-my-board compares
+        them: "Zoe Angstrom" is "Zoë Ångström"), in number order: perhaps one player
+        entered twice, for a director to check."""
+        name = fold(name)
+        return [e for e in self.only("number", "name", "club").order_by("number")
+                if fold(e.name) == name]
 
 
 class Entrant(models.Model):

@@ -19,19 +19,15 @@ class PersonQuerySet(models.QuerySet):
         """People not merged into another: the ones lists, suggestions and links use."""
         return self.filter(merged_into=None)
 
-    def like(self, name: str, club: str = ""):
-        """People who may be the player of this name and club, likeliest first: the same
-        name (the same club before others), then the same club and surname. Suggestions
-        only: linking is always someone's decision."""
-        surname = name.split()[-1] if name.split() else name
-        same_name = models.Q(name__iexact=name)
-        near = models.Q(club__iexact=club, name__iendswith=surname) if club else models.Q(
-            pk__in=[])
-        return self.filter(same_name | near).annotate(
-            rank=models.Case(
-                models.When(same_name & models.Q(club__iexact=club), then=0),
-                models.When(same_name, then=1), default=2,
-                output_field=models.IntegerField())).order_by("rank", "name", "key")
+    def known_to(self, user):
+        """People `user` may be told of: those who played in an event the user may open
+        (Tournament.objects.public_to), and those in no event yet; never someone known
+        only from hidden events the user does not run."""
+        from .event import Tournament
+
+        links = EntrantPerson.objects.filter(person=models.OuterRef("pk"))
+        return self.filter(models.Exists(links.filter(
+            entrant__tournament__in=Tournament.objects.public_to(user))) | ~models.Exists(links))
 
 
 class Person(models.Model):

@@ -115,9 +115,19 @@ class MatchQuerySet(models.QuerySet):
             "sets"
         ).order_by("board")
 
-    def public(self):
-        """Boards of published rounds: the same rule as Round.objects.published()."""
+    def published(self):
+        """Boards of published rounds: the same rule as Round.objects.published(), for a
+        reader that already knows the event may be seen (its standings, a player's own
+        boards, its archive)."""
         return self.filter(round__status__in=PUBLIC_ROUND_STATUSES)
+
+    def public(self, user=None):
+        """Boards `user` may see (None: the public): of published rounds, in events not
+        hidden from them (Tournament.objects.public_to, Tournament.hidden_from)."""
+        published = self.published()
+        if user is None or not user.is_authenticated:
+            return published.filter(round__tournament__hidden=False)
+        return published.filter(round__tournament__in=Tournament.objects.public_to(user))
 
     def awaiting_result(self):
         """Boards (not byes) whose result does not count yet: missing or unconfirmed."""

@@ -27,7 +27,7 @@ class Board:
 
 def boards_of(player):
     """The entrant's boards in published rounds, oldest first, with their sets."""
-    return (Match.objects.public().filter(round__tournament_id=player.tournament_id)
+    return (Match.objects.published().filter(round__tournament_id=player.tournament_id)
             .filter(Q(side0_id=player.entrant_id) | Q(side1_id=player.entrant_id))
             .select_related("round", "side0", "side1", "winner", "conceded_by",
                             "entered_by_player__entrant", "answered_by_player__entrant")

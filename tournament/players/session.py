@@ -6,9 +6,9 @@ scripts), and the answer sets the cookie. So the key is never in a URL the serve
 proxy or a referrer sees. The cookie holds the key row's id and digest, signed: renewing
 the key changes the digest, and the cookie stops working with the old key.
 
-Wrong codes are limited per address and per board (limits.over): over the address's
-limit a typed code is not even looked up; over a board's limit a wrong code is answered
-429 but a right one still works, so guessers at one board never lock its players out.
+Wrong codes are counted per address, per key prefix and per board (limits.failed): over
+any of those limits a wrong code is answered 429, but a right one is always looked up and
+works, so guessers at one board, or behind the venue's one address, never lock anyone out.
 """
 
 from django.conf import settings
@@ -27,11 +27,27 @@ class Throttled(Exception):
         self.wait = wait
 
 
-def from_cookie(request) -> PlayerKey | None:
+def held(request) -> tuple[str, str] | None:
+    """(the key row's id, its digest) as the phone's signed cookie holds them, or None."""
     value = request.get_signed_cookie(COOKIE, default=None, salt=SALT, max_age=MAX_AGE)
     if not value or ":" not in value:
         return None
     pk, _, digest = value.partition(":")
+    return pk, digest
+
+
+def card_of(request) -> str | None:
+    """The digest of the card's key the phone holds, without a query (the limits' count
+    per card: players/limited.py), or None."""
+    found = held(request)
+    return found[1] if found else None
+
+
+def from_cookie(request) -> PlayerKey | None:
+    found = held(request)
+    if found is None:
+        return None
+    pk, digest = found
     player = PlayerKey.objects.by_digest(digest)
     return player if player is not None and str(player.pk) == pk else None
 
@@ -49,18 +65,13 @@ def forget(response):
 
 
 def typed(request, code: str, board: int | None = None) -> PlayerKey | None:
-    """The player whose key `code` is, or None (counted against the address and the board);
-    raises Throttled where the limits say so."""
-    ip = limits.client_ip(request) or "unknown"
-    wait = limits.over("player_codes_per_address", ip, count_it=False)
-    if wait:
-        raise Throttled(wait)
+    """The player whose key `code` is, or None (a wrong code, counted by limits.failed);
+    raises Throttled where a wrong code is over a limit."""
     player = PlayerKey.objects.holding(code)
     if player is not None:
         return player
-    limits.count("player_codes_per_address", ip)
-    if board is not None:
-        wait = limits.over("player_codes_per_board", str(board))
-        if wait:
-            raise Throttled(wait)
+    try:
+        limits.failed(request, limits.PLAYER, code, board)
+    except limits.TooMany as exc:
+        raise Throttled(exc.wait) from None
     return None

@@ -4,7 +4,8 @@ the arbiters' own entry form and the other side accepts or disputes it.
 
 Every answer is private and never stored (never_cache) and sends no referrer; every
 write is one plain HTML form posting to these URLs and calling ONE action of
-tournament.actions.table (docs/players.md).
+tournament.actions.table (docs/players.md). The posts are limited as the API's writes
+are (players/limited.py).
 """
 
 import functools
@@ -22,6 +23,7 @@ from ..actions import ActionError
 from ..actions import results as result_actions
 from ..actions import table as actions
 from ..actions.base import retrying
+from ..actions.board import NO_SUCH_BOARD
 from ..actions.checkin import set_checkin
 from ..arbiter.entry_post import store_typed
 from ..arbiter.forms import EntryForm
@@ -31,6 +33,7 @@ from ..models import Match
 from ..models.rounds import status_counts
 from ..offline.user import keep_private
 from . import reads, session
+from .limited import limited
 
 
 def private(view_func):
@@ -48,9 +51,10 @@ def private(view_func):
     return never_cache(wrapped)
 
 
-def sign_in_page(request, *, problem="", status=200, next_url=""):
+def sign_in_page(request, *, problem="", status=200, next_url="", player=None):
+    """The code form; `player`: the card this phone holds (a link back to its page)."""
     return render(request, "players/sign_in.html",
-                  {"problem": problem, "next": next_url}, status=status)
+                  {"problem": problem, "next": next_url, "player": player}, status=status)
 
 
 def signed_in(request, player, next_url=""):
@@ -74,6 +78,7 @@ def with_code(request, board=None):
 
 
 @private
+@limited
 @require_http_methods(["GET", "POST"])
 def me(request):
     """The player's page; without the cookie, the code form (and the card's script)."""
@@ -105,6 +110,7 @@ def receipt(player, match) -> dict:
 
 
 @private
+@limited
 @require_POST
 def check_in(request):
     """The player checks in (or out) for the next round to be paired."""
@@ -182,15 +188,19 @@ def render_board(request, player, match, status=200, **kwargs):
 
 
 @private
+@limited
 @require_http_methods(["GET", "POST"])
 def board(request, match_id):
     try:
         match = load_match(match_id)
     except Http404:
-        raise Http404("There is no such board.") from None
+        raise Http404(NO_SUCH_BOARD) from None
     if not match.round.is_public:
-        raise Http404("There is no such board.")
+        raise Http404(NO_SUCH_BOARD)
     player = session.from_cookie(request)
+    tournament = match.round.tournament
+    if tournament.hidden_from(player) and not tournament.is_official(request.user):
+        raise Http404(NO_SUCH_BOARD)  # a hidden event's board: not there without its card
     action = request.POST.get("action", "") if request.method == "POST" else ""
     if action == "code" or (player is None and request.method == "POST"):
         # The board's QR on a slip opened on a phone not yet signed in: the code signs in.
@@ -198,10 +208,16 @@ def board(request, match_id):
         if refused:
             return refused
         return signed_in(request, found, request.path)
-    if player is None:
-        if match.round.tournament.is_official(request.user):  # an arbiter scanned the slip
+    if player is None or actions.side_of(match, player) is None:
+        if tournament.is_official(request.user):  # an arbiter scanned the slip
             return redirect("arbiter:match", match.pk)
-        return sign_in_page(request, next_url=request.path)
+        if player is None:
+            return sign_in_page(request, next_url=request.path)
+        # A card reads only its own boards (another's unconfirmed sets, who entered them,
+        # a dispute's words are its players' and the officials'): its own players' codes
+        # open it here.
+        return sign_in_page(request, problem=actions.refusal(match, player, actions.ENTER)
+                            .message, status=403, next_url=request.path, player=player)
     if action in ("enter", "accept", "dispute"):
         return idempotency.form_post(request, idempotency.credential_of(player),
                                      lambda: posted(request, player, match, action))

@@ -1,7 +1,8 @@
 """Rendered public fragments, cached until the event changes.
 
-Every action writes an audit row, which changes Tournament.change_id, so a key that
-contains it can never serve stale results; old keys simply expire.
+Every action writes an audit row, which changes Tournament.change_id (but a check-in's,
+which no public page shows), so a key that contains it can never serve stale results; old
+keys simply expire.
 """
 
 from django.core.cache import cache

@@ -331,7 +331,8 @@ def latest_change(tournament):
     Tournament.change_id its value, so a page asks only once. None before any change.
     Read from the data, so a page rendered twice says the same (the whole-page cache's
     validators rely on identical bytes)."""
-    found = tournament.audit_entries.order_by("-id").values_list("id", "at").first()
+    found = (tournament.audit_entries.seen_by_public().order_by("-id")
+             .values_list("id", "at").first())
     tournament.__dict__["_change_id"] = found[0] if found else 0
     return found[1] if found else None
 

@@ -111,10 +111,17 @@ class Entry:
 def bad_token(request):
     """The 401 for an API read whose Authorization header holds no valid token (an
     official's, or a player's key: docs/players.md), or None."""
-    from ..api.auth import player_for, user_for  # the API's own reading of the header
+    from .. import limits
+    from ..api.auth import player_for, user_for, wrong  # the API's own reading of the header
 
     if user_for(request) is not None or player_for(request) is not None:
         return None
+    try:
+        wrong(request)  # counted as the API's other doors count a wrong key
+    except limits.TooMany as exc:
+        response = limits.too_many(exc.wait, exc.what)
+        add_never_cache_headers(response)
+        return response
     response = JsonResponse({"detail": "The Authorization header holds no valid API token: "
                                        "send 'Token <key>' (a player: 'Player <key>'), or no "
                                        "Authorization header for the public reads."},

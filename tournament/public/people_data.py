@@ -62,12 +62,16 @@ def person_page(key: str) -> PersonPage | None:
             partner = members[1 - member].get("name", "")
         events.append({"slug": slug, "name": ev_name, "date": ev_date, "number": number,
                        "entrant": name, "partner": partner})
+    if hidden_only(person, events):
+        return None
     histories = {r.ruleset: RatingHistory(r.ruleset, r.mu, r.sigma, r.rating, r.matches,
                                           r.trend)
                  for r in Rating.objects.filter(person=person)}
     for (ruleset, match_id, slug, ev_name, number, board, side0, side1, name0, name1, won,
          mu, sigma, rating) in (
-            RatingStep.objects.filter(person=person).order_by("ruleset", "seq")
+            RatingStep.objects.filter(person=person,
+                                      match__round__tournament__in=public_events())
+            .order_by("ruleset", "seq")
             .values_list("ruleset", "match_id", "match__round__tournament__slug",
                          "match__round__tournament__name", "match__round__number",
                          "match__board", "match__side0_id", "match__side1_id",
@@ -80,6 +84,13 @@ def person_page(key: str) -> PersonPage | None:
             "mu": mu, "sigma": sigma, "rating": rating})
     ordered = [histories[r] for r in RULESETS_RATED if r in histories]
     return PersonPage(person, ordered, events)
+
+
+def hidden_only(person, events) -> bool:
+    """A person linked only in hidden events (none of `events`, the public ones, holds
+    them) is not public: their page and API read are a 404, as for nobody. (One query,
+    only for a person with no public event.)"""
+    return not events and EntrantPerson.objects.filter(person=person).exists()
 
 
 def entrant_links(entrant) -> list[dict]:

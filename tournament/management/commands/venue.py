@@ -63,8 +63,9 @@ class Command(BaseCommand):
             gunicorn += ["--certfile", certfile, "--keyfile", keyfile]
         # Stopped by Ctrl-C or by a signal (a supervisor), the children stop with it.
         signal.signal(signal.SIGTERM, _stop)
-        worker = subprocess.Popen([python, str(root / "manage.py"), "db_worker",
-                                   "--interval", "0.5"], env=env)
+        # The task worker rides out a database outage and is started again if it dies.
+        worker = subprocess.Popen([python, str(root / "manage.py"), "task_worker",
+                                   "--supervise", "--interval", "0.5"], env=env)
         server = subprocess.Popen(gunicorn, env=env)
         try:
             server.wait()

@@ -38,8 +38,10 @@
     show("job-label", state.label);
     show("job-time", state.finished ? "(took " + state.seconds + " s)"
                                     : "(" + state.seconds + " s so far)");
-    document.getElementById("job-waiting").hidden = !(state.status === "queued" &&
-                                                      state.seconds >= 20);
+    document.getElementById("job-waiting").hidden = state.worker;
+    var again = document.getElementById("job-again");
+    again.textContent = state.finished ? "" : state.message;
+    again.hidden = state.finished || !state.message;
     if (!state.finished) return false;
     var note = document.getElementById("job-note");
     if (note) note.hidden = true;
