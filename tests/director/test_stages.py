@@ -8,33 +8,12 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from tournament import history
-from tournament.actions import entrants, results, rounds, stages
+from tournament.actions import entrants, rounds, stages
 from tournament.actions.base import ActionError
 from tournament.models import AuditEntry, Round, Stage, Tournament
 from tournament.pairing import knockout, round_robin
 
-
-def play_round(round_, director, loser_side=lambda m: 1):
-    """Publish the round and decide every board by a forfeit of `loser_side(m)`."""
-    rounds.publish_round(round_, director)
-    for m in round_.matches.exclude(side1=None).order_by("board"):
-        results.submit_result(m.pk, director, version=m.version, outcome="forfeit",
-                              conceded_by=loser_side(m))
-    round_.refresh_from_db()
-    return round_
-
-
-def boards(round_):
-    return [(m.board, m.side0.name, m.side1.name if m.side1 else None)
-            for m in round_.matches.select_related("side0", "side1").order_by("board")]
-
-
-def add(event, director, n):
-    """n entrants; results count as entered (no second official in these tests)."""
-    Tournament.objects.filter(pk=event.pk).update(require_confirmation=False)
-    event.require_confirmation = False
-    entrants.import_entrants(event, director, "name,rating\n" + "\n".join(
-        f"P{i:02d},{2000 - i}" for i in range(1, n + 1)))
+from ..stages import add, boards, play_round, swiss_then_cut
 
 
 def test_every_event_starts_as_one_swiss_stage(event):
@@ -217,19 +196,6 @@ def test_stage_changes_are_audited(event, director):
 def test_existing_rounds_default_to_the_latest_stage(event):
     r = Round.objects.create(tournament=event, number=1)
     assert (r.stage.number, r.number_in_stage) == (1, 1)
-
-
-def swiss_then_cut(event, director):
-    add(event, director, 8)
-    event.rounds_planned = 3
-    event.save(update_fields=["rounds_planned"])
-    stages.add_stage(event, director, kind="knockout", size=4, third_place=True,
-                     lot_seed="spring-2026")
-    for _ in range(3):
-        play_round(rounds.pair_round(event, director), director)
-    play_round(rounds.pair_round(event, director), director)  # the semi-finals
-    rounds.publish_round(rounds.pair_round(event, director), director)  # the final, live
-    return event
 
 
 def test_an_archive_of_stages_comes_back_the_same(event, director):

@@ -1,8 +1,7 @@
 """Where an event and its rounds stand: which boards are still open, and the event's
 status read from its rounds. Used by every action that changes a round or a result."""
 
-from ..models import Match, Round, Stage, Tournament
-from ..pairing.systems import SYSTEMS, StageInput
+from ..models import Match, Round, Tournament
 
 
 def open_boards(round_) -> list[Match]:
@@ -38,15 +37,6 @@ def update_status(tournament, *, settle: bool = True) -> list[int]:
     return closed
 
 
-def planned_in(stage) -> int | None:
-    """How many rounds `stage` plays (models.Stage; None while a round robin or a
-    knock-out is not seeded yet): its pairing system's count."""
-    if stage.kind == Stage.Kind.SWISS:
-        return stage.tournament.rounds_planned
-    return SYSTEMS[stage.kind].rounds(
-        StageInput(stage.kind, tuple(stage.seeds), stage.cycles, stage.third_place))
-
-
 def stage_to_pair(tournament, stages=None, rounds=None):
     """(stage, number in that stage) of the next round to pair: the first stage not yet
     fully paired (an unseeded round robin or knock-out counts as not paired); None once
@@ -58,7 +48,7 @@ def stage_to_pair(tournament, stages=None, rounds=None):
     for stage in stages:
         stage.tournament = tournament
         played = sum(1 for r in rounds if (getattr(r, "stage_id", r)) == stage.pk)
-        planned = planned_in(stage)
+        planned = stage.rounds_planned()
         if planned is None or played < planned:
             return stage, played + 1
     return None

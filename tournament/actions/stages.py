@@ -25,25 +25,6 @@ SEEDINGS = {
 MAX_LOT_SEED = 100
 
 
-def describe(stage) -> str:
-    """"a knock-out of 8 (seeded by standings, third place)"; for the audit lines."""
-    words = stage.get_kind_display().lower()
-    if stage.kind == Stage.Kind.KNOCKOUT:
-        words = "a knock-out" + (f" of {stage.size}" if stage.size else "")
-    elif stage.kind == Stage.Kind.ROUND_ROBIN:
-        words = "a round robin" + (" (two cycles)" if stage.cycles == 2 else "")
-    else:
-        words = "a Swiss"
-    extra = []
-    if stage.seeding:
-        extra.append(f"seeded by {Stage.Seeding(stage.seeding).label.lower()}")
-    if stage.third_place:
-        extra.append("third-place match")
-    if stage.final_match:
-        extra.append(f"final first to {stage.final_match['sets_to_win']} sets")
-    return words + (f" ({', '.join(extra)})" if extra else "")
-
-
 def _format(tournament, value, field: str) -> dict | None:
     if value in (None, {}):
         return None
@@ -117,7 +98,7 @@ def add_stage(tournament, actor, **options) -> Stage:
     number = last.number + 1 if last else 1
     stage = Stage.objects.create(tournament=tournament, number=number,
                                  **clean_stage(tournament, number=number, **options))
-    audit(tournament, actor, Action.ADD_STAGE, f"Added stage {number}: {describe(stage)}",
+    audit(tournament, actor, Action.ADD_STAGE, f"Added stage {number}: {stage.description}",
           stage=number, **_detail(stage))
     return stage
 
@@ -134,13 +115,13 @@ def change_stage(stage, actor, **options) -> Stage:
     if stage.rounds.exists():
         raise ActionError(f"Stage {stage.number} has begun: its settings are fixed once its "
                           "first round is paired.")
-    before = describe(stage)
+    before = stage.description
     for key, value in clean_stage(tournament, number=stage.number, **options).items():
         setattr(stage, key, value)
     stage.seeds = []
     stage.save()
     audit(tournament, actor, Action.CHANGE_STAGE,
-          f"Changed stage {stage.number}: was {before}, now {describe(stage)}",
+          f"Changed stage {stage.number}: was {before}, now {stage.description}",
           stage=stage.number, **_detail(stage))
     return stage
 
@@ -158,7 +139,7 @@ def delete_stage(stage, actor) -> None:
     if tournament.stages.filter(number__gt=stage.number).exists():
         raise ActionError(f"Only the last stage can be removed (stage {stage.number} has "
                           "stages after it).")
-    words = describe(stage)
+    words = stage.description
     stage.delete()
     from .progress import update_status
 

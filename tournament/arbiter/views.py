@@ -125,7 +125,7 @@ def disputed_first(matches):
 def round_boards(request, slug, number):
     tournament = get_object_or_404(Tournament, slug=slug)
     require_official(tournament, request.user)
-    rounds = list(tournament.rounds.order_by("number"))
+    rounds = list(tournament.rounds.select_related("stage").order_by("number"))
     if number is None:
         current = first_round_shown(rounds)
     else:

@@ -24,7 +24,8 @@ class RoundSummary:
 
 def round_summaries(event) -> list[RoundSummary]:
     """Every round with its boards counted and still open, in two queries."""
-    summaries = {r.pk: RoundSummary(r) for r in event.rounds.order_by("number")}
+    summaries = {r.pk: RoundSummary(r)
+                 for r in event.rounds.select_related("stage").order_by("number")}
     boards = defaultdict(list)
     for m in (Match.objects.filter(round__tournament=event).select_related("side0", "side1")
               .order_by("board")):

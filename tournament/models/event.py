@@ -133,6 +133,10 @@ class Tournament(models.Model):
             self.__dict__["_change_id"] = latest or 0
         return self.__dict__["_change_id"]
 
+    def round_list(self):
+        """The event's rounds in order with their stages (what a round's title reads)."""
+        return self.rounds.select_related("stage").order_by("number")
+
     @property
     def players_enter(self) -> bool:
         """The players of a board may enter and accept its result (table-entry.md)."""

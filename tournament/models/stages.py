@@ -9,6 +9,7 @@ address), and optionally its own match format. Today's events are one Swiss stag
 from django.db import models
 
 from ..pairing import knockout
+from ..pairing.systems import SYSTEMS, StageInput
 from .event import Tournament
 
 
@@ -68,6 +69,35 @@ class Stage(models.Model):
         """Has standings of its own (a Swiss or a round robin); a knock-out has placings."""
         return self.kind in self.RANKING
 
+    @property
+    def description(self) -> str:
+        """"a knock-out of 8 (seeded by standings, third-place match)": for the pages and
+        the audit lines."""
+        if self.kind == self.Kind.KNOCKOUT:
+            words = "a knock-out" + (f" of {self.size}" if self.size else "")
+        elif self.kind == self.Kind.ROUND_ROBIN:
+            words = "a round robin" + (" (two cycles, home and away)" if self.cycles == 2
+                                       else "")
+        else:
+            words = "a Swiss"
+        extra = []
+        if self.seeding:
+            extra.append(f"seeded by {self.Seeding(self.seeding).label.lower()}")
+        if self.third_place:
+            extra.append("third-place match")
+        if self.final_match:
+            extra.append(f"final first to {self.final_match['sets_to_win']} sets")
+        return words + (f" ({', '.join(extra)})" if extra else "")
+
+    def rounds_planned(self) -> int | None:
+        """How many rounds the stage plays, by its pairing system: the event's planned
+        rounds for its Swiss; for a round robin and a knock-out, what its seeds make
+        (None before they are drawn)."""
+        if self.kind == self.Kind.SWISS:
+            return self.tournament.rounds_planned
+        return SYSTEMS[self.kind].rounds(
+            StageInput(self.kind, tuple(self.seeds), self.cycles, self.third_place))
+
     def match_format(self, *, final: bool = False) -> dict:
         """The `match` of this stage's boards (of its final, with `final`)."""
         if final and self.final_match:
@@ -75,7 +105,11 @@ class Stage(models.Model):
         return dict(self.match) if self.match else self.tournament.match_format
 
     def round_title(self, number_in_stage: int) -> str:
-        """"Round 3", or in a knock-out "Quarter-finals", "Semi-finals", "Final"."""
+        """What a round of this stage is called, unique in the event: "Round 3" in the
+        first stage, "Stage 2, round 1" in a later round robin, and in a knock-out
+        "Quarter-finals", "Semi-finals", "Final"."""
         if self.is_knockout and self.seeds:
             return knockout.round_name(number_in_stage, knockout.rounds_in(len(self.seeds)))
+        if self.number > 1:
+            return f"Stage {self.number}, round {number_in_stage}"
         return f"Round {number_in_stage}"

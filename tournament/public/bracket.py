@@ -12,10 +12,10 @@ def knockout_stages(tournament) -> list[Stage]:
 
 
 def page(tournament, stage) -> dict:
-    """{"stage", "seeded", "rounds": [{"number", "name", "round", "matches": [...]}],
+    """{"stage", "seeded", "bracket_rounds": [{"number", "name", "round", "matches": [...]}],
     "third_place", "placings", "lot"}: the whole bracket in three queries."""
     drawn = history.bracket(stage, public=True)
-    out = {"stage": stage, "seeded": drawn is not None, "rounds": [], "third_place": None,
+    out = {"stage": stage, "seeded": drawn is not None, "bracket_rounds": [], "third_place": None,
            "placings": [], "size": stage.size}
     if drawn is None:
         return out
@@ -44,7 +44,7 @@ def page(tournament, stage) -> dict:
                 "round": row.round if row is not None else None}
 
     for number, matches in enumerate(drawn.rounds, start=1):
-        out["rounds"].append({"number": number, "name": knockout.round_name(number, total),
+        out["bracket_rounds"].append({"number": number, "name": knockout.round_name(number, total),
                               "matches": [cell(m) for m in matches]})
     if drawn.third_place is not None:
         out["third_place"] = cell(drawn.third_place, "Third place")

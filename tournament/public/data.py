@@ -36,7 +36,8 @@ def get_event(slug, user=None) -> Tournament:
 
 
 def published_rounds(tournament) -> list[Round]:
-    return list(Round.objects.published().filter(tournament=tournament).order_by("number"))
+    return list(Round.objects.published().filter(tournament=tournament).select_related("stage")
+                .order_by("number"))
 
 
 def is_live(rounds) -> bool:

@@ -14,6 +14,7 @@ from ..folding import fold
 from ..models import Round, Tournament
 from ..models.rounds import live_round
 from ..players.links import entry_path
+from . import bracket as bracket_data
 from . import crosstab, data, exports, people_data, printed, qr
 from .cache import cached_fragment, fragment_key, sortable, table_params
 from .tables import (
@@ -39,9 +40,14 @@ def event_context(tournament, rounds, tab="", *, watch=False, printing=False, **
     polls the event's revision; without scripts a <noscript> refresh) while the event
     has rounds and is not finished; printouts never do."""
     finished = tournament.status == Tournament.Status.FINISHED
+    # A bracket tab once the event has a knock-out stage (its lot seed is shown before
+    # its draw): read from the rounds where they tell, else asked.
+    brackets = any(r.stage.is_knockout for r in rounds) or tournament.stages.filter(
+        kind="knockout").exists()
     watching = watch and not printing and not finished and bool(rounds)
     changed = data.latest_change(tournament) if watching else None
     return {"event": tournament, "rounds": rounds, "live": data.is_live(rounds), "tab": tab,
+            "brackets": brackets,
             "finished": finished, "watching": watching, "printing": printing,
             "revision": str(tournament.change_id) if watching else "",
             "updated": timezone.localtime(changed) if changed else None,
@@ -115,8 +121,14 @@ def event(request, slug):
                                              "withdrawn_after_round", "tournament_id"))
     for p in players:
         p.members_line = data.members_text(p.members) if tournament.is_pairs else ""
+    stages = list(tournament.stages.order_by("number"))
+    for s in stages:
+        s.tournament = tournament
+        s.published = sum(1 for r in rounds if r.stage_id == s.pk)
+        s.planned = s.rounds_planned()
     ctx = event_context(tournament, rounds, "event", watch=True, summary=summary,
-                        players=players, entrants=len(players),
+                        players=players, entrants=len(players), stages=stages,
+                        planned=sum(s.planned or 0 for s in stages),
                         order=standings.describe_order(tournament.tiebreaks))
     if ctx["finished"]:
         ctx["podium"] = podium_rows(data.load(tournament).table)
@@ -339,3 +351,28 @@ def player(request, slug, number):
 
 def data_name(event_data, number) -> str:
     return next(p.name for p in event_data.players if p.id == number)
+
+
+# ---------------------------------------------------------------------- a knock-out
+
+
+def bracket(request, slug):
+    """A knock-out stage's bracket: rounds side by side (one under the other on a phone),
+    the third-place match, the places decided, and the lot seed the draw used. `?stage=N`
+    for another knock-out of the event than its last; `?print=1` for one A4 landscape
+    page."""
+    tournament = data.get_event(slug, request.user)
+    rounds = data.published_rounds(tournament)
+    cups = bracket_data.knockout_stages(tournament)
+    params = only_params(request, "stage", "print")
+    wanted = params.get("stage")
+    stage = next((s for s in cups if str(s.number) == wanted), None) if wanted else (
+        cups[-1] if cups else None)
+    if stage is None:
+        message = (f"{tournament.name} has no knock-out stage {wanted}." if wanted
+                   else f"{tournament.name} has no knock-out stage.")
+        return bad_request(request, tournament, rounds, message)
+    printing = params.get("print") == "1"
+    ctx = event_context(tournament, rounds, "bracket", watch=True, printing=printing,
+                        cups=cups, **bracket_data.page(tournament, stage))
+    return render(request, "public/bracket.html", ctx)
