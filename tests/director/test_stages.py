@@ -8,7 +8,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from tournament import history
-from tournament.actions import entrants, rounds, stages
+from tournament.actions import entrants, results, rounds, stages
 from tournament.actions.base import ActionError
 from tournament.models import AuditEntry, Round, Stage, Tournament
 from tournament.pairing import knockout, round_robin
@@ -248,3 +248,93 @@ def test_a_bad_archive_of_stages_is_refused_at_its_path(event, director, change,
         import_tournament(doc, director, slug="bad-copy")
     assert path in refused.value.errors
     assert not Tournament.objects.filter(slug="bad-copy").exists()
+
+
+def test_a_record_must_be_in_its_rounds_format(db, director):
+    from tournament.actions import events
+
+    cup = events.create_tournament(director, name="Pairs Cup", ruleset="bndcc",
+                                   entrants_kind="pairs", match_target=61, sets_to_win=2)
+    add_pairs(cup, director, 2)
+    stages.change_stage(cup.stages.get(), director, kind="knockout", seeding="entry",
+                        final_match={"target": 61, "sets_to_win": 3})
+    final = rounds.pair_round(cup, director)
+    rounds.publish_round(final, director)
+    board = final.matches.get()
+    best_of_three = {"format": "fives-and-threes-match/1", "ruleset": "bndcc", "seats": 4,
+                     "match": {"target": 61, "sets_to_win": 2},
+                     "sets": [{"score": [61, 7]}, {"score": [61, 8]}]}
+    with pytest.raises(ActionError) as refused:
+        results.submit_result(board.pk, director, version=0, record=best_of_three)
+    assert any("3 sets" in e["message"] for e in refused.value.report["errors"]), \
+        refused.value.report["errors"]
+    first_to_three = dict(best_of_three, match={"target": 61, "sets_to_win": 3},
+                          sets=[{"score": [61, 7]}, {"score": [61, 8]}, {"score": [61, 9]}])
+    stored, report = results.submit_result(board.pk, director, version=0,
+                                           record=first_to_three)
+    assert report["valid"] and stored.winner == board.side0
+
+
+def add_pairs(event, director, n):
+    Tournament.objects.filter(pk=event.pk).update(require_confirmation=False)
+    event.require_confirmation = False
+    entrants.import_entrants(event, director, "name,member1,member2\n" + "\n".join(
+        f"Pair {i},A{i},B{i}" for i in range(1, n + 1)))
+
+
+def test_a_double_forfeit_sends_neither_through(event, director):
+    add(event, director, 8)
+    stages.change_stage(event.stages.get(), director, kind="knockout", seeding="entry")
+    quarters = rounds.pair_round(event, director)
+    rounds.publish_round(quarters, director)
+    for m in quarters.matches.order_by("board"):
+        if m.board == 1:
+            results.submit_result(m.pk, director, version=0, outcome="double_forfeit")
+        else:
+            results.submit_result(m.pk, director, version=0, outcome="forfeit", conceded_by=1)
+    semis = rounds.pair_round(event, director)
+    walkover = semis.matches.get(board=1)
+    # Seed 1 and seed 8 both forfeited board 1: seed 4 (board 2's winner) walks over.
+    assert walkover.is_bye and walkover.side0.number == 4
+    assert semis.matches.get(board=2).side1 is not None
+
+
+def test_a_top_cut_passes_over_the_withdrawn(event, director):
+    add(event, director, 6)
+    event.rounds_planned = 1
+    event.save(update_fields=["rounds_planned"])
+    stages.add_stage(event, director, kind="knockout", size=4, lot_seed="cut")
+    play_round(rounds.pair_round(event, director), director)
+    best = history.compute(event, public=False).rows[0]
+    leader = event.entrants.get(number=best.player)
+    entrants.withdraw_entrant(leader, director, reason="gone home")
+    rounds.pair_round(event, director)
+    cut = event.stages.get(number=2)
+    assert leader.pk not in cut.seeds and len(cut.seeds) == 4
+
+
+def test_the_pair_round_command_moves_on_to_the_next_stage(event, director):
+    add(event, director, 4)
+    event.rounds_planned = 1
+    event.save(update_fields=["rounds_planned"])
+    stages.add_stage(event, director, kind="knockout", size=2, seeding="rating")
+    out = StringIO()
+    call_command("pair_round", event.slug, stdout=out)
+    assert out.getvalue().splitlines()[0] == "2"
+    for m in event.rounds.get().matches.all():
+        results.submit_result(m.pk, director, version=0, outcome="forfeit", conceded_by=1)
+    out = StringIO()
+    call_command("pair_round", event.slug, stdout=out)
+    final = event.rounds.get(number=2)
+    assert (final.stage.number, final.title) == (2, "Final")
+    # Seeded by rating: the two best-rated of the field meet in the final.
+    assert out.getvalue().split() == ["1", "1", "2"]
+
+
+def test_seeding_by_rating_orders_the_bracket(event, director):
+    Tournament.objects.filter(pk=event.pk).update(require_confirmation=False)
+    entrants.import_entrants(event, director, "name,rating\nLow,1200\nHigh,1900\nMid,1500\n"
+                                              "Top,2000")
+    stages.change_stage(event.stages.get(), director, kind="knockout", seeding="rating")
+    semis = rounds.pair_round(event, director)
+    assert boards(semis) == [(1, "Top", "Low"), (2, "High", "Mid")]
