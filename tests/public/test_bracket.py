@@ -79,3 +79,13 @@ def test_bad_and_hidden_brackets(event, director):
     official = Client()
     official.force_login(director)
     assert official.get(f"/{event.slug}/bracket/").status_code == 200
+
+
+def test_a_players_page_shows_their_knockout_path(event, director):
+    swiss_then_cut(event, director)
+    cut = event.stages.get(number=2)
+    seed_one = event.entrants.get(pk=cut.seeds[0])
+    words = text(Client().get(f"/{event.slug}/player/{seed_one.number}/"))
+    assert "Knock-out (stage 2): seed 1" in words
+    assert re.search(r"Semi-finals v .* \(seed 4\): won", words)
+    assert re.search(r"Final v .* \(seed \d\): to play", words)

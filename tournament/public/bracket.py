@@ -52,3 +52,40 @@ def page(tournament, stage) -> dict:
                        for place, i in knockout.placings(drawn)]
     out["size"] = len(drawn.seeds)
     return out
+
+
+def path_of(tournament, entrant) -> list[dict]:
+    """The entrant's way through each knock-out stage they are seeded in: [{"stage",
+    "seed", "matches": [{"name", "opponent", "outcome", "result"}], "place"}]."""
+    out = []
+    for stage in knockout_stages(tournament):
+        if entrant.pk not in stage.seeds:
+            continue
+        shown = page(tournament, stage)
+        rows = []
+        for r in shown["bracket_rounds"]:
+            matches = list(r["matches"])
+            if shown["third_place"] is not None and r is shown["bracket_rounds"][-1]:
+                matches.append(shown["third_place"])
+            for m in matches:
+                sides = m["sides"]
+                mine = next((k for k, s in enumerate(sides) if s and s["number"] ==
+                             entrant.number), None)
+                if mine is None:
+                    continue
+                other = sides[1 - mine]
+                if m["bye"]:
+                    outcome = "through without a match (bye)"
+                elif sides[mine]["won"]:
+                    outcome = "won"
+                elif other and other["won"]:
+                    outcome = "lost"
+                else:
+                    outcome = "to play"
+                rows.append({"name": m["label"] or r["name"], "opponent": other,
+                             "outcome": outcome, "result": m["result"]})
+        place = next((p["place"] for p in shown["placings"]
+                      if p["number"] == entrant.number), None)
+        out.append({"stage": stage, "seed": stage.seeds.index(entrant.pk) + 1,
+                    "matches": rows, "place": place})
+    return out

@@ -345,7 +345,8 @@ def player(request, slug, number):
                         members=entrant.members if tournament.is_pairs else [],
                         people=people_data.entrant_links(entrant),
                         spread_in_force=spread_in_force,
-                        points=standings.format_value(row.points))
+                        points=standings.format_value(row.points),
+                        knockouts=bracket_data.path_of(tournament, entrant))
     return render(request, "public/player.html", ctx)
 
 
