@@ -6,6 +6,13 @@ from ..models import Match, Stage
 from ..pairing import knockout
 from .data import match_result
 
+SEEDING_WORDS = {
+    Stage.Seeding.STANDINGS: "Seeded by the final standings of the stage before",
+    Stage.Seeding.RATING: "Seeded by rating",
+    Stage.Seeding.ENTRY: "Seeded in entry order (pairing numbers)",
+    Stage.Seeding.DRAW: "Every place drawn by lot",
+}
+
 
 def knockout_stages(tournament) -> list[Stage]:
     return list(tournament.stages.filter(kind=Stage.Kind.KNOCKOUT).order_by("number"))
@@ -16,7 +23,8 @@ def page(tournament, stage) -> dict:
     "third_place", "placings", "lot"}: the whole bracket in three queries."""
     drawn = history.bracket(stage, public=True)
     out = {"stage": stage, "seeded": drawn is not None, "bracket_rounds": [], "third_place": None,
-           "placings": [], "size": stage.size}
+           "placings": [], "size": stage.size, "seeding_words": SEEDING_WORDS.get(
+               stage.seeding or Stage.Seeding.ENTRY)}
     if drawn is None:
         return out
     entrants = {e.pk: e for e in tournament.entrants.only("number", "name", "tournament_id")}
@@ -46,6 +54,15 @@ def page(tournament, stage) -> dict:
     for number, matches in enumerate(drawn.rounds, start=1):
         out["bracket_rounds"].append({"number": number, "name": knockout.round_name(number, total),
                               "matches": [cell(m) for m in matches]})
+    # The rounds to come, as empty places, so the whole tree shows from the draw on.
+    matches = len(drawn.rounds[-1]) // 2
+    for number in range(len(drawn.rounds) + 1, total + 1):
+        out["bracket_rounds"].append({
+            "number": number, "name": knockout.round_name(number, total),
+            "matches": [{"board": i, "label": "", "bye": False, "sides": [None, None],
+                         "result": "", "state": "to come", "round": None}
+                        for i in range(1, matches + 1)]})
+        matches //= 2
     if drawn.third_place is not None:
         out["third_place"] = cell(drawn.third_place, "Third place")
     out["placings"] = [{"place": place, "name": entrants[i].name, "number": entrants[i].number}

@@ -1,7 +1,7 @@
 """Public pages: no sign-in, only published rounds and results that count."""
 
 from django.http import JsonResponse, QueryDict
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -11,7 +11,7 @@ from django_tables2 import RequestConfig
 from .. import history, standings
 from ..collation import name_key
 from ..folding import fold
-from ..models import Round, Tournament
+from ..models import Round, Stage, Tournament
 from ..models.rounds import live_round
 from ..players.links import entry_path
 from . import bracket as bracket_data
@@ -41,13 +41,14 @@ def event_context(tournament, rounds, tab="", *, watch=False, printing=False, **
     has rounds and is not finished; printouts never do."""
     finished = tournament.status == Tournament.Status.FINISHED
     # A bracket tab once the event has a knock-out stage (its lot seed is shown before
-    # its draw): read from the rounds where they tell, else asked.
-    brackets = any(r.stage.is_knockout for r in rounds) or tournament.stages.filter(
-        kind="knockout").exists()
+    # its draw); standings and cross-table tabs while it has a Swiss or round robin.
+    kinds = set(tournament.stages.values_list("kind", flat=True))
+    brackets = Stage.Kind.KNOCKOUT in kinds
+    ranked = bool(kinds & set(Stage.RANKING))
     watching = watch and not printing and not finished and bool(rounds)
     changed = data.latest_change(tournament) if watching else None
     return {"event": tournament, "rounds": rounds, "live": data.is_live(rounds), "tab": tab,
-            "brackets": brackets,
+            "brackets": brackets, "ranked": ranked,
             "finished": finished, "watching": watching, "printing": printing,
             "revision": str(tournament.change_id) if watching else "",
             "updated": timezone.localtime(changed) if changed else None,
@@ -220,8 +221,18 @@ def round_csv(request, slug, number):
 # ---------------------------------------------------------------------- standings
 
 
+def knockout_only(tournament):
+    """A cup (knock-out stages only) has placings, not standings: its standings and
+    cross-table addresses lead to its bracket."""
+    if not tournament.stages.filter(kind__in=Stage.RANKING).exists():
+        return redirect("public:bracket", tournament.slug)
+    return None
+
+
 def standings_view(request, slug):
     tournament = data.get_event(slug, request.user)
+    if (cup := knockout_only(tournament)) is not None:
+        return cup
     rounds = data.published_rounds(tournament)
     params = only_params(request, "after_round", "page", "sort", "per_page", "print")
     if params.get("print") not in (None, "1"):
@@ -311,6 +322,8 @@ def standings_csv(request, slug):
 
 def crosstable(request, slug):
     tournament = data.get_event(slug, request.user)
+    if (cup := knockout_only(tournament)) is not None:
+        return cup
     rounds = data.published_rounds(tournament)
     event_data = data.load(tournament)
     numbers = [r.number for r in rounds]
