@@ -91,6 +91,27 @@ def clean_settings(*, ruleset, rounds_planned, points, tiebreaks, entrants_kind=
             "match_target": match_target, "sets_to_win": sets_to_win}
 
 
+def address_from(name: str, typed: str = "") -> str:
+    """The web address of a new event or series: the one typed, else made from the name,
+    as `folding.web_address` makes it ('Łódź Fives' -> 'lodz-fives'), at most 60
+    characters; ActionError (on the field `slug`) when nothing usable comes of it or the
+    site uses it. Whether it is free is the caller's to check (events and series each have
+    their own)."""
+    typed = checked_text(typed, "slug")
+    slug = web_address(typed or name)[:60].strip("-")
+    if not slug and typed:
+        raise ActionError("The web address needs letters or digits.",
+                          {"slug": ["Use letters, digits and hyphens."]})
+    if not slug:
+        raise ActionError("No web address can be made from this name: type one.",
+                          {"slug": ["Nothing in the name gives letters or digits for an "
+                                    "address: type one, such as leek-open."]})
+    if slug in RESERVED_SLUGS:
+        raise ActionError(f"/{slug}/ is one of the site's own addresses.",
+                          {"slug": [f"{slug!r} is reserved; choose another web address."]})
+    return slug
+
+
 @atomic_action
 def create_tournament(actor, *, name: str, slug: str = "", ruleset: str = "mso",
                       rounds_planned: int = 5, points: dict | None = None,
@@ -105,18 +126,7 @@ def create_tournament(actor, *, name: str, slug: str = "", ruleset: str = "mso",
     name = checked_text(name, "name", Tournament._meta.get_field("name").max_length)
     if not name:
         raise ActionError("The event needs a name.", {"name": ["Give the event a name."]})
-    typed = checked_text(slug, "slug")
-    slug = web_address(typed or name)[:60]
-    if not slug and typed:
-        raise ActionError("The web address needs letters or digits.",
-                          {"slug": ["Use letters, digits and hyphens."]})
-    if not slug:
-        raise ActionError("No web address can be made from this name: type one.",
-                          {"slug": ["Nothing in the name gives letters or digits for an "
-                                    "address: type one, such as leek-open."]})
-    if slug in RESERVED_SLUGS:
-        raise ActionError(f"/{slug}/ is one of the site's own addresses.",
-                          {"slug": [f"{slug!r} is reserved; choose another web address."]})
+    slug = address_from(name, slug)
     if Tournament.objects.filter(slug=slug).exists():
         raise ActionError(f"An event at /{slug}/ already exists.",
                           {"slug": [f"{slug!r} is taken; choose another web address."]})
