@@ -153,13 +153,20 @@ def may_create_events(user) -> bool:
 
 
 def shown(value) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
     return ", ".join(map(str, value)) or "none" if isinstance(value, list) else str(value)
 
 
 def describe_change(key: str, old, new) -> str:
     """One setting's change in words for the audit summary; of points, only those that
-    changed ("points bye 1 → 0.5")."""
+    changed ("points bye 1 → 0.5"); who enters results in the settings form's words, not
+    its stored code ("players_accept")."""
     label = key.replace("_", " ")
+    if key == "entry_policy":
+        policy = Tournament.EntryPolicy
+        return (f"who enters results: “{policy(old).label}” → “{policy(new).label}”"
+                if old in policy.values and new in policy.values else f"{label} changed")
     if isinstance(old, dict) and isinstance(new, dict):
         return ", ".join(f"{label} {k.replace('_', ' ')} {old.get(k)} → {new.get(k)}"
                          for k in new if old.get(k) != new.get(k))
