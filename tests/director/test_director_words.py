@@ -206,7 +206,8 @@ def test_why_paired_so_speaks_of_round_one_and_of_the_bye(dc, director):
     assert f"Who starts set 1 in round 1: drawn by lot on board 1 ({starts}), then " \
            "alternating board by board down the list" in page
     assert "The bye goes to the lowest score group: 0 points, 7 players" in page
-    assert "The lowest ranked in that group (ranked by pairing number, seed 7 of 7)" in page
+    assert "The lowest ranked in that group (a group ranks by pairing number: no. 7 is its " \
+           "highest)" in page
     assert "Has had no bye and no win without playing before" in page
     assert "No round played yet" not in page and "No preference who starts" not in page
 
@@ -221,10 +222,12 @@ def test_why_paired_so_speaks_of_round_one_and_of_the_bye(dc, director):
                      "second)"]
     up = {**bye, "lowest_group": False, "fewer_points": 2, "fewer_may_not": 2,
           "place_in_group": 4, "group_size": 4}
-    assert notes({"score": 2.0, "seed": 3, "paired": 7, "bye": up}, drawn=False).lines[:2] == [
+    assert notes({"score": 2.0, "number": 9, "seed": 3, "paired": 7, "bye": up},
+                 drawn=False).lines[:2] == [
         "the bye went up to the 2-point score group (4 players): each of the 2 players "
         "with fewer points already had a bye or a win without playing",
-        "the lowest ranked in that group (ranked by pairing number, seed 3 of 7)"]
+        "the lowest ranked in that group (a group ranks by pairing number: no. 9 is its "
+        "highest)"]
     # A round stored before these notes says what it said before.
     old = notes({"score": 0, "colour_history": "", "preference": "none"}, drawn=False)
     assert old.lines == ["who started set 1 before: no round played yet",

@@ -104,8 +104,8 @@ def bye_words(info: dict) -> list[str]:
                  "players with fewer points were needed on boards to pair everyone"]
     place, size, below = bye["place_in_group"], bye["group_size"], bye["below_may_not"]
     if place == size:
-        lines.append(f"the lowest ranked in that group (ranked by pairing number, seed "
-                     f"{info.get('seed')} of {info.get('paired')})")
+        lines.append("the lowest ranked in that group (a group ranks by pairing number: "
+                     f"no. {info.get('number')} is its highest)")
     elif below == size - place:
         lines.append(f"ranked {place} of {size} in that group: everyone ranked below "
                      "already had a bye or a win without playing")
