@@ -23,6 +23,12 @@ PYODIDE = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zi
            "pyodide-lock.json"]
 
 
+def sign_outs() -> list[str]:
+    """Where a sign-out is posted (an official's, a player's "sign out of this phone"):
+    the worker drops every kept page when one is sent, from whatever page."""
+    return [reverse("logout"), reverse("players:sign_out")]
+
+
 def pyodide_index() -> str:
     """The folder URL Pyodide loads its files from. Pyodide names its files itself, so
     they are asked for by their own names (WhiteNoise keeps those beside the hashed ones)."""
