@@ -378,3 +378,58 @@ def test_the_phone_refuses_62_in_the_server_words(browser, live_server, hall, sc
     expect(page).to_have_url(f"{base}/arbiter/match/{board.pk}/")
     assert page.evaluate("() => self.OfflineQueue.all().then(items => items.length)") == 0
     screenshots(page, "offline-62-refused-on-the-phone")
+
+
+def test_a_players_page_shows_the_next_round_live(browser, live_server, screenshots):
+    """Issue 33, point 18: a player's page follows the event as the public pages do. Ann
+    reads her page in round 2; the director closes it and publishes round 3: her round 3
+    board appears without a reload, and the phone keeps its page for offline."""
+    from tests.api.conftest import score_record
+    from tournament.actions import entrants, players, rounds
+    from tournament.actions import results as result_actions
+
+    base = live_server.url
+    director = User.objects.create_user("td", password=PASSWORD)
+    event = events.create_tournament(director, name="Live Night", slug="live-night",
+                                     rounds_planned=3)
+    entrants.import_entrants(event, director, "name,club,rating\nAnn Bold,Leek,1700\n"
+                             "Bea Cole,Leek,1650\nCal Dunn,Hull,1600\nDot Eyre,Hull,1550\n")
+    events.update_settings(event, director, require_confirmation=False,
+                           reason="one official tonight")
+
+    def play_and_pair(number):
+        for m in Match.objects.filter(round__tournament=event, round__number=number) \
+                .exclude(side1=None):
+            result_actions.submit_result(m.pk, director, version=m.version,
+                                         outcome=Match.Outcome.PLAYED,
+                                         record=score_record([61, 40], [61, 30]),
+                                         conceded_by=None, reason="")
+        rounds.publish_round(rounds.pair_round(event, director), director)
+
+    rounds.publish_round(rounds.pair_round(event, director), director)
+    play_and_pair(1)
+    ann = Entrant.objects.get(tournament=event, name="Ann Bold")
+    key = players.issue_key(event, director, number=ann.number)
+
+    page = new_page(browser, **PHONE)
+    page.context.set_default_timeout(60_000)
+    page.goto(f"{base}/me/")
+    page.locator("#code-form input[name=code]").fill(key)
+    page.locator("#code-form button[type=submit]").click()
+    expect(page.locator("#this-round h2")).to_contain_text("Round 2: board")
+    wait_for(page, CONTROLLED)
+    page.evaluate("() => { window.sameView = true; }")  # gone if the page reloads
+
+    play_and_pair(2)
+    third = Match.objects.get(round__tournament=event, round__number=3, side0=ann) \
+        if Match.objects.filter(round__number=3, side0=ann).exists() \
+        else Match.objects.get(round__tournament=event, round__number=3, side1=ann)
+    expect(page.locator("#this-round h2")).to_contain_text(
+        f"Round 3: board {third.board}", timeout=40_000)
+    expect(page.locator(f"#this-round a[href='/me/board/{third.pk}/']")).to_be_visible()
+    assert page.evaluate("() => window.sameView === true")  # no reload
+    wait_for(page, f"""async () => {{
+      const kept = await (await caches.open("ft-pages")).keys();
+      return kept.some(r => r.url.endsWith("/me/board/{third.pk}/"));
+    }}""")
+    screenshots(page, "players-page-round-3-live")

@@ -37,10 +37,10 @@
     });
   }
 
-  function keep(urls) {
+  function keep(urls, refresh) {
     if (sendOnly || !("serviceWorker" in navigator)) { return; }
     navigator.serviceWorker.ready.then(function (reg) {
-      if (reg.active) { reg.active.postMessage({keep: urls}); }
+      if (reg.active) { reg.active.postMessage({keep: urls, refresh: !!refresh}); }
     });
   }
 
@@ -229,8 +229,14 @@
     });
   }
 
-  var forms = sendOnly ? [] : Array.prototype.slice.call(document.querySelectorAll("form[data-offline]"));
-  forms.forEach(function (form) {
+  /* The page's forms to queue, each once (a live page, /me/, redraws its forms). */
+  function bind() {
+    if (sendOnly) { return; }
+    document.querySelectorAll("form[data-offline]:not([data-offline-bound])").forEach(bindForm);
+  }
+
+  function bindForm(form) {
+    form.setAttribute("data-offline-bound", "");
     // A new key for each view of the form (a kept copy of the page would otherwise bring
     // back the key of its first drawing); the same key goes with every resend of it.
     var field = form.querySelector("input[name=idempotency_key]");
@@ -251,7 +257,7 @@
         form.submit();
       });
     });
-  });
+  }
 
   // Signing out (an official, or a player's "sign out of this phone": data-offline-forget).
   document.querySelectorAll("form[action$='/accounts/logout/'], form[data-offline-forget]").forEach(function (form) {
@@ -265,10 +271,18 @@
   // The round's boards page keeps every board's form; a form and a link marked
   // data-offline-back keep the page they lead back to (the round's boards, from the
   // event's page or a board), so every page a store can lead to opens offline.
-  var urls = [location.href];
-  document.querySelectorAll("[data-offline-keep] a[href], a[data-offline-back][href]").forEach(function (a) { urls.push(a.href); });
-  document.querySelectorAll("form[data-offline-back]").forEach(function (f) { urls.push(new URL(f.dataset.offlineBack, location.href).href); });
-  keep(urls);
+  function keepLinks(refresh) {
+    var urls = refresh ? [] : [location.href];  // redrawn: live.js fetched the page itself
+    document.querySelectorAll("[data-offline-keep] a[href], a[data-offline-back][href]").forEach(function (a) { urls.push(a.href); });
+    document.querySelectorAll("form[data-offline-back]").forEach(function (f) { urls.push(new URL(f.dataset.offlineBack, location.href).href); });
+    keep(urls, refresh);
+  }
+
+  bind();
+  keepLinks(false);
+  // A live page redrew its part (live.js): its new forms queue too, and its new links
+  // (round 3's board on a player's page) are kept, fresh, for offline.
+  document.addEventListener("live:updated", function () { bind(); keepLinks(true); show(); });
 
   window.addEventListener("online", function () { send(false); });
   window.addEventListener("offline", show);
