@@ -87,9 +87,7 @@
       items = items.filter(function (i) { return i.user === user; });
       box.textContent = "";
       box.hidden = items.length === 0;
-      var waiting = items.filter(function (i) {
-        return i.state === "waiting" && (sendOnly || i.user === user);
-      });
+      var waiting = items.filter(function (i) { return i.state === "waiting"; });
       document.documentElement.dataset.offlineWaiting = String(waiting.length);
       document.querySelectorAll("[data-offline-waiting-note]").forEach(function (n) {
         n.hidden = !waiting.length;  // "your result is saved on this phone", until sent
