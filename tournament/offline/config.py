@@ -1,6 +1,6 @@
 """What the service worker keeps: a registry of page prefixes, and the static files an
 entry page needs with the network cut. A new offline page adds its prefix here and opts in
-with `{% include "offline/_head.html" %}` (docs/offline.md)."""
+with `{% offline_head %}` (docs/offline.md)."""
 
 import json
 from pathlib import Path
