@@ -73,6 +73,31 @@ def test_a_tap_ticks_and_comes_back_at_the_name(client, desk, people):
     assert not CheckIn.objects.exists()
 
 
+def test_an_untick_comes_back_with_an_undo_that_ticks_the_name_again(client, desk, people):
+    """One slip of a finger does not lose a present player: the untick's page offers an
+    Undo at that name (and only there), which ticks him in again."""
+    set_checkin(desk, people["dir"], entrant=desk.entrants.get(number=3), round_number=1,
+                checked_in=True)
+    client_for(client, people["arb"])
+    assert "rollcall-undo" not in client.get(url(desk)).content.decode()
+    response = tick(client, desk, 3, checked_in=False)
+    assert response["Location"] == url(desk) + "?undo=3#p-3"
+    assert not CheckIn.objects.exists()
+    page = client.get(response["Location"].split("#")[0]).content.decode()
+    bo = page[page.index('id="p-3"'):page.index('id="p-4"')]
+    assert "Bo Park unticked." in bo and ">Undo</button>" in bo
+    undo = bo[bo.index('class="rollcall-tick rollcall-undo"'):]
+    assert 'name="checked_in" value="1"' in undo and 'name="player" value="3"' in undo
+    assert page.count("rollcall-undo-button") == 1
+    key = re.search(r'name="idempotency_key" value="([^"]+-3-undo)"', undo).group(1)
+    again = tick(client, desk, 3, idempotency_key=key)
+    assert again["Location"] == url(desk) + "#p-3"  # ticked: nothing more to undo
+    assert list(CheckIn.objects.values_list("entrant__number", flat=True)) == [3]
+    # A tick, or a name that is not unticked, offers no Undo.
+    assert "rollcall-undo-button" not in client.get(url(desk) + "?undo=3").content.decode()
+    assert "rollcall-undo-button" not in client.get(url(desk) + "?undo=x").content.decode()
+
+
 def test_a_tap_in_the_background_answers_json_with_the_count(client, desk, people):
     client_for(client, people["dir"])
     response = tick(client, desk, 1, headers={"Accept": "application/json",

@@ -274,3 +274,162 @@ def test_a_player_enters_and_checks_in_with_the_network_cut(browser, live_server
     assert board.status == Match.Status.ENTERED and board.entered_by_player is not None
     assert board.versions.count() == 1
     assert CheckIn.objects.filter(round_number=2).count() == 1
+
+
+def test_signing_out_from_a_public_page_forgets_the_kept_pages(browser, live_server, hall,
+                                                                screenshots):
+    """Issue 33, point 6: any sign-out drops an official's kept pages, not only the one on
+    the officials' pages. Arnie keeps his round, reads the public events list (under the
+    same worker) and signs out there: offline, his boards are gone from the phone."""
+    base = live_server.url
+    round_url = f"{base}/arbiter/{hall['t'].slug}/round/1/"
+    board = f"{base}/arbiter/match/{hall['boards'][1].pk}/"
+    page = new_page(browser, **PHONE)
+    page.context.set_default_timeout(60_000)
+    sign_in(page, base, "arnie")
+    keep_round(page, round_url)
+
+    page.goto(f"{base}/")  # a public page: no entry page's settings on it
+    assert page.locator("#offline-page").count() == 0
+    wait_for(page, CONTROLLED)
+    page.get_by_role("button", name="Sign out arnie").click()
+    page.wait_for_load_state()
+    expect(page.get_by_role("navigation").get_by_role("link", name="Sign in")).to_be_visible()
+    wait_for(page, """async () => !(await caches.keys()).includes("ft-pages")
+      || (await (await caches.open("ft-pages")).keys()).every(r => !/\\/arbiter\\//.test(r.url))""")
+    page.context.set_offline(True)
+    for url in (round_url, board):
+        page.goto(url)
+        expect(page.get_by_text("This page was not opened on this phone")).to_be_visible()
+        expect(page.locator("main")).not_to_contain_text("Board 1")
+    screenshots(page, "offline-signed-out-from-a-public-page")
+
+
+def test_stored_offline_from_the_event_page_is_kept_and_sent(browser, live_server, hall,
+                                                            screenshots):
+    """Issue 33, point 9: signed in and landing on /arbiter/<slug>/, with the network cut,
+    a board's result stored on the phone leads to the round's page, which the phone kept;
+    a page it never kept says the result waits on the phone and links back; and when the
+    network returns there, the result is sent without a reload."""
+    base = live_server.url
+    boards = hall["boards"]
+    event_url = f"{base}/arbiter/{hall['t'].slug}/"
+    round_url = f"{event_url}round/1/"
+    page = new_page(browser, **PHONE)
+    page.context.set_default_timeout(60_000)
+    sign_in(page, base, "arnie")
+    page.goto(event_url)
+    wait_for(page, CONTROLLED)
+    wait_for(page, f"""async () => {{
+      const kept = (await (await caches.open("ft-pages")).keys()).map(r => r.url);
+      return kept.filter(u => /\\/arbiter\\/match\\/\\d+\\/$/.test(u)).length >= 3
+        && kept.includes({round_url!r});
+    }}""")
+
+    page.context.set_offline(True)
+    page.goto(f"{base}/arbiter/match/{boards[2].pk}/")
+    wait_for(page, ENGINE_READY)
+    type_in(page, GOOD[2])
+    expect(page).to_have_url(round_url)  # the round's page, kept: not a dead end
+    expect(page.get_by_role("heading", name="Round 1")).to_be_visible()
+    expect(page.locator(".queue-count")).to_contain_text(
+        "Saved on this phone, not sent yet: 1 waiting")
+    screenshots(page, "offline-stored-from-the-event-page")
+
+    page.goto(f"{base}/arbiter/match/{boards[2].pk}/history/")  # never opened online
+    expect(page.get_by_role("heading", name="Not kept on this phone")).to_be_visible()
+    expect(page.locator("main")).to_contain_text(
+        "Your result is saved on this phone and will be sent when the network returns")
+    back = page.locator("ul.offline-back a")  # the event's page and the round's: one title
+    expect(back).to_have_text(["Pub League Open · round 1 · boards"])
+    assert back.get_attribute("href") in (event_url, round_url)
+    screenshots(page, "offline-page-not-kept")
+    assert ResultVersion.objects.count() == 0
+
+    page.context.set_offline(False)  # on this page, without a reload
+    expect(page.locator(".queue-count")).to_have_text(
+        "Everything saved on this phone has been sent.")
+    expect(page.locator("#offline-queue li.stored")).to_contain_text("Board 2: result stored")
+    assert ResultVersion.objects.filter(match=boards[2]).count() == 1
+    screenshots(page, "offline-sent-from-the-page-not-kept")
+
+
+def test_the_phone_refuses_62_in_the_server_words(browser, live_server, hall, screenshots):
+    """Issue 33, point 10: offline, a set score of 62 is refused on the phone with the
+    server form's own words, and nothing is queued."""
+    base = live_server.url
+    board = hall["boards"][1]
+    typed = {"s1_a": "62", "s1_b": "40", "s2_a": "61", "s2_b": "-3"}
+    page = new_page(browser, **PHONE)
+    page.context.set_default_timeout(60_000)
+    sign_in(page, base, "arnie")
+    keep_round(page, f"{base}/arbiter/{hall['t'].slug}/round/1/")
+    page.context.set_offline(True)
+    page.goto(f"{base}/arbiter/match/{board.pk}/")
+    wait_for(page, ENGINE_READY)
+    type_in(page, typed)
+    expect(page.locator("p.phone-verdict")).to_contain_text(
+        "Something typed is missing or cannot be read")
+    phone = page.locator("#s1-errors li").all_inner_texts()
+    assert phone == ["Set 1, side A: a score cannot pass 61."]
+    assert phone == server_messages(hall["arbiter"], board, typed)
+    expect(page.locator("#s2-errors li")).to_have_text(
+        ["Set 2, side B: a score cannot be negative."])
+    expect(page).to_have_url(f"{base}/arbiter/match/{board.pk}/")
+    assert page.evaluate("() => self.OfflineQueue.all().then(items => items.length)") == 0
+    screenshots(page, "offline-62-refused-on-the-phone")
+
+
+def test_a_players_page_shows_the_next_round_live(browser, live_server, screenshots):
+    """Issue 33, point 18: a player's page follows the event as the public pages do. Ann
+    reads her page in round 2; the director closes it and publishes round 3: her round 3
+    board appears without a reload, and the phone keeps its page for offline."""
+    from tests.api.conftest import score_record
+    from tournament.actions import entrants, players, rounds
+    from tournament.actions import results as result_actions
+
+    base = live_server.url
+    director = User.objects.create_user("td", password=PASSWORD)
+    event = events.create_tournament(director, name="Live Night", slug="live-night",
+                                     rounds_planned=3)
+    entrants.import_entrants(event, director, "name,club,rating\nAnn Bold,Leek,1700\n"
+                             "Bea Cole,Leek,1650\nCal Dunn,Hull,1600\nDot Eyre,Hull,1550\n")
+    events.update_settings(event, director, require_confirmation=False,
+                           reason="one official tonight")
+
+    def play_and_pair(number):
+        for m in Match.objects.filter(round__tournament=event, round__number=number) \
+                .exclude(side1=None):
+            result_actions.submit_result(m.pk, director, version=m.version,
+                                         outcome=Match.Outcome.PLAYED,
+                                         record=score_record([61, 40], [61, 30]),
+                                         conceded_by=None, reason="")
+        rounds.publish_round(rounds.pair_round(event, director), director)
+
+    rounds.publish_round(rounds.pair_round(event, director), director)
+    play_and_pair(1)
+    ann = Entrant.objects.get(tournament=event, name="Ann Bold")
+    key = players.issue_key(event, director, number=ann.number)
+
+    page = new_page(browser, **PHONE)
+    page.context.set_default_timeout(60_000)
+    page.goto(f"{base}/me/")
+    page.locator("#code-form input[name=code]").fill(key)
+    page.locator("#code-form button[type=submit]").click()
+    expect(page.locator("#this-round h2")).to_contain_text("Round 2: board")
+    wait_for(page, CONTROLLED)
+    page.evaluate("() => { window.sameView = true; }")  # gone if the page reloads
+
+    play_and_pair(2)
+    third = Match.objects.get(round__tournament=event, round__number=3, side0=ann) \
+        if Match.objects.filter(round__number=3, side0=ann).exists() \
+        else Match.objects.get(round__tournament=event, round__number=3, side1=ann)
+    expect(page.locator("#this-round h2")).to_contain_text(
+        f"Round 3: board {third.board}", timeout=40_000)
+    expect(page.locator(f"#this-round a[href='/me/board/{third.pk}/']")).to_be_visible()
+    assert page.evaluate("() => window.sameView === true")  # no reload
+    wait_for(page, f"""async () => {{
+      const kept = await (await caches.open("ft-pages")).keys();
+      return kept.some(r => r.url.endsWith("/me/board/{third.pk}/"));
+    }}""")
+    screenshots(page, "players-page-round-3-live")

@@ -53,6 +53,14 @@ def test_two_desks_tick_players_and_the_director_pairs_only_them(browser, live_s
                                                                        "true")
     tablet.get_by_role("button", name="Cy Dunn").click()  # untick
     expect(tablet.locator("#rollcall-count")).to_have_text("2 of 6")
+    # One slip does not lose him: the Undo beside his name ticks him again.
+    expect(tablet.get_by_text("Cy Dunn unticked.")).to_be_visible()
+    screenshots(tablet, "rollcall-undo")
+    tablet.get_by_role("button", name="Undo", exact=True).click()
+    expect(tablet.locator("#rollcall-count")).to_have_text("3 of 6")
+    expect(tablet.get_by_role("button", name="Undo", exact=True)).to_have_count(0)
+    tablet.get_by_role("button", name="Cy Dunn").click()  # untick, meant this time
+    expect(tablet.locator("#rollcall-count")).to_have_text("2 of 6")
 
     plain = new_page(browser, java_script_enabled=False, **DESKTOP)
     sign_in(plain, base, "arnie")

@@ -184,3 +184,51 @@ def test_the_create_form_knows_what_each_ruleset_allows(dc):
     assert formats["mso"] == {"targets": [61], "sets": [2]}
     assert formats["bndcc"] == {"targets": [61, 121], "sets": [1, 2, 3]}
     assert "js/match_format.js" in page
+
+
+def test_why_paired_so_speaks_of_round_one_and_of_the_bye(dc, director):
+    """Round 1: seeds, the halves, the lot; the bye: the lowest score group, its lowest
+    ranked player, no bye before (engine_words.py from pairing/explain.py)."""
+    from tournament.actions import entrants, events, rounds
+    from tournament.director.engine_words import notes
+
+    event = events.create_tournament(director, name="Why Open")
+    entrants.import_entrants(event, director, "name,rating\n" + "\n".join(
+        f"P{i},{2000 - i}" for i in range(1, 8)))
+    rounds.pair_round(event, director)
+    page = unescape(dc.get(reverse("director:round", args=[event.slug, 1])).content.decode())
+    assert "Round 1 pairs by seed, the order of pairing numbers (by rating, once seeded " \
+           "from ratings): seed 1 of 6, in the top half (seeds 1–3); the top half meets " \
+           "the bottom half in order (1 v 4, 2 v 5, …)" in page
+    assert "seed 5 of 6, in the bottom half (seeds 4–6)" in page
+    starts = "seed 1 starts" if event.__class__.objects.get(pk=event.pk).top_seed_starts \
+        else "seed 1's opponent starts"
+    assert f"Who starts set 1 in round 1: drawn by lot on board 1 ({starts}), then " \
+           "alternating board by board down the list" in page
+    assert "The bye goes to the lowest score group: 0 points, 7 players" in page
+    assert "The lowest ranked in that group (a group ranks by pairing number: no. 7 is its " \
+           "highest)" in page
+    assert "Has had no bye and no win without playing before" in page
+    assert "No round played yet" not in page and "No preference who starts" not in page
+
+    bye = {"lowest_group": True, "group_size": 4, "place_in_group": 3, "below_may_not": 1,
+           "fewer_points": 0, "fewer_may_not": 0, "had_bye": False}
+    lines = notes({"score": 1.0, "round": 3, "seed": 4, "paired": 5, "bye": bye},
+                  drawn=False).lines
+    assert lines == ["the bye goes to the lowest score group: 1 point, 4 players",
+                     "ranked 3 of 4 in that group: everyone ranked below already had a bye "
+                     "or a win without playing",
+                     "has had no bye and no win without playing before (nobody gets a "
+                     "second)"]
+    up = {**bye, "lowest_group": False, "fewer_points": 2, "fewer_may_not": 2,
+          "place_in_group": 4, "group_size": 4}
+    assert notes({"score": 2.0, "number": 9, "seed": 3, "paired": 7, "bye": up},
+                 drawn=False).lines[:2] == [
+        "the bye went up to the 2-point score group (4 players): each of the 2 players "
+        "with fewer points already had a bye or a win without playing",
+        "the lowest ranked in that group (a group ranks by pairing number: no. 9 is its "
+        "highest)"]
+    # A round stored before these notes says what it said before.
+    old = notes({"score": 0, "colour_history": "", "preference": "none"}, drawn=False)
+    assert old.lines == ["who started set 1 before: no round played yet",
+                         "no preference who starts set 1"]

@@ -54,11 +54,35 @@ def test_phone_and_server_agree(label, record):
         assert got["problems"] == problems, label
 
 
-def test_numbers_only_the_server_words_are_left_to_it():
-    table = Table()
-    for value in ("six", "1e3", "99", "٣", "1_0", "12.0"):
-        got = check({"outcome": "played", "s1_a": value, "s1_b": "40"}, table_json(table))
-        assert got == {"checked": False, "valid": None, "problems": {}, "count": 0}
+SCORE_SLIPS = [
+    ({"s1_a": "62", "s1_b": "40"}, Table()),
+    ({"s1_a": "-1", "s1_b": "61"}, Table()),
+    ({"s1_a": "61", "s1_b": "40", "s2_a": "40", "s2_b": "99"}, Table()),
+    ({"s1_a": "six", "s1_b": "40"}, Table()),
+    ({"s1_a": "٣", "s1_b": "1_0"}, Table()),
+    ({"s1_a": "12.0", "s1_b": "1e3"}, Table()),
+    ({"s1_a": "61", "s1_b": "40", "s1_h1_a": "62", "s1_h1_b": "-5"}, Table()),
+    ({"s1_a": "122", "s1_b": "40"}, Table(ruleset="bndcc", target=121, sets_to_win=3)),
+    ({"s1_a": "121", "s1_b": "40", "s1_h1_a": "-122", "s1_h1_b": "-121", "s1_starter": "0"},
+     Table(ruleset="bndcc", target=121, sets_to_win=3)),
+]
+
+
+@pytest.mark.parametrize("fields,table", SCORE_SLIPS)
+def test_score_limits_refused_on_the_phone_in_the_server_words(fields, table):
+    """A score out of range or not a whole number: the phone refuses it (no longer
+    "not checked", so no typo waits in the queue) with the server form's own words."""
+    typed = {"outcome": "played", **fields}
+    valid, problems = server_problems(typed, table)
+    got = check(typed, table_json(table))
+    assert valid is False and problems
+    assert got == {"checked": True, "valid": False, "kind": "form", "problems": problems,
+                   "count": sum(len(m) for m in problems.values())}
+
+
+def test_the_phone_says_62_as_the_server_does():
+    got = check({"outcome": "played", "s1_a": "62", "s1_b": "40"}, table_json(Table()))
+    assert got["problems"] == {"s1": ["Set 1, side A: a score cannot pass 61."]}
 
 
 def test_forfeits_are_left_to_the_server():

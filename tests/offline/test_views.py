@@ -4,6 +4,7 @@ user tag the worker keeps pages by, and the entry pages opting in."""
 
 import io
 import json
+import re
 import zipfile
 
 import pytest
@@ -104,6 +105,44 @@ def test_the_board_pages_opt_in(client, round1, people):
     assert 'data-offline data-offline-check' in page
     assert 'id="entry-table"' in page and 'id="entry-check-script"' in page
     assert f"/offline/engine-{engine_zip()[1]}.zip" in page
+
+
+def test_every_sign_out_is_in_the_workers_settings(client):
+    """The worker drops the kept pages as any sign-out is posted, from whatever page
+    (issue 33, point 6): it knows every sign-out's address, and the rest of what its
+    "not kept" page needs to send the queue (the token, the queue's scripts)."""
+    _, settings = worker_settings(client)
+    assert settings["signout"] == [reverse("logout"), reverse("players:sign_out")]
+    assert settings["token"] == reverse("offline:token")
+    for kept in ("sender", "queue", "stylesheet"):
+        assert settings[kept] in settings["precache"], kept
+
+
+def test_every_page_sends_the_queue_and_only_entry_pages_keep(client, round1, people):
+    """The queue's script is on every page (send-only where no entry page's settings
+    are), so a write waiting on the phone is sent from whatever page is open."""
+    public = client.get(reverse("public:events")).content.decode()
+    assert 'id="offline-script"' in public and reverse("offline:token") in public
+    assert 'id="offline-page"' not in public and "js/queue.js" in public
+    client_for(client, people["arb"])
+    boards = client.get(reverse("arbiter:boards", args=[round1["t"].slug])).content.decode()
+    settings = re.search(r'<script id="offline-page" type="application/json">(.*?)</script>',
+                         boards).group(1)
+    assert json.loads(settings) == {"worker": reverse("offline:worker"),
+                                    "user": user_tag(people["arb"])}
+    assert boards.count('id="offline-script"') == 1 and boards.count("js/offline.js") == 1
+
+
+def test_the_way_back_from_a_store_is_marked_to_keep(client, round1, people):
+    """The event's page keeps its round's page (where a result stored offline leads),
+    and a board's "back" link its round (issue 33, point 9)."""
+    client_for(client, people["arb"])
+    slug, number = round1["t"].slug, round1["match"].round.number
+    round_url = reverse("arbiter:round", args=[slug, number])
+    event_page = client.get(reverse("arbiter:boards", args=[slug])).content.decode()
+    assert re.search(rf'href="{round_url}"[^>]*data-offline-back', event_page)
+    board = client.get(reverse("arbiter:match", args=[round1["match"].pk])).content.decode()
+    assert re.search(rf'<a href="{round_url}" data-offline-back>', board)
 
 
 def test_the_workers_version_follows_a_kept_files_date(client):

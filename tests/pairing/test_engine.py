@@ -314,3 +314,55 @@ def test_both_kinds_of_refusal_are_pairing_errors() -> None:
     """A director's problem and a fault are told apart, and both are PairingErrors."""
     assert issubclass(Unpairable, PairingError) and issubclass(InconsistentEvent, PairingError)
     assert not issubclass(Unpairable, InconsistentEvent)
+
+
+def test_explain_round_one_gives_seeds_and_the_lot() -> None:
+    event = fresh(7, first_colour="black1")
+    info = explain(event, pair_next_round(event))
+    by_number = {p.number: p for e in info for p in (e.white, e.black) if p is not None}
+    assert [by_number[n].seed for n in range(1, 8)] == list(range(1, 8))
+    assert {(p.round_number, p.paired, p.top_seed_starts) for p in by_number.values()} == {
+        (1, 7, False)}
+    bye = info[-1].white.bye
+    assert info[-1].black is None and info[-1].white.number == 7
+    assert (bye.lowest_group, bye.group_size, bye.place_in_group, bye.had_bye) == (
+        True, 7, 7, False)
+    assert all(p.bye is None for n, p in by_number.items() if n != 7)
+
+
+def test_explain_a_bye_above_those_who_had_one() -> None:
+    # After round 1: 5 had the bye (1 point); 3 and 4 lost (0). Round 2's bye cannot go
+    # to 5 again: it goes to a zero-point player, the lowest ranked of them.
+    event = with_results({
+        1: (R(3, "w", "1"),), 2: (R(4, "b", "1"),), 3: (R(1, "b", "0"),),
+        4: (R(2, "w", "0"),), 5: (R(None, "-", "U"),)})
+    info = explain(event, pair_next_round(event))
+    given = next(e.white for e in info if e.black is None)
+    assert given.number == 4 and given.round_number == 2
+    assert (given.bye.lowest_group, given.bye.group_size, given.bye.place_in_group) == (
+        True, 2, 2)
+    # Round 3 after 4 also had one: the zero-point group's 3 may still get it.
+    event = with_results({
+        1: (R(3, "w", "1"), R(5, "b", "1")), 2: (R(4, "b", "1"), R(3, "w", "1")),
+        3: (R(1, "b", "0"), R(2, "b", "0")), 4: (R(2, "w", "0"), R(None, "-", "U")),
+        5: (R(None, "-", "U"), R(1, "w", "0"))})
+    info = explain(event, pair_next_round(event))
+    given = next(e.white for e in info if e.black is None)
+    assert given.number == 3 and given.score == 0
+    assert (given.bye.lowest_group, given.bye.fewer_points, given.bye.had_bye) == (
+        True, 0, False)
+
+
+def test_explain_a_bye_passes_over_the_lowest_ranked_who_won_without_playing() -> None:
+    # After round 2 the one-point group is 1, 2, 4, 5; 5 won by forfeit and 2 had the bye,
+    # so the bye is 4's: third of four, the one below him may not get it.
+    event = with_results({
+        1: (R(5, "b", "-"), R(4, "w", "1")), 2: (R(4, "w", "0"), R(None, "-", "U")),
+        3: (R(None, "-", "U"), R(5, "w", "1")), 4: (R(2, "b", "1"), R(1, "b", "0")),
+        5: (R(1, "w", "+"), R(3, "b", "0"))})
+    info = explain(event, pair_next_round(event))
+    given = next(e.white for e in info if e.black is None)
+    assert given.number == 4 and given.seed == 4 and given.paired == 5
+    assert (given.bye.lowest_group, given.bye.group_size, given.bye.place_in_group,
+            given.bye.below_may_not, given.bye.had_bye) == (True, 4, 3, 1, False)
+    assert given.top_seed_starts is None  # the lot is round 1's

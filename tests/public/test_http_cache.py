@@ -74,6 +74,7 @@ def test_caches_in_front_keep_a_page_seconds_while_browsers_revalidate(client, e
 @pytest.mark.parametrize("name, args", [
     ("events", []), ("event", ["crewe"]), ("round", ["crewe", 1]),
     ("round_csv", ["crewe", 1]), ("standings_csv", ["crewe"]), ("crosstable", ["crewe"]),
+    ("crosstable_csv", ["crewe"]), ("entrants_csv", ["crewe"]),
     ("player", ["crewe", 1]),
 ])
 def test_every_public_page_is_cached(client, event, name, args, django_assert_num_queries):

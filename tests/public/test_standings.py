@@ -175,6 +175,60 @@ def test_pairings_csv(client, singles_event):
     assert rows[3] == ["3", SCRIPT, "4", "bye", "", "bye"]
 
 
+def csv_rows(response) -> list[list[str]]:
+    assert response.status_code == 200 and response["Content-Type"].startswith("text/csv")
+    assert response.content.startswith(b"\xef\xbb\xbf")  # for Excel, as the others
+    return list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+
+
+def test_crosstable_csv_has_the_rounds_then_the_tie_breaks(client, singles_event):
+    """The cross-table's cells as its page shows them, in rank order, then the points and
+    each tie-break in force; an entered (unconfirmed) result and the draft round 3 count
+    for nothing, as on the page."""
+    response = client.get(reverse("public:crosstable_csv", args=["leek"]))
+    assert response["Content-Disposition"] == 'attachment; filename="leek-crosstable.csv"'
+    rows = csv_rows(response)
+    assert rows[0] == ["rank", "shared", "number", "name", "round_1", "round_2", "points",
+                       "mso_spread", "sonneborn_berger"]
+    assert rows[1] == ["1", "", "3", "Cy Hale", "4w+", "1w1", "2", "0", "1"]
+    assert rows[2][:4] == ["2", "yes", "4", SCRIPT]
+    assert [r[2] for r in rows[1:]] == [str(row["player"]) for row in LATEST]
+    di = next(r for r in rows if r[3] == "Di Fox")
+    assert di[4:6] == ["bye", "2w…"]  # awaiting confirmation: no result yet
+    page = client.get(reverse("public:crosstable", args=["leek"])).content.decode()
+    assert reverse("public:crosstable_csv", args=["leek"]) in page
+
+
+def test_entrants_csv_lists_every_entrant_by_pairing_number(client, singles_event):
+    from tournament.models import Entrant
+
+    Entrant.objects.filter(number=2).update(rating=1620, withdrawn_after_round=2)
+    response = client.get(reverse("public:entrants_csv", args=["leek"]))
+    assert response["Content-Disposition"] == 'attachment; filename="leek-entrants.csv"'
+    assert csv_rows(response) == [
+        ["number", "name", "club", "rating", "withdrawn_after_round"],
+        ["1", "Ann Lee", "Leek DC", "", ""], ["2", "Bo Park", "", "1620", "2"],
+        ["3", "Cy Hale", "Bath Fives", "", ""], ["4", SCRIPT, "'=HYPERLINK(1)", "", ""],
+        ["5", "Di Fox", "", "", ""]]
+    page = client.get(reverse("public:event", args=["leek"])).content.decode()
+    assert reverse("public:entrants_csv", args=["leek"]) in page
+
+
+def test_entrants_csv_of_a_pairs_event_names_the_partners(client, pairs_event):
+    rows = csv_rows(client.get(reverse("public:entrants_csv", args=["pairs"])))
+    assert rows[0] == ["number", "name", "member1", "club1", "member2", "club2", "rating",
+                       "withdrawn_after_round"]
+    assert rows[1] == ["1", "Lee & Park", "Ann Lee", "Leek DC", "Bo Park", "", "", ""]
+    assert rows[3][:6] == ["3", "<b>Moss</b> & Reid", "<b>Moss</b>", "", "Ed Reid", ""]
+
+
+def test_exports_of_a_hidden_event_are_not_found(client, singles_event):
+    singles_event.hidden = True
+    singles_event.save(update_fields=["hidden"])
+    for name in ("entrants_csv", "crosstable_csv"):
+        assert client.get(reverse(f"public:{name}", args=["leek"])).status_code == 404
+
+
 # ------------------------------------------------------------------ caching
 
 

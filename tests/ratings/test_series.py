@@ -84,3 +84,31 @@ def test_a_director_adds_only_events_they_direct(director):
     event = imported(archive("Theirs", FOUR, [[(1, 2, 1)]]), "theirs")
     with pytest.raises(PermissionDenied):
         actions.add_event(season, director, tournament=event)
+
+
+def test_a_series_address_is_made_from_its_name_as_an_events_is(director, client_for):
+    """The web address is optional: left empty it is made from the name by the one rule
+    events use (actions.events.address_from); a typed one is tidied the same way."""
+    from tournament.actions.events import address_from, create_tournament
+
+    made = actions.create_series(director, name="Łódź Fives Season 2026")
+    assert made.slug == "lodz-fives-season-2026" == address_from("Łódź Fives Season 2026")
+    assert create_tournament(director, name="Łódź Fives Season 2026").slug == made.slug
+    assert actions.create_series(director, name="Кубок Москвы").slug == "kubok-moskvy"
+    assert actions.create_series(director, name="X", slug="My Own Address").slug == \
+        "my-own-address"
+    c = client_for(director)
+    response = c.post(reverse("director:series_list"), {"name": "Winter League",
+                                                         "slug": "", "scale": ""})
+    assert response.status_code == 302
+    assert response["Location"] == reverse("director:series", args=["winter-league"])
+    page = c.get(reverse("director:series_list")).content.decode()
+    assert "left empty, it is made from the name" in page
+    for name, slug, words in (("Winter League", "", "is taken"),
+                              ("People", "", "one of the site"),
+                              ("!!!", "", "No web address can be made"),
+                              ("Y", "---", "needs letters or digits")):
+        with pytest.raises(ActionError, match=words) as refused:
+            actions.create_series(director, name=name, slug=slug)
+        assert "slug" in refused.value.errors
+    assert Series.objects.count() == 4

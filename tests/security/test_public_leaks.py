@@ -26,7 +26,9 @@ def public_urls(slug):
             reverse("public:standings", args=[slug]) + "?per_page=all",
             reverse("public:standings", args=[slug]) + "?after_round=2",
             reverse("public:standings_csv", args=[slug]),
-            reverse("public:crosstable", args=[slug])]
+            reverse("public:crosstable", args=[slug]),
+            reverse("public:crosstable_csv", args=[slug]),
+            reverse("public:entrants_csv", args=[slug])]
     for n in (1, 2):
         urls += [reverse("public:round", args=[slug, n]),
                  reverse("public:round", args=[slug, n]) + "?print=1",

@@ -42,6 +42,13 @@ def test_policy_change_needs_a_reason_and_is_audited(director, client):
     entry = AuditEntry.objects.filter(action="update_settings").latest("id")
     assert entry.reason == "two arbiters only"
     assert entry.detail["changes"]["entry_policy"] == ["officials", "players_then_official"]
+    # The audit line speaks the form's words, not the stored code.
+    assert entry.summary.endswith(": who enters results: “Officials enter and confirm "
+                                  "results” → “Players enter and accept; an official "
+                                  "confirms”"), entry.summary
+    audit_page = client.get(f"/manage/{t.slug}/audit/").content.decode()
+    assert "players_then_official" not in audit_page
+    assert "(docs/players.md)" not in form and "with the key on their player card" in form
 
 
 def test_players_policy_keeps_confirmation_on(director):

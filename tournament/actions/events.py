@@ -102,6 +102,27 @@ def checked_event_name(value) -> str:
         raise ActionError(sentence(str(exc)), {"name": [sentence(str(exc))]}) from None
 
 
+def address_from(name: str, typed: str = "") -> str:
+    """The web address of a new event or series: the one typed, else made from the name,
+    as `folding.web_address` makes it ('Łódź Fives' -> 'lodz-fives'), at most 60
+    characters; ActionError (on the field `slug`) when nothing usable comes of it or the
+    site uses it. Whether it is free is the caller's to check (events and series each have
+    their own)."""
+    typed = checked_text(typed, "slug")
+    slug = web_address(typed or name)[:60].strip("-")
+    if not slug and typed:
+        raise ActionError("The web address needs letters or digits.",
+                          {"slug": ["Use letters, digits and hyphens."]})
+    if not slug:
+        raise ActionError("No web address can be made from this name: type one.",
+                          {"slug": ["Nothing in the name gives letters or digits for an "
+                                    "address: type one, such as leek-open."]})
+    if slug in RESERVED_SLUGS:
+        raise ActionError(f"/{slug}/ is one of the site's own addresses.",
+                          {"slug": [f"{slug!r} is reserved; choose another web address."]})
+    return slug
+
+
 @atomic_action
 def create_tournament(actor, *, name: str, slug: str = "", ruleset: str = "mso",
                       rounds_planned: int = 5, points: dict | None = None,
@@ -116,18 +137,7 @@ def create_tournament(actor, *, name: str, slug: str = "", ruleset: str = "mso",
     name = checked_event_name(name)
     if not name:
         raise ActionError("The event needs a name.", {"name": ["Give the event a name."]})
-    typed = checked_text(slug, "slug")
-    slug = web_address(typed or name)[:60]
-    if not slug and typed:
-        raise ActionError("The web address needs letters or digits.",
-                          {"slug": ["Use letters, digits and hyphens."]})
-    if not slug:
-        raise ActionError("No web address can be made from this name: type one.",
-                          {"slug": ["Nothing in the name gives letters or digits for an "
-                                    "address: type one, such as leek-open."]})
-    if slug in RESERVED_SLUGS:
-        raise ActionError(f"/{slug}/ is one of the site's own addresses.",
-                          {"slug": [f"{slug!r} is reserved; choose another web address."]})
+    slug = address_from(name, slug)
     if Tournament.objects.filter(slug=slug).exists():
         raise ActionError(f"An event at /{slug}/ already exists.",
                           {"slug": [f"{slug!r} is taken; choose another web address."]})
@@ -154,13 +164,20 @@ def may_create_events(user) -> bool:
 
 
 def shown(value) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
     return ", ".join(map(str, value)) or "none" if isinstance(value, list) else str(value)
 
 
 def describe_change(key: str, old, new) -> str:
     """One setting's change in words for the audit summary; of points, only those that
-    changed ("points bye 1 → 0.5")."""
+    changed ("points bye 1 → 0.5"); who enters results in the settings form's words, not
+    its stored code ("players_accept")."""
     label = key.replace("_", " ")
+    if key == "entry_policy":
+        policy = Tournament.EntryPolicy
+        return (f"who enters results: “{policy(old).label}” → “{policy(new).label}”"
+                if old in policy.values and new in policy.values else f"{label} changed")
     if isinstance(old, dict) and isinstance(new, dict):
         return ", ".join(f"{label} {k.replace('_', ' ')} {old.get(k)} → {new.get(k)}"
                          for k in new if old.get(k) != new.get(k))

@@ -14,6 +14,7 @@ how), so a director's action never waits for a board.
 
 import logging
 import secrets
+from dataclasses import asdict
 from itertools import combinations
 
 from django.db import DatabaseError
@@ -159,7 +160,9 @@ def explanation_json(board) -> dict:
         return {"number": p.number, "name": p.name, "score": p.score,
                 "colour_history": p.colour_history, "preference": p.colour_preference,
                 "strength": p.preference_strength, "float": p.float,
-                "float_history": p.float_history}
+                "float_history": p.float_history, "round": p.round_number, "seed": p.seed,
+                "paired": p.paired, "top_seed_starts": p.top_seed_starts,
+                "bye": None if p.bye is None else asdict(p.bye)}
     side0, side1 = board.sides
     return {"board": board.board, "side0": player(side0), "side1": player(side1)}
 

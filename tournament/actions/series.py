@@ -11,11 +11,10 @@ from ..models import Series
 from ..models.series import DEFAULT_SCALE
 from ..text import TextError
 from .base import Action, ActionError, PermissionDenied, atomic_action, audit, require_director
-from .events import RESERVED_SLUGS, may_create_events
+from .events import address_from, may_create_events
 
 MAX_PLACES = 64
 MAX_POINTS = 1000
-SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
 
 
 def parse_scale(text) -> list[int]:
@@ -56,7 +55,9 @@ def require_manager(series, user):
 
 
 @atomic_action
-def create_series(actor, *, name: str, slug: str, scale=None) -> Series:
+def create_series(actor, *, name: str, slug: str = "", scale=None) -> Series:
+    """A new series; its web address `slug` typed, or made from the name as an event's is
+    (actions.events.address_from)."""
     if actor is not None and not may_create_events(actor):
         raise PermissionDenied("Only directors may make a series.")
     try:
@@ -65,9 +66,7 @@ def create_series(actor, *, name: str, slug: str, scale=None) -> Series:
         raise ActionError(str(exc), {"name": [str(exc)]}) from None
     if not name:
         raise ActionError("A series needs a name.", {"name": ["The name is empty."]})
-    if not SLUG.match(slug or "") or len(slug) > 60 or slug in RESERVED_SLUGS:
-        raise ActionError("Choose another web address.", {"slug": [
-            "Lower-case letters and digits joined by -, at most 60 characters."]})
+    slug = address_from(name, slug)
     scale = parse_scale(scale) if scale not in (None, "") else list(DEFAULT_SCALE)
     try:
         with transaction.atomic():

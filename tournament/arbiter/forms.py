@@ -43,13 +43,10 @@ def place_of(name: str) -> str:
     return name  # outcome, reason, s1_starter, s1_h3_play
 
 
-def _score(label: str, low: int, high: int, high_says: str) -> forms.IntegerField:
-    return WholeNumberField(
-        required=False, min_value=low, max_value=high, label=label,
-        error_messages={"invalid": f"{label}: enter a whole number (digits 0-9).",
-                        "min_value": (f"{label}: a score cannot be negative." if low == 0
-                                      else f"{label}: at least {low}."),
-                        "max_value": f"{label}: {high_says}."})
+def _score(limit: rec.ScoreLimit) -> forms.IntegerField:
+    """A score box, with the limits and words the phone's check shares (record.limits)."""
+    return WholeNumberField(required=False, min_value=limit.low, max_value=limit.high,
+                            label=limit.label, error_messages=limit.messages)
 
 
 @dataclass
@@ -139,8 +136,8 @@ class EntryForm(forms.Form):
         for s in range(1, table.max_sets + 1):
             key = rec.set_key(s)
             for x in "ab":
-                self.fields[rec.part_key(key, x)] = _score(f"Set {s}, side {x.upper()}", 0, t,
-                                                   f"a score cannot pass {t}")
+                name = rec.part_key(key, x)
+                self.fields[name] = _score(rec.score_limit(name, table))
             if table.drawn:
                 self.fields[rec.starter_key(s)] = forms.ChoiceField(
                     widget=forms.RadioSelect, required=False, choices=seat_choices,
@@ -151,13 +148,11 @@ class EntryForm(forms.Form):
                     choices=[("", f"won by reaching {t}"),
                              ("0", f"awarded to {a} (A): B knocked holding a domino that went"),
                              ("1", f"awarded to {b} (B): A knocked holding a domino that went")])
-            low = -t if table.penalties else 0
             for h in range(1, self.rows_in(s, source) + 1):
                 hk = rec.hand_key(s, h)
                 for x in "ab":
-                    self.fields[rec.part_key(hk, x)] = _score(
-                        f"Set {s}, hand {h}, side {x.upper()}", low, t,
-                        f"a hand cannot score more than {t}")
+                    name = rec.part_key(hk, x)
+                    self.fields[name] = _score(rec.score_limit(name, table))
                 self.fields[rec.play_key(s, h)] = forms.CharField(
                     required=False, strip=False, max_length=rec.MAX_TEXT,
                     widget=forms.Textarea(attrs={"rows": 3}),

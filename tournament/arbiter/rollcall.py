@@ -4,7 +4,9 @@ For the director and the arbiters of the event. Plain form posts (a tap is one P
 back to the list at that name); with scripts on (static/js/rollcall.js) the tap is sent
 without a reload and the page reads the others' ticks every few seconds. Every tick is
 one call of actions.checkin.set_checkin, sent with the page's Idempotency-Key so a double
-tap or a resend ticks once.
+tap or a resend ticks once. An untick is undone by one more tap: right after it the name
+shows an Undo (with scripts in place; without, the page comes back with `?undo=<number>`),
+so a present player is not lost by one slip of a finger.
 """
 
 import secrets
@@ -65,6 +67,7 @@ def page(request, slug):
     now = state(tournament, open_round(tournament))
     return render(request, "arbiter/rollcall.html", {
         "tournament": tournament, **now, "groups": a_to_z(now["rows"]),
+        "undo": query_int(request, "undo"),
         "poll_seconds": POLL_SECONDS, "idempotency_key": secrets.token_urlsafe(18)})
 
 
@@ -72,9 +75,17 @@ def wants_json(request) -> bool:
     return "application/json" in request.headers.get("Accept", "")
 
 
-def posted_int(request, name) -> int | None:
-    raw = str(request.POST.get(name, "")).strip()
+def whole(raw) -> int | None:
+    raw = str(raw or "").strip()
     return int(raw) if numbers.is_whole(raw) else None
+
+
+def posted_int(request, name) -> int | None:
+    return whole(request.POST.get(name))
+
+
+def query_int(request, name) -> int | None:
+    return whole(request.GET.get(name))
 
 
 def tick(request, tournament):
@@ -98,7 +109,8 @@ def tick(request, tournament):
                              "here": now["here"], "expected": now["expected"]})
     messages.success(request, f"{entrant.name}: "
                               f"{'checked in' if row else 'not checked in'} for round {number}.")
-    return redirect(f"{back}#p-{entrant.number}")
+    undo = "" if row else f"?undo={entrant.number}"  # the page offers to tick him again
+    return redirect(f"{back}{undo}#p-{entrant.number}")
 
 
 @never_cache

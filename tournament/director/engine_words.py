@@ -52,17 +52,92 @@ def float_history_words(history: str) -> str | None:
     return "paired away from their points before: " + ", ".join(moved) if moved else None
 
 
+def points_words(points) -> str:
+    return f"{points:g} point{'' if points == 1 else 's'}"
+
+
+def players_words(n: int) -> str:
+    return f"{n} player{'' if n == 1 else 's'}"
+
+
+def halves_words(seed: int, paired: int) -> str:
+    """Round 1 (FIDE Dutch): the field in pairing-number order, its top half against its
+    bottom half in order, 1 against h + 1, 2 against h + 2, ... (`paired`: those on
+    boards, the bye's player left out)."""
+    half = paired // 2
+    order = ("round 1 pairs by seed, the order of pairing numbers (by rating, once "
+             f"seeded from ratings): seed {seed} of {paired}")
+    if half < 1 or seed > 2 * half:
+        return order
+    where = (f"the top half (seeds 1–{half})" if seed <= half
+             else f"the bottom half (seeds {half + 1}–{2 * half})")
+    return (f"{order}, in {where}; the top half meets the bottom half in order "
+            f"(1 v {half + 1}, 2 v {half + 2}, …)")
+
+
+def round_one_start_words(info: dict) -> str | None:
+    lot = info.get("top_seed_starts")
+    if lot is None:
+        return None
+    first = "seed 1 starts" if lot else "seed 1's opponent starts"
+    return (f"who starts set 1 in round 1: drawn by lot on board 1 ({first}), then "
+            "alternating board by board down the list")
+
+
+def bye_words(info: dict) -> list[str]:
+    """Why the pairing gave this player the bye (explain.ByeExplanation), most telling
+    first: his score group, his rank in it, no bye before."""
+    bye = info.get("bye")
+    if not bye:
+        return []
+    score = info.get("score") or 0
+    points = points_words(score)
+    group = players_words(bye["group_size"])
+    if bye["lowest_group"]:
+        lines = [f"the bye goes to the lowest score group: {points}, {group}"]
+    elif bye["fewer_may_not"] == bye["fewer_points"]:
+        lines = [f"the bye went up to the {score:g}-point score group ({group}): each of the "
+                 f"{players_words(bye['fewer_points'])} with fewer points already had a "
+                 "bye or a win without playing"]
+    else:
+        lines = [f"the bye went up to the {score:g}-point score group ({group}): the "
+                 "players with fewer points were needed on boards to pair everyone"]
+    place, size, below = bye["place_in_group"], bye["group_size"], bye["below_may_not"]
+    if place == size:
+        lines.append("the lowest ranked in that group (a group ranks by pairing number: "
+                     f"no. {info.get('number')} is its highest)")
+    elif below == size - place:
+        lines.append(f"ranked {place} of {size} in that group: everyone ranked below "
+                     "already had a bye or a win without playing")
+    else:
+        lines.append(f"ranked {place} of {size} in that group: those ranked below were "
+                     "needed on boards to pair everyone")
+    if not bye["had_bye"]:
+        lines.append("has had no bye and no win without playing before (nobody gets a "
+                     "second)")
+    return lines
+
+
 def notes(info: dict | None, *, drawn: bool) -> PlayerNotes | None:
     """What the engine knew of a player before the round. `drawn`: a draw at the table
-    decides who starts (bndcc), so the engine's starting sides say nothing about it."""
+    decides who starts (bndcc), so the engine's starting sides say nothing about it.
+    Round 1 says how seeds meet and who starts; a bye says why it is this player's."""
     if not info:
         return None
-    lines = []
-    if not drawn:
-        lines.append("who started set 1 before: " + started_words(info.get("colour_history")))
-        preference = preference_words(info)
-        lines.append(preference or "no preference who starts set 1")
-    if info.get("float") in FLOATS:
+    lines = bye_words(info)
+    first_round = info.get("round") == 1 and info.get("seed")
+    if first_round and not lines:
+        lines.append(halves_words(info["seed"], info["paired"] - info["paired"] % 2))
+    if not drawn and not info.get("bye"):
+        start = round_one_start_words(info) if first_round else None
+        if start:
+            lines.append(start)
+        else:
+            lines.append("who started set 1 before: "
+                         + started_words(info.get("colour_history")))
+            preference = preference_words(info)
+            lines.append(preference or "no preference who starts set 1")
+    if info.get("float") in FLOATS and not info.get("bye"):
         lines.append(FLOATS[info["float"]])
     history = float_history_words(info.get("float_history"))
     if history:

@@ -92,7 +92,7 @@ class SettingsForm(forms.Form):
         label="Who enters results", choices=Tournament.EntryPolicy.choices, required=False,
         initial=Tournament.EntryPolicy.OFFICIALS, widget=forms.RadioSelect,
         help_text="Players: each side of a board enters or accepts the result at the table "
-                  "with the key on their card (docs/players.md); officials settle disputes. "
+                  "with the key on their player card; officials settle disputes. "
                   "A change needs a reason.")
 
     def __init__(self, *args, **kwargs):

@@ -18,7 +18,9 @@ from .access import show_refusal
 
 class SeriesForm(forms.Form):
     name = forms.CharField(max_length=120)
-    slug = forms.SlugField(max_length=60, label="Web address", help_text="/series/<this>/")
+    slug = forms.CharField(max_length=60, required=False, label="Web address",
+                           help_text="/series/<this>/: letters, digits and hyphens; left "
+                                     "empty, it is made from the name.")
     scale = forms.CharField(max_length=400, required=False, label="Points by place",
                             help_text="1st, 2nd, … separated by - or commas; left blank: "
                                       "10-8-6-5-4-3-2-1.")

@@ -143,6 +143,32 @@ class Tournament(models.Model):
         return self.entry_policy != self.EntryPolicy.OFFICIALS
 
     @property
+    def officials_status(self) -> str:
+        """The status as the officials' pages show it: "Registration" while round 1 is
+        only a draft said nothing of the draft the director had just paired (the public
+        still sees registration: a draft is not news)."""
+        if self.status == self.Status.DRAFT:
+            draft = (self.rounds.filter(status=self.rounds.model.Status.DRAFT)
+                     .order_by("number").values_list("number", flat=True).first())
+            if draft is not None:
+                return f"Round {draft} paired as a draft"
+        return self.get_status_display()
+
+    @property
+    def counts_when(self) -> str:
+        """When a stored result counts, in the public pages' words ("" when at once):
+        under the players' entry policies the opponent's acceptance is what counts, not
+        an arbiter's confirmation (table-entry.md; models.rounds.COUNTED)."""
+        if not self.require_confirmation:
+            return ""
+        return {
+            self.EntryPolicy.PLAYERS_ACCEPT:
+                "once the opponent accepts it, or an official confirms it",
+            self.EntryPolicy.PLAYERS_THEN_OFFICIAL:
+                "once the opponent accepts it and an official confirms it",
+        }.get(self.entry_policy, "once an official confirms it")
+
+    @property
     def is_pairs(self) -> bool:
         return self.entrants_kind == self.Entrants.PAIRS
 

@@ -1,6 +1,6 @@
 """What the service worker keeps: a registry of page prefixes, and the static files an
 entry page needs with the network cut. A new offline page adds its prefix here and opts in
-with `{% include "offline/_head.html" %}` (docs/offline.md)."""
+with `{% offline_head %}` (docs/offline.md)."""
 
 import json
 from pathlib import Path
@@ -21,6 +21,12 @@ STATIC = [
 # the worker loads; the scoring package needs nothing beyond the standard library.
 PYODIDE = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
            "pyodide-lock.json"]
+
+
+def sign_outs() -> list[str]:
+    """Where a sign-out is posted (an official's, a player's "sign out of this phone"):
+    the worker drops every kept page when one is sent, from whatever page."""
+    return [reverse("logout"), reverse("players:sign_out")]
 
 
 def pyodide_index() -> str:

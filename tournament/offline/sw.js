@@ -81,17 +81,86 @@ function keptPage(url) {
   });
 }
 
-function offlineAnswer() {
-  return new Response(
-    "<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>" +
-    "<title>Not kept on this phone</title><p>This page was not opened on this phone while " +
-    "the network was up, so there is no copy of it here. Go back to the round's boards.",
-    {status: 503, headers: {"Content-Type": "text/html; charset=utf-8"}});
+function escaped(text) {
+  return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
+
+/* A kept page's title, read from its copy ("Pub League Open · round 1 · boards"). */
+function titleOf(response) {
+  return response.clone().text().then(function (html) {
+    var m = /<title>([^<]*)<\/title>/i.exec(html);
+    var text = m ? m[1].replace(/&middot;/g, "·").replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"')
+      .replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&") : "";
+    return text.replace(/\s*·\s*Fives and Threes tournaments\s*$/, "").trim();
+  });
+}
+
+/* The kept pages that lead back (every one but a board's form), with their titles. */
+function wayBack(user) {
+  if (!user) { return Promise.resolve([]); }
+  return caches.open(PAGES).then(function (cache) {
+    return cache.keys().then(function (requests) {
+      return Promise.all(requests.filter(function (r) {
+        var path = new URL(r.url).pathname;
+        return path !== USER && !/\/(match|board)\/\d+\/$/.test(path);
+      }).map(function (r) {
+        return cache.match(r).then(function (res) {
+          if (!res || res.headers.get(HEADER) !== user) { return null; }
+          return titleOf(res).then(function (title) {
+            return {url: r.url, title: title || new URL(r.url).pathname};
+          });
+        });
+      }));
+    });
+  }).then(function (found) {
+    var seen = {};  // the event's page and its round's page share a title: one link
+    return found.filter(function (f) { return f && !seen[f.title] && (seen[f.title] = true); });
+  });
+}
+
+/* A page not kept, opened with the network cut: not a dead end. It says what waits on
+   the phone (sent from this page too when the network returns: the queue's script runs
+   here, as on every page, in its send-only mode) and links to the pages the phone keeps. */
+function offlineAnswer(request) {
+  var headers = {"Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store"};
+  if (request.mode !== "navigate") {
+    return Promise.resolve(new Response("Not kept on this phone.", {status: 503, headers: headers}));
+  }
+  return keptUser().then(function (user) {
+    var queued = self.OfflineQueue.all().catch(function () { return []; });
+    return Promise.all([queued, wayBack(user)]).then(function (both) {
+      var waiting = both[0].filter(function (i) { return i.state === "waiting" && i.user === (user || ""); });
+      var links = both[1];
+      var html = "<!doctype html><html lang=en><head><meta charset=utf-8>" +
+        "<meta name=viewport content='width=device-width, initial-scale=1'>" +
+        "<title>Not kept on this phone</title>" +
+        "<link rel=stylesheet href='" + escaped(self.OFFLINE.stylesheet) + "'></head><body>" +
+        "<main id=main class=offline-fallback><h1>Not kept on this phone</h1>" +
+        "<p>This page was not opened on this phone while the network was up, so there is " +
+        "no copy of it here.</p>";
+      if (waiting.length) {
+        html += "<p class=card data-offline-waiting-note><strong>" + (waiting.length === 1 ? "Your result is"
+          : "Your " + waiting.length + " results are") + " saved on this phone</strong> and " +
+          "will be sent when the network returns, from this page or any other.</p>";
+      }
+      if (links.length) {
+        html += "<p>Go back to a page this phone keeps:</p><ul class=offline-back>" +
+          links.map(function (l) {
+            return "<li><a href='" + escaped(l.url) + "'>" + escaped(l.title) + "</a></li>";
+          }).join("") + "</ul>";
+      }
+      html += "</main><script src='" + escaped(self.OFFLINE.queue) + "' defer></script>" +
+        "<script src='" + escaped(self.OFFLINE.sender) + "' defer id=offline-script data-token='" +
+        escaped(self.OFFLINE.token) + "'></script></body></html>";
+      return new Response(html, {status: 503, headers: headers});
+    });
+  });
 }
 
 function page(request) {
   return fromNetwork(request, true).catch(function () {
-    return keptPage(request.url).then(function (r) { return r || offlineAnswer(); });
+    return keptPage(request.url).then(function (r) { return r || offlineAnswer(request); });
   });
 }
 
@@ -135,10 +204,20 @@ self.addEventListener("message", function (event) {
   }
 });
 
+/* Signing out, from any page (a public page too, or a kept one): the kept pages go before
+   the sign-out is sent, so none outlives it, even one whose sign-out fails offline. */
+function signOut(request) {
+  return caches.delete(PAGES).then(function () { return fetch(request); });
+}
+
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) { return; }
+  if (request.method === "POST" && self.OFFLINE.signout.indexOf(url.pathname) >= 0) {
+    event.respondWith(signOut(request));
+    return;
+  }
   if (request.method === "POST") {
     if (request.mode === "navigate" && isPage(url)) { event.respondWith(post(event)); }
     return;

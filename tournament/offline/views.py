@@ -9,6 +9,7 @@ from django.conf import settings
 from django.http import Http404, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.templatetags.static import static
+from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -25,7 +26,9 @@ def service_worker(request):
     so a deploy that changes a kept file replaces the phone's copies."""
     conf = {"pages": config.PAGES, "precache": config.precache(),
             "queue": static("js/queue.js"), "pyodide": config.pyodide_version(),
-            "static": settings.STATIC_URL}
+            "static": settings.STATIC_URL, "signout": config.sign_outs(),
+            "token": reverse("offline:token"), "sender": static("js/offline.js"),
+            "stylesheet": static("css/site.css")}
     source = WORKER.read_text()
     material = json.dumps([conf, config.stamps()], sort_keys=True) + source
     conf["version"] = hashlib.sha256(material.encode()).hexdigest()[:12]

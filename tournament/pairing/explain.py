@@ -1,9 +1,15 @@
-"""Why each board is paired as it is: what a director sees about both players of a board."""
+"""Why each board is paired as it is: what a director sees about both players of a board.
+
+Besides each player's colours and floats: his place in the round's ranking (score, then
+pairing number: in round 1 the seeding order, top half against bottom half) and, for the
+bye, what made it his (FIDE C.04.3: the lowest score group, its lowest ranked player who
+may still get a bye, `byes.may_get_bye`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from tournament.pairing.byes import may_get_bye
 from tournament.pairing.engine import Pairing
 from tournament.pairing.trf import (
     POINTS_TIMES_TEN,
@@ -27,6 +33,25 @@ class PlayerExplanation:
     colour: str  # colour given this round: "white", "black" or "bye"
     float: str | None  # this round: "up", "down" or None
     preference_granted: bool | None  # None when he has no preference or gets the bye
+    round_number: int = 0  # the round paired
+    seed: int = 0  # place among those paired this round, by score then pairing number
+    paired: int = 0  # how many are paired this round (the bye's player included)
+    top_seed_starts: bool | None = None  # round 1: the lot (does seed 1 take white)
+    bye: ByeExplanation | None = None  # why the bye is his, when it is
+
+
+@dataclass(frozen=True, slots=True)
+class ByeExplanation:
+    """What made the pairing-allocated bye this player's. Counts are of the players paired
+    this round; "may not" is `may_get_bye` false (a bye or a win without playing before)."""
+
+    lowest_group: bool  # nobody paired this round has fewer points
+    group_size: int  # paired players with his score, him included
+    place_in_group: int  # his rank in that group: 1 the highest, group_size the lowest
+    below_may_not: int  # of those ranked below him in the group, how many may not get it
+    fewer_points: int  # paired players with fewer points than him
+    fewer_may_not: int  # of those, how many may not get it
+    had_bye: bool  # he had a bye or a win without playing before (never, for a bye given)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +118,23 @@ def explain(event: TrfEvent, pairing: Pairing) -> tuple[BoardExplanation, ...]:
     def before(number: int) -> int:
         return scores[number][min(done, len(scores[number]) - 1)]
 
+    paired = [n for b in pairing.boards for n in (b.white, b.black) if n is not None]
+    ranking = sorted(paired, key=lambda n: (-before(n), n))
+    seed = {n: i for i, n in enumerate(ranking, start=1)}
+
+    def why_bye(number: int) -> ByeExplanation:
+        mine = before(number)
+        may = {n: may_get_bye(replace(by_number[n], results=by_number[n].results[:done]))
+               for n in paired}
+        group = [n for n in ranking if before(n) == mine]
+        below = group[group.index(number) + 1:]
+        fewer = [n for n in ranking if before(n) < mine]
+        return ByeExplanation(
+            lowest_group=not fewer, group_size=len(group),
+            place_in_group=group.index(number) + 1,
+            below_may_not=sum(not may[n] for n in below), fewer_points=len(fewer),
+            fewer_may_not=sum(not may[n] for n in fewer), had_bye=not may[number])
+
     def describe(number: int, colour: str, opponent: int | None) -> PlayerExplanation:
         p = by_number[number]
         past = p.results[:done]
@@ -116,6 +158,11 @@ def explain(event: TrfEvent, pairing: Pairing) -> tuple[BoardExplanation, ...]:
             colour=colour,
             float=flt,
             preference_granted=granted,
+            round_number=done + 1,
+            seed=seed[number],
+            paired=len(paired),
+            top_seed_starts=event.top_seed_starts if done == 0 else None,
+            bye=why_bye(number) if opponent is None else None,
         )
 
     out = []

@@ -6,6 +6,7 @@ app_name = "players"
 urlpatterns = [
     path("", views.me, name="me"),
     path("out/", views.sign_out, name="sign_out"),
+    path("revision.json", views.revision, name="revision"),
     path("checkin/", views.check_in, name="checkin"),
     path("board/<int:match_id>/", views.board, name="board"),
 ]

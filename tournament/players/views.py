@@ -13,10 +13,11 @@ import json
 import secrets
 
 from django.contrib import messages
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import idempotency, numbers
 from ..actions import ActionError
@@ -29,11 +30,16 @@ from ..arbiter.entry_post import store_typed
 from ..arbiter.forms import EntryForm
 from ..arbiter.views import describe, load_match, stored_form_data, table_for
 from ..limits import client_ip
-from ..models import Match
+from ..models import Match, Tournament
 from ..models.rounds import status_counts
 from ..offline.user import keep_private
+from ..public import data as public_data
 from . import reads, session
 from .limited import limited
+
+# How often a player's page asks whether the event changed (live.js, as the public pages
+# do every 3 s): a private answer of a few small queries, never cached.
+LIVE_SECONDS = 10
 
 
 def private(view_func):
@@ -90,8 +96,13 @@ def me(request):
         return sign_in_page(request)
     boards = list(reads.boards_of(player).prefetch_related(
         "versions__by", "versions__by_player__entrant"))
+    tournament = player.tournament
     return render(request, "players/me.html", {
-        "player": player, "tournament": player.tournament,
+        "player": player, "tournament": tournament,
+        # The page follows the event (live.js): the revision it was drawn at.
+        "watching": tournament.status != Tournament.Status.FINISHED,
+        "revision": str(tournament.change_id), "revision_url": reverse("players:revision"),
+        "poll_seconds": LIVE_SECONDS,
         "board": reads.current(player, boards), "place": reads.place(player),
         "results": [receipt(player, m) for m in reversed(boards)],
         "check_in": reads.check_in(player),
@@ -107,6 +118,21 @@ def receipt(player, match) -> dict:
             # The receipt: each stored version with its record as the server holds it.
             "versions": [(v, json.dumps(v.record, indent=1, ensure_ascii=False)
                           if v.record else "") for v in match.versions.all()]}
+
+
+@never_cache
+@require_GET
+def revision(request):
+    """What the player's page polls (live.js): its event's revision, as the public pages'
+    revision.json says it (`public.data.revision_state`); the page fetches itself again
+    only when it changed. Never kept on the phone (no-store, not `keep_private`)."""
+    player = session.from_cookie(request)
+    if player is None:
+        return JsonResponse({"error": "Open your page with your card's code first."},
+                            status=401)
+    tournament = player.tournament
+    return JsonResponse(public_data.revision_state(
+        tournament, public_data.published_rounds(tournament)))
 
 
 @private

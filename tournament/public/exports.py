@@ -1,4 +1,4 @@
-"""CSV downloads of the standings and a round's pairings.
+"""CSV downloads of the standings, the cross-table, the entrants and a round's pairings.
 
 A plain CSV writer (tablib, which django-tables2's export needs, is not installed).
 Cells that a spreadsheet would run as a formula get a leading apostrophe. The file starts
@@ -11,6 +11,7 @@ import csv
 from django.http import HttpResponse
 
 from .. import standings
+from . import crosstab
 
 BOM = "\ufeff"
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -33,9 +34,15 @@ def csv_response(filename: str, header, rows) -> HttpResponse:
     return response
 
 
+def numeric_tiebreaks(table) -> list[str]:
+    """The tie-breaks in force that are a number per row (a column each in a CSV), in the
+    event's order: the head-to-head groups are not."""
+    return [n for n in table.order if not standings.get_tiebreak(n).group]
+
+
 def standings_csv(tournament, event, people) -> HttpResponse:
     """`people`: data.people(). A pairs event adds each pair's two partners (name, club)."""
-    numeric = [n for n in event.table.order if not standings.get_tiebreak(n).group]
+    numeric = numeric_tiebreaks(event.table)
     pairs = tournament.is_pairs
     members = ["member_1", "member_1_club", "member_2", "member_2_club"] if pairs else []
     header = ["rank", "shared", "number", "name", "club", "points", *numeric, "how placed",
@@ -74,3 +81,33 @@ def pairings_csv(tournament, round_, boards) -> HttpResponse:
                     " & ".join(b["side1"].member_names) if b["side1"] else ""]
         rows.append(row)
     return csv_response(f"{tournament.slug}-round-{round_.number}.csv", header, rows)
+
+
+def crosstable_csv(tournament, event, rounds) -> HttpResponse:
+    """The cross-table as its page shows it (rank order, a cell a round: the opponent's
+    number, w or b, the result; crosstab.cell), then the points and each tie-break in
+    force, as the standings CSV writes them. `rounds`: the published round numbers."""
+    numeric = numeric_tiebreaks(event.table)
+    tiebreaks = {row.player: row.tiebreaks for row in event.table.rows}
+    header = ["rank", "shared", "number", "name", *(f"round_{n}" for n in rounds), "points",
+              *numeric]
+    rows = [[line["rank"], "yes" if line["shared"] else "", line["number"], line["name"],
+             *(line[f"r{n}"] for n in rounds), line["points"],
+             *(tiebreaks[line["player"]].get(n, "") for n in numeric)]
+            for line in crosstab.rows(event, rounds)]
+    return csv_response(f"{tournament.slug}-crosstable.csv", header, rows)
+
+
+def entrants_csv(tournament, entrants) -> HttpResponse:
+    """Every entrant by pairing number, as the event's page lists them: name, club and
+    rating (a pair: its partners and their clubs, in the entrants import's own column
+    names), and the round after which one withdrew."""
+    pairs = tournament.is_pairs
+    header = (["number", "name", "member1", "club1", "member2", "club2", "rating"] if pairs
+              else ["number", "name", "club", "rating"]) + ["withdrawn_after_round"]
+    rows = []
+    for e in entrants:
+        who = member_cells(e.members or []) if pairs else [e.club]
+        rows.append([e.number, e.name, *who, "" if e.rating is None else e.rating,
+                     "" if e.withdrawn_after_round is None else e.withdrawn_after_round])
+    return csv_response(f"{tournament.slug}-entrants.csv", header, rows)

@@ -34,5 +34,8 @@ urlpatterns = [
          name="bracket"),
     path("<slug:slug>/crosstable/", public_cache(views.crosstable, params=TABLE),
          name="crosstable"),
+    path("<slug:slug>/crosstable.csv", public_cache(views.crosstable_csv),
+         name="crosstable_csv"),
+    path("<slug:slug>/entrants.csv", public_cache(views.entrants_csv), name="entrants_csv"),
     path("<slug:slug>/player/<int:number>/", public_cache(views.player), name="player"),
 ]

@@ -317,6 +317,12 @@ def standings_csv(request, slug):
     return exports.standings_csv(tournament, event_data, data.people(tournament))
 
 
+def entrants_csv(request, slug):
+    tournament = data.get_event(slug, request.user)
+    return exports.entrants_csv(tournament, tournament.entrants.order_by("number").only(
+        "number", "name", "club", "rating", "members", "withdrawn_after_round"))
+
+
 # ---------------------------------------------------------------------- cross-table, player
 
 
@@ -335,6 +341,13 @@ def crosstable(request, slug):
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
     return render(request, "public/crosstable.html",
                   event_context(tournament, rounds, "crosstable", table=table))
+
+
+def crosstable_csv(request, slug):
+    tournament = data.get_event(slug, request.user)
+    rounds = data.published_rounds(tournament)
+    return exports.crosstable_csv(tournament, data.load(tournament),
+                                  [r.number for r in rounds])
 
 
 def player(request, slug, number):

@@ -1,6 +1,6 @@
 """The rating-history chart's geometry: ratings in, an SVG's coordinates out (no Django).
 
-The template (templates/public/people/_chart.svg) draws it; colours come from the site's
+The template (templates/public/people/_chart.html) draws it; colours come from the site's
 CSS variables (light, dark and print alike), so nothing here knows about colour.
 """
 
@@ -9,8 +9,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-WIDTH, HEIGHT = 640, 240
-LEFT, RIGHT, TOP, BOTTOM = 48, 12, 12, 28  # room for the axis labels
+# Drawn at most this size (people.css caps the width there), so its 17-unit labels read
+# at 17 px on a wide screen and still at 11 px or more on a 390 px phone, where the chart
+# is about 340 px wide (a 640-unit chart shrank them to 6 px there).
+WIDTH, HEIGHT = 480, 240
+LEFT, RIGHT, TOP, BOTTOM = 56, 16, 12, 30  # room for the axis labels
 
 
 @dataclass
@@ -24,6 +27,8 @@ class Chart:
     zero_y: float | None = None  # where the start (rating 0) is, if in range
     low: float = 0.0
     high: float = 0.0
+    left: int = LEFT  # where the plot starts (the y labels end just before it)
+    right: int = WIDTH - RIGHT  # where it ends
 
 
 def nice_step(span: float, ticks: int = 4) -> float:
@@ -60,4 +65,5 @@ def history_chart(ratings: list[float], width: int = WIDTH, height: int = HEIGHT
     every = max(1, math.ceil(n / 8))
     x_ticks = [(round(x(i), 1), str(i)) for i in range(0, n + 1, every)]
     return Chart(width, height, points, path, y_ticks, x_ticks,
-                 round(y(0), 1) if low <= 0 <= high else None, low, high)
+                 round(y(0), 1) if low <= 0 <= high else None, low, high,
+                 left=LEFT, right=width - RIGHT)

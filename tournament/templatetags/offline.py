@@ -3,6 +3,7 @@ head block; an entry form adds `{% offline_engine table %}` to check on the phon
 
 from django import template
 from django.templatetags.static import static
+from django.urls import reverse
 
 from ..arbiter.record.check import table_json
 from ..offline.bundle import engine_zip
@@ -14,7 +15,8 @@ register = template.Library()
 
 @register.inclusion_tag("offline/_head.html", takes_context=True)
 def offline_head(context):
-    return {"user_tag": request_tag(context.get("request"))}
+    return {"entry": {"worker": reverse("offline:worker"),
+                      "user": request_tag(context.get("request"))}}
 
 
 @register.inclusion_tag("offline/_engine.html")

@@ -11,6 +11,8 @@ gathers what its modules hold, one responsibility each:
   for the validator);
 * `errors`: `field_for_path()` maps a validator error's JSON pointer back to the
   form field it concerns, and `map_errors()` words the message for that place;
+* `limits`: `score_limit()`, a score box's range and the words of its refusals (the
+  server's form and the phone's check share them);
 * `read`: `form_data()`, a stored record as form values, and what the form shows
   beside them (`void_choices()`, `shown_starters()`).
 """
@@ -39,6 +41,7 @@ from .form import (
     set_key,
     starter_key,
 )
+from .limits import ScoreLimit, score_limit
 from .plays import hand_text, parse_hand_text, parse_penalty, play_text, void_in_plays
 from .read import form_data, shown_starters, void_choices
 
@@ -51,6 +54,7 @@ __all__ = [
     "OUTCOMES",
     "SEATING",
     "SIDE_LETTER",
+    "ScoreLimit",
     "Built",
     "Table",
     "awarded_key",
@@ -69,6 +73,7 @@ __all__ = [
     "play_key",
     "play_text",
     "row_count",
+    "score_limit",
     "seated_first",
     "set_key",
     "shown_starters",

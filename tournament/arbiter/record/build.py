@@ -10,7 +10,6 @@ from collections.abc import Mapping
 from scoring.rulesets import VOID_RULES
 from scoring.starters import hand_starters
 
-from ... import numbers
 from ...record_fit import MAX_HANDS
 from .form import (
     FORMAT,
@@ -29,26 +28,21 @@ from .form import (
     set_key,
     starter_key,
 )
+from .limits import score_limit
 from .plays import parse_hand_text, void_in_plays
 
 
-def _number(data: Mapping, key: str, what: str, built: Built, err_key: str, *,
-            low: int, high: int, high_says: str) -> int | None:
+def _number(data: Mapping, key: str, built: Built) -> int | None:
+    """The score typed in box `key`, or None (blank, or refused in the form's words)."""
     raw = str(data.get(key, "") if data.get(key) is not None else "").strip()
     if raw == "":
         return None
-    if not numbers.is_whole(raw):
-        built.add(err_key, f"{what}: {raw[:20]!r} is not a whole number.")
+    limit = score_limit(key, built.table)
+    refusal = limit.refusal(raw)
+    if refusal:
+        built.add(limit.place, refusal)
         return None
-    value = int(raw)
-    if value < low:
-        built.add(err_key, f"{what}: a score cannot be negative ({value})." if low == 0 else
-                  f"{what}: {value} is below {low}.")
-        return None
-    if value > high:
-        built.add(err_key, f"{what}: {high_says} ({value}).")
-        return None
-    return value
+    return int(raw)
 
 
 def row_count(data: Mapping, s: int) -> int:
@@ -84,11 +78,7 @@ def _hands(data: Mapping, s: int, built: Built) -> list[tuple[int, dict]]:
     for h in range(1, row_count(data, s) + 1):
         key = hand_key(s, h)
         label = f"Set {s}, hand {h}"
-        low = -t.target if t.penalties else 0
-        a, b = (_number(data, part_key(key, x), f"{label}, side {x.upper()}", built, key,
-                        low=low, high=t.target,
-                        high_says=f"a hand cannot score more than {t.target}")
-                for x in "ab")
+        a, b = (_number(data, part_key(key, x), built) for x in "ab")
         text = str(data.get(play_key(s, h), "") or "")
         void = _void(data, s, h, built)
         has_points = a is not None or b is not None
@@ -150,9 +140,7 @@ def build(data: Mapping, table: Table) -> Built:
     gap_at = None
     for s in range(1, table.max_sets + 1):
         key = set_key(s)
-        a, b = (_number(data, part_key(key, x), f"Set {s}, side {x.upper()}", built, key,
-                        low=0, high=table.target,
-                        high_says=f"a score cannot pass {table.target}") for x in "ab")
+        a, b = (_number(data, part_key(key, x), built) for x in "ab")
         awarded = chosen_seat(data, awarded_key(s), 2) if table.penalties else None
         hands = _hands(data, s, built)
         if a is None and b is None and not hands and awarded is None:

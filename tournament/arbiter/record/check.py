@@ -4,8 +4,10 @@ same `build()` as on the server, the record through the same `record_fit.check_r
 (the board's fit, the limits, `scoring.validate()`, an abandoned match's rules), and the
 errors through the same `map_errors()`, so the phone shows the server's own messages.
 
-What only the server can judge is left to it ("checked": False): a number Django's form
-would refuse (its own wording), a forfeit (no record), the board's version. No Django, no
+A score box out of its range or not a whole number is refused as the server's form
+refuses it, in the same words (`limits.py`, where the form takes them from). What only the
+server can judge is left to it ("checked": False): a forfeit (no record), the board's
+version. No Django, no
 database: this module ships to the phone as it is (tournament/offline/bundle.py).
 """
 
@@ -14,16 +16,16 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from ... import numbers
 from ...record_fit import Board, check_record
 from .build import build
 from .errors import map_errors
 from .form import Table
+from .limits import score_limit
 
 # The fields the entry form types (form.py); anything else posted is not ours.
 _FIELD = re.compile(r"^(outcome|seat[01]|s\d+_(a|b|starter|awarded)"
                     r"|s\d+_h\d+_(a|b|play|void|void_seat))$")
-_NUMBER = re.compile(r"^s\d+(_h\d+)?_[ab]$")
+_ORDER = re.compile(r"^s(\d+)(?:_h(\d+))?_(.*)$")
 
 
 def table_of(data: Mapping) -> Table:
@@ -44,25 +46,29 @@ def table_json(table: Table) -> dict:
             "members": [list(m) for m in table.members] if table.members else None}
 
 
-def typed(fields: Mapping, table: Table) -> dict | None:
-    """The form's fields as the server's form hands them to `build()`, or None where a
-    number is one Django would refuse with its own words."""
-    out = {}
-    low_hand = -table.target if table.penalties else 0
-    for key, value in fields.items():
-        if not _FIELD.match(key):
-            continue
-        value = "" if value is None else str(value)
-        if _NUMBER.match(key) and value.strip():
-            if not numbers.is_whole(value.strip()):  # as the form's WholeNumberField reads
-                return None
-            number = int(value.strip())
-            low = low_hand if "_h" in key else 0
-            if not low <= number <= table.target:
-                return None
-            value = number
+def typed(fields: Mapping, table: Table) -> tuple[dict, dict[str, list[str]]]:
+    """The form's fields as the server's form hands them to `build()`, and the score boxes
+    it refuses, in its own words (`limits`), under the keys its template shows them at."""
+    out: dict = {}
+    refused: dict[str, list[str]] = {}
+    for key in sorted((k for k in fields if _FIELD.match(k)), key=_form_order):
+        value = "" if fields[key] is None else str(fields[key])
+        limit = score_limit(key, table)
+        if limit is not None and value.strip():
+            refusal = limit.refusal(value)
+            if refusal:
+                refused.setdefault(limit.place, []).append(refusal)
+                continue
+            value = int(value.strip())
         out[key] = value
-    return out
+    return out, refused
+
+
+def _form_order(key: str) -> tuple:
+    """The order of the server's form fields (set by set, its score then its hands, A
+    before B), in which its errors come under one key."""
+    m = _ORDER.match(key)
+    return (int(m.group(1)), int(m.group(2) or 0), m.group(3)) if m else (0, 0, key)
 
 
 def check(fields: Mapping, table_data: Mapping) -> dict:
@@ -70,9 +76,10 @@ def check(fields: Mapping, table_data: Mapping) -> dict:
     before the validator), "rules" or "unreadable", "problems": {form key: [message]},
     "count": n}"""
     table = table_of(table_data)
-    data = typed(fields, table)
-    if data is None:
-        return {"checked": False, "valid": None, "problems": {}, "count": 0}
+    data, refused = typed(fields, table)
+    if refused:  # as the server's form: a refused box, and nothing else is judged
+        return {"checked": True, "valid": False, "kind": "form", "problems": refused,
+                "count": sum(len(m) for m in refused.values())}
     built = build(data, table)
     if built.errors:
         return {"checked": True, "valid": False, "kind": "form", "problems": built.errors,

@@ -1,7 +1,9 @@
 /* Live pages without reloads: ask the event's revision every few seconds (a tiny JSON
    answer, 304 while nothing changed) and, only when it changed, fetch this page again
    and swap its live region. Without scripts a <noscript> refresh does the same, less
-   often. */
+   often. The public pages and a player's page (/me/, whose region says
+   data-own-address: a private page, fetched at its own address, which no cache in front
+   keeps and whose fresh copy the phone's worker keeps for offline) use it. */
 (function () {
   "use strict";
   var region = document.getElementById("live-region");
@@ -22,7 +24,7 @@
     // page apart, so the one fetched is never an older copy it held. The server ignores it.
     var url = new URL(window.location.href);
     url.hash = "";
-    url.searchParams.set("live", wanted);
+    if (!("ownAddress" in region.dataset)) url.searchParams.set("live", wanted);
     return url.toString();
   }
 

@@ -1,6 +1,13 @@
-/* Entry pages that survive the venue's wifi (docs/offline.md). A page opts in with
-   {% include "offline/_head.html" %}; a form opts in with data-offline (and a label,
-   data-offline-label, and where to go once it is queued, data-offline-back).
+/* Entry pages that survive the venue's wifi (docs/offline.md). Every page loads this
+   script (base.html); an entry page opts in with {% offline_head %}, which adds its
+   settings (#offline-page: the worker, whose page it is); a form opts in with
+   data-offline (and a label, data-offline-label, and where to go once it is queued,
+   data-offline-back); a link to a page a store can lead back to, data-offline-back.
+
+   On any other page (a public page, the worker's own "not kept" page) it runs in
+   send-only mode: writes waiting on the phone are sent, and listed, from there too when
+   the network returns, for the user the server says is signed in (/offline/token/,
+   asked only while a write waits); it registers no worker and keeps nothing.
 
    - Registers the service worker (/sw.js), which keeps the pages and files.
    - A form sent with the network cut is kept on the phone (queue.js) with its own
@@ -13,23 +20,27 @@
 (function () {
   "use strict";
   var me = document.getElementById("offline-script");
-  if (!me || !self.OfflineQueue) { return; }
+  if (!me || !self.OfflineQueue || self.OfflineSend) { return; }
   var Q = self.OfflineQueue;
-  var user = me.dataset.user || "";
+  var settings = document.getElementById("offline-page");
+  var entry = settings ? JSON.parse(settings.textContent) : null;
+  var sendOnly = !entry;
+  // Whose writes this page lists and sends; in send-only mode learnt from the token.
+  var user = entry ? entry.user || "" : null;
   var RETRY_MS = 20000;
   var ENGINE_WAIT_MS = 20000;  // offline, a form waits this long for the engine to start
   var sending = false;
 
-  if ("serviceWorker" in navigator) {
-    navigator.serviceWorker.register(me.dataset.worker, {scope: "/"}).catch(function () {
+  if (entry && "serviceWorker" in navigator) {
+    navigator.serviceWorker.register(entry.worker, {scope: "/"}).catch(function () {
       /* no worker (not a secure origin, an old phone): pages need the network to open */
     });
   }
 
-  function keep(urls) {
-    if (!("serviceWorker" in navigator)) { return; }
+  function keep(urls, refresh) {
+    if (sendOnly || !("serviceWorker" in navigator)) { return; }
     navigator.serviceWorker.ready.then(function (reg) {
-      if (reg.active) { reg.active.postMessage({keep: urls}); }
+      if (reg.active) { reg.active.postMessage({keep: urls, refresh: !!refresh}); }
     });
   }
 
@@ -78,6 +89,9 @@
       box.hidden = items.length === 0;
       var waiting = items.filter(function (i) { return i.state === "waiting"; });
       document.documentElement.dataset.offlineWaiting = String(waiting.length);
+      document.querySelectorAll("[data-offline-waiting-note]").forEach(function (n) {
+        n.hidden = !waiting.length;  // "your result is saved on this phone", until sent
+      });
       markTiles(waiting);
       if (!items.length) { return items; }
       box.className = "offline-queue no-print card" + (waiting.length ? " waiting" : "");
@@ -172,12 +186,16 @@
 
   function sendAll() {
     return Q.all().then(function (items) {
-      var mine = items.filter(function (i) { return i.state === "waiting" && i.user === user; });
-      if (!mine.length) { return; }
+      var waiting = items.filter(function (i) {
+        return i.state === "waiting" && (sendOnly || i.user === user);
+      });
+      if (!waiting.length) { return; }
       return fetch(me.dataset.token, {credentials: "same-origin", cache: "no-store"})
         .then(function (r) { return r.json(); })
         .then(function (t) {
+          if (sendOnly) { user = t.user; }  // whoever is signed in sends their own
           if (t.user !== user) { return; }  // signed out or another user: keep them
+          var mine = waiting.filter(function (i) { return i.user === user; });
           return mine.reduce(function (chain, item) {
             // One at a time, in the order typed; a failed one stops the round (offline).
             return chain.then(function (go) { return go === false ? false : sendOne(item, t.csrf); });
@@ -209,7 +227,14 @@
     });
   }
 
-  document.querySelectorAll("form[data-offline]").forEach(function (form) {
+  /* The page's forms to queue, each once (a live page, /me/, redraws its forms). */
+  function bind() {
+    if (sendOnly) { return; }
+    document.querySelectorAll("form[data-offline]:not([data-offline-bound])").forEach(bindForm);
+  }
+
+  function bindForm(form) {
+    form.setAttribute("data-offline-bound", "");
     // A new key for each view of the form (a kept copy of the page would otherwise bring
     // back the key of its first drawing); the same key goes with every resend of it.
     var field = form.querySelector("input[name=idempotency_key]");
@@ -230,7 +255,7 @@
         form.submit();
       });
     });
-  });
+  }
 
   // Signing out (an official, or a player's "sign out of this phone": data-offline-forget).
   document.querySelectorAll("form[action$='/accounts/logout/'], form[data-offline-forget]").forEach(function (form) {
@@ -241,11 +266,21 @@
     });
   });
 
-  // The round's boards page keeps every board's form; a form keeps its way back.
-  var urls = [location.href];
-  document.querySelectorAll("[data-offline-keep] a[href]").forEach(function (a) { urls.push(a.href); });
-  document.querySelectorAll("form[data-offline-back]").forEach(function (f) { urls.push(new URL(f.dataset.offlineBack, location.href).href); });
-  keep(urls);
+  // The round's boards page keeps every board's form; a form and a link marked
+  // data-offline-back keep the page they lead back to (the round's boards, from the
+  // event's page or a board), so every page a store can lead to opens offline.
+  function keepLinks(refresh) {
+    var urls = refresh ? [] : [location.href];  // redrawn: live.js fetched the page itself
+    document.querySelectorAll("[data-offline-keep] a[href], a[data-offline-back][href]").forEach(function (a) { urls.push(a.href); });
+    document.querySelectorAll("form[data-offline-back]").forEach(function (f) { urls.push(new URL(f.dataset.offlineBack, location.href).href); });
+    keep(urls, refresh);
+  }
+
+  bind();
+  keepLinks(false);
+  // A live page redrew its part (live.js): its new forms queue too, and its new links
+  // (round 3's board on a player's page) are kept, fresh, for offline.
+  document.addEventListener("live:updated", function () { bind(); keepLinks(true); show(); });
 
   window.addEventListener("online", function () { send(false); });
   window.addEventListener("offline", show);

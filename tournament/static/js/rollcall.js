@@ -1,7 +1,8 @@
 /* The roll call without reloads: a tap posts its form in the background (with a fresh
    Idempotency-Key, so a resend ticks once) and redraws that name and the count; every few
    seconds the page reads who the other desks ticked. Without scripts each tap is a plain
-   form post and the page comes back at that name. */
+   form post and the page comes back at that name. An untick shows an Undo beside the name
+   (one at a time: the latest untick's), which ticks the name again. */
 (function () {
   "use strict";
   var list = document.getElementById("rollcall");
@@ -44,10 +45,37 @@
     note.textContent = text;
   }
 
+  function dropUndo(except) {
+    list.querySelectorAll("form.rollcall-undo").forEach(function (undo) {
+      if (undo !== except) { undo.remove(); }
+    });
+  }
+
+  function offerUndo(row) {
+    var tick = row.querySelector("form.rollcall-tick");
+    var undo = tick.cloneNode(true);
+    undo.className = "rollcall-tick rollcall-undo";
+    undo.querySelector('input[name="checked_in"]').value = "1";
+    undo.querySelectorAll("button, .rollcall-error").forEach(function (n) { n.remove(); });
+    var said = document.createElement("span");
+    said.setAttribute("role", "status");
+    said.textContent = row.dataset.name + " unticked.";
+    var button = document.createElement("button");
+    button.type = "submit";
+    button.className = "rollcall-undo-button";
+    button.textContent = "Undo";
+    undo.appendChild(said);
+    undo.appendChild(button);
+    dropUndo(null);
+    row.appendChild(undo);
+  }
+
   list.addEventListener("submit", function (event) {
     var form = event.target;
     if (!form.classList.contains("rollcall-tick")) { return; }
     event.preventDefault();
+    var row = form.closest("li");
+    var tick = row.querySelector("form.rollcall-tick:not(.rollcall-undo)");
     var button = form.querySelector("button");
     button.disabled = true;
     fetch(form.action, {
@@ -56,13 +84,19 @@
     }).then(function (response) {
       return response.json().then(function (body) { return {ok: response.ok, body: body}; });
     }).then(function (answer) {
-      var old = form.querySelector(".rollcall-error");
+      var old = row.querySelector(".rollcall-error");
       if (old) { old.remove(); }
-      if (!answer.ok) { say(form, answer.body.detail || "Not stored: reload the page."); return; }
-      showRow(form, answer.body.checked_in);
+      if (!answer.ok) { say(tick, answer.body.detail || "Not stored: reload the page."); return; }
+      showRow(tick, answer.body.checked_in);
       showCount(answer.body.here, answer.body.expected);
+      if (answer.body.checked_in) {
+        dropUndo(null);
+        if (form !== tick) { tick.querySelector("button").focus(); }
+      } else {
+        offerUndo(row);
+      }
     }).catch(function () {
-      say(form, "Not sent: check the connection, then tap again.");
+      say(tick, "Not sent: check the connection, then tap again.");
     }).then(function () { button.disabled = false; });
   });
 
@@ -75,9 +109,13 @@
         if (String(now.round) !== list.dataset.round) { window.location.reload(); return; }
         var here = {};
         now.checked_in.forEach(function (n) { here[n] = true; });
-        list.querySelectorAll("form.rollcall-tick").forEach(function (form) {
+        list.querySelectorAll("form.rollcall-tick:not(.rollcall-undo)").forEach(function (form) {
           var player = form.querySelector('input[name="player"]').value;
           showRow(form, !!here[player]);
+          if (here[player]) {  // another desk ticked him again: nothing to undo here
+            var undo = form.closest("li").querySelector("form.rollcall-undo");
+            if (undo) { undo.remove(); }
+          }
         });
         showCount(now.here, now.expected);
       })
