@@ -10,7 +10,7 @@ from collections import defaultdict
 from django.db.models import Subquery
 
 from . import standings
-from .models import Attendance, Match, SetResult, Stage
+from .models import Attendance, Match, Round, SetResult, Stage
 from .models.rounds import status_counts
 from .pairing import knockout
 from .pairing.systems import SYSTEMS, Played, StageInput
@@ -38,12 +38,12 @@ def counts(tournament, match) -> bool:
 
 def ranked_rounds(tournament, stage=None) -> dict:
     """The filter (on boards) of the rounds that standings count: those of `stage`, by
-    default of the event's last Swiss or round-robin stage (a subquery: no query of its
-    own). A knock-out's rounds are never in standings."""
+    default of the event's last Swiss or round-robin stage that has begun (a subquery:
+    no query of its own). A knock-out's rounds are never in standings."""
     if stage is not None:
         return {"round__stage": stage}
-    last = Stage.objects.filter(tournament=tournament, kind__in=Stage.RANKING).order_by(
-        "-number").values("pk")[:1]
+    last = Stage.objects.filter(tournament=tournament, kind__in=Stage.RANKING,
+                                rounds__isnull=False).order_by("-number").values("pk")[:1]
     return {"round__stage": Subquery(last)}
 
 
@@ -325,8 +325,8 @@ def trf_event(tournament, *, through_round: int | None = None) -> TrfEvent:
 
 def ranking_stage(tournament, number: int | None = None):
     """The stage whose standings are asked for: stage `number` (a Swiss or round robin;
-    ValueError otherwise), by default the last such stage; None in an event of knock-outs
-    only."""
+    ValueError otherwise), by default the last such stage that has begun (else the first
+    such); None in an event of knock-outs only."""
     stages = list(tournament.stages.order_by("number"))
     if number is not None:
         found = next((s for s in stages if s.number == number), None)
@@ -338,7 +338,9 @@ def ranking_stage(tournament, number: int | None = None):
                              "placings, not standings")
         return found
     ranking = [s for s in stages if s.ranks]
-    return ranking[-1] if ranking else None
+    begun = set(Round.objects.filter(stage__in=ranking).values_list("stage_id", flat=True))
+    started = [s for s in ranking if s.pk in begun]
+    return (started or ranking or [None])[-1]
 
 
 def stage_played(stage, *, public: bool = False) -> tuple:

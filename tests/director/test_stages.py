@@ -338,3 +338,20 @@ def test_seeding_by_rating_orders_the_bracket(event, director):
     stages.change_stage(event.stages.get(), director, kind="knockout", seeding="rating")
     semis = rounds.pair_round(event, director)
     assert boards(semis) == [(1, "Top", "Low"), (2, "High", "Mid")]
+
+
+def test_standings_follow_a_round_robin_once_it_begins(event, director):
+    add(event, director, 4)
+    event.rounds_planned = 1
+    event.save(update_fields=["rounds_planned"])
+    stages.add_stage(event, director, kind="round_robin", lot_seed="rr")
+    play_round(rounds.pair_round(event, director), director)
+    assert history.ranking_stage(event).number == 1  # the round robin has not begun
+    swiss_points = sorted(r.points for r in history.compute(event).rows)
+    assert swiss_points == [0, 0, 1, 1]
+    play_round(rounds.pair_round(event, director), director)
+    assert history.ranking_stage(event).number == 2
+    assert [r.title for r in event.round_list()] == ["Round 1", "Stage 2, round 1"]
+    assert sorted(r.points for r in history.compute(event).rows) == [0, 0, 1, 1]
+    rows = history.compute(event, stage=event.stages.get(number=1)).rows
+    assert sorted(r.points for r in rows) == swiss_points

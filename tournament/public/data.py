@@ -35,6 +35,22 @@ def get_event(slug, user=None) -> Tournament:
     return get_object_or_404(Tournament.objects.public_to(user), slug=slug)
 
 
+def stage_kinds(tournament) -> set[str]:
+    """The kinds of the event's stages (read once per instance): which tabs a page shows."""
+    if "_stage_kinds" not in tournament.__dict__:
+        tournament.__dict__["_stage_kinds"] = set(
+            tournament.stages.values_list("kind", flat=True))
+    return tournament.__dict__["_stage_kinds"]
+
+
+def ranked_numbers(rounds) -> list[int]:
+    """Of the published rounds (stages read with them), the numbers of those the
+    standings count: the last Swiss or round-robin stage's (history.ranked_rounds). The
+    cross-table's columns."""
+    ranked = [r.stage_id for r in rounds if r.stage.ranks]
+    return [r.number for r in rounds if ranked and r.stage_id == ranked[-1]]
+
+
 def published_rounds(tournament) -> list[Round]:
     return list(Round.objects.published().filter(tournament=tournament).select_related("stage")
                 .order_by("number"))

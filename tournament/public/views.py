@@ -42,7 +42,7 @@ def event_context(tournament, rounds, tab="", *, watch=False, printing=False, **
     finished = tournament.status == Tournament.Status.FINISHED
     # A bracket tab once the event has a knock-out stage (its lot seed is shown before
     # its draw); standings and cross-table tabs while it has a Swiss or round robin.
-    kinds = set(tournament.stages.values_list("kind", flat=True))
+    kinds = data.stage_kinds(tournament)
     brackets = Stage.Kind.KNOCKOUT in kinds
     ranked = bool(kinds & set(Stage.RANKING))
     watching = watch and not printing and not finished and bool(rounds)
@@ -224,7 +224,7 @@ def round_csv(request, slug, number):
 def knockout_only(tournament):
     """A cup (knock-out stages only) has placings, not standings: its standings and
     cross-table addresses lead to its bracket."""
-    if not tournament.stages.filter(kind__in=Stage.RANKING).exists():
+    if not data.stage_kinds(tournament) & set(Stage.RANKING):
         return redirect("public:bracket", tournament.slug)
     return None
 
@@ -332,7 +332,7 @@ def crosstable(request, slug):
         return cup
     rounds = data.published_rounds(tournament)
     event_data = data.load(tournament)
-    numbers = [r.number for r in rounds]
+    numbers = data.ranked_numbers(rounds)
     params = only_params(request, "page", "sort")
     table_params(params, rows=len(event_data.players), per_page=PER_PAGE,
                  sorts=sortable(CrossTable, slug="", rounds=numbers))
@@ -347,7 +347,7 @@ def crosstable_csv(request, slug):
     tournament = data.get_event(slug, request.user)
     rounds = data.published_rounds(tournament)
     return exports.crosstable_csv(tournament, data.load(tournament),
-                                  [r.number for r in rounds])
+                                  data.ranked_numbers(rounds))
 
 
 def player(request, slug, number):
