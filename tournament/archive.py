@@ -29,6 +29,7 @@ from .json_text import check_json_text
 from .models import Attendance, Match, Stage, Tournament
 from .models.event import DEFAULT_POINTS
 from .pairing import knockout, round_robin
+from .pairing.systems import SYSTEMS, StageInput
 from .record_fit import Board
 from .rules import known_rulesets, known_tiebreaks
 from .text import TextError, only_invisible
@@ -72,9 +73,12 @@ def export_tournament(tournament) -> dict:
     rounds: dict[int, list] = {}
     for r in tournament.rounds.published().order_by("number"):
         rounds[r.number] = []
-    seated = set()
+    seated, plates = set(), {}
     for m in matches:
-        rounds[m.round.number].append(export_match(m))
+        if m.plate:  # a knock-out's plate: under its stage's "plate" (export_stage)
+            plates.setdefault(m.round.number, []).append(m)
+        else:
+            rounds[m.round.number].append(export_match(m))
         seated.update((m.round.number, e.number) for e in (m.side0, m.side1) if e is not None)
     by_round, coming = export_attendance(tournament, rounds, seated)
     extra = {"coming_byes": coming} if coming else {}
@@ -105,17 +109,35 @@ def export_tournament(tournament) -> dict:
         doc["stages"] = [export_stage(stage, [
             {**r, "number": number} for number, r in enumerate(
                 (r for r in doc_rounds(rounds, by_round) if in_stage[r["number"]] == stage.pk),
-                start=1)], tournament) for stage in stages]
+                start=1)], tournament, plates) for stage in stages]
     return doc
+
+
+def export_plate(stage, plates) -> list:
+    """A plate's rounds: plate round j is played in the stage's round j + 1, its boards
+    numbered after the main bracket's there (pairing.systems.KnockOut.plate_offset)."""
+    system = SYSTEMS["knockout"]
+    given = StageInput(stage.kind, tuple(stage.seeds), third_place=stage.third_place)
+    out = []
+    for r in stage.rounds.published().order_by("number_in_stage"):
+        matches = plates.get(r.number)
+        if not matches:
+            continue
+        offset = system.plate_offset(given, r.number_in_stage)
+        out.append({"number": r.number_in_stage - 1, "matches": [
+            {**export_match(m), "board": m.board - offset} for m in matches]})
+    return out
 
 
 def doc_rounds(rounds, by_round):
     return [{"number": n, "matches": ms, **by_round.get(n, {})} for n, ms in rounds.items()]
 
 
-def export_stage(stage, rounds, tournament) -> dict:
+def export_stage(stage, rounds, tournament, plates=None) -> dict:
     """One stage of the archive: its kind, its options where set, its seeds once drawn,
-    and its rounds."""
+    its rounds, and a knock-out's plate: `"plate": {"rounds": [...]}`, its rounds and
+    boards numbered within the plate (`plates`: event round number -> its plate
+    matches)."""
     doc = {"kind": stage.kind}
     if stage.kind == Stage.Kind.SWISS:
         doc["rounds_planned"] = tournament.rounds_planned
@@ -136,6 +158,8 @@ def export_stage(stage, rounds, tournament) -> dict:
     if stage.seeds:
         number = dict(tournament.entrants.values_list("id", "number"))
         doc["seeds"] = [number[i] for i in stage.seeds]
+    if stage.plate:
+        doc["plate"] = {"rounds": export_plate(stage, plates or {})}
     doc["rounds"] = rounds
     return doc
 
@@ -334,8 +358,11 @@ def check_staged(doc, kind) -> dict:
               f"one of {', '.join(Stage.Kind.values)}")
         _need(st["kind"] != Stage.Kind.SWISS or i == 0, f"{path}/kind",
               "a Swiss is the event's first stage")
-        _need(not st.get("plate"), f"{path}/plate", "a plate is not supported by this "
-              "installation yet")
+        plate = st.get("plate", False)
+        _need(isinstance(plate, bool) or (isinstance(plate, dict) and set(plate) <= {"rounds"}),
+              f"{path}/plate", 'true, false, or {"rounds": [...]} (its rounds)')
+        _need(not plate or st["kind"] == Stage.Kind.KNOCKOUT, f"{path}/plate",
+              "only a knock-out has a plate")
         rounds = st.get("rounds", [])
         _need(isinstance(rounds, list), f"{path}/rounds", "must be a list")
         if st["kind"] == Stage.Kind.SWISS:
@@ -409,6 +436,15 @@ def check_staged(doc, kind) -> dict:
             reports.update(check_round(r, f"{path}/rounds/{j}", j + 1, ids, ruleset,
                                        seats=seats, match=fmt))
             check_round_byes(r, f"{path}/rounds/{j}", before + j + 1, withdrawn)
+        plate = st.get("plate")
+        if isinstance(plate, dict):
+            plate_rounds = plate.get("rounds", [])
+            _need(isinstance(plate_rounds, list) and len(plate_rounds) <= max(len(rounds) - 1, 0),
+                  f"{path}/plate/rounds", "a list of the plate's rounds, each played beside "
+                  "the main bracket's next round")
+            for j, r in enumerate(plate_rounds):
+                reports.update(check_round(r, f"{path}/plate/rounds/{j}", j + 1, ids, ruleset,
+                                           seats=seats, match=st.get("match", doc.get("match"))))
         later = stages[i + 1] if i + 1 < len(stages) else None
         if isinstance(later, dict) and later.get("rounds"):
             _need(len(rounds) == most, f"/stages/{i + 1}/rounds", f"stage {i + 2} has rounds "

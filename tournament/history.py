@@ -350,11 +350,12 @@ def stage_played(stage, *, public: bool = False) -> tuple:
     if public:
         qs = qs.published()
     rows = qs.order_by("round__number_in_stage", "board").values_list(
-        "round__number_in_stage", "board", "side0_id", "side1_id", "status", "winner_id")
+        "round__number_in_stage", "board", "side0_id", "side1_id", "status", "winner_id",
+        "plate")
     require = stage.tournament.require_confirmation
     return tuple(Played(rnd, board, (a, b), winner if b is not None else a,
-                        b is None or status_counts(status, require))
-                 for rnd, board, a, b, status, winner in rows)
+                        b is None or status_counts(status, require), plate)
+                 for rnd, board, a, b, status, winner, plate in rows)
 
 
 def stage_input(stage, *, public: bool = False, through_round: int | None = None):
@@ -367,15 +368,18 @@ def stage_input(stage, *, public: bool = False, through_round: int | None = None
         return StageInput(stage.kind, trf=trf_event(tournament, through_round=through_round),
                           ids=ids)
     return StageInput(stage.kind, tuple(stage.seeds), stage.cycles, stage.third_place,
-                      stage_played(stage, public=public))
+                      stage_played(stage, public=public), stage.plate)
 
 
-def bracket(stage, *, public: bool = True):
+def bracket(stage, *, public: bool = True, plate: bool = False):
     """A knock-out stage's bracket (`pairing.knockout.Bracket`) as its counted results
-    decide it, or None before it is seeded."""
+    decide it, or None before it is seeded; with `plate`, (bracket, its plate's bracket
+    or None)."""
     if len(stage.seeds) < 2:
-        return None
-    return SYSTEMS["knockout"].bracket(stage_input(stage, public=public))
+        return (None, None) if plate else None
+    system, given = SYSTEMS["knockout"], stage_input(stage, public=public)
+    main = system.bracket(given)
+    return (main, system.plate_bracket(given, main)) if plate else main
 
 
 def bracket_json(stage, *, public: bool = True) -> dict | None:
@@ -383,7 +387,7 @@ def bracket_json(stage, *, public: bool = True) -> dict | None:
     (shared/spec/competitions.md): entrants by pairing number, rounds as far as the
     counted results decide them (a third-place match is the final round's board 2), and
     the places decided so far. None before the stage is seeded."""
-    drawn = bracket(stage, public=public)
+    drawn, plate = bracket(stage, public=public, plate=True)
     if drawn is None:
         return None
     number = dict(stage.tournament.entrants.values_list("id", "number"))
@@ -395,11 +399,16 @@ def bracket_json(stage, *, public: bool = True) -> dict | None:
         return {"board": m.board, "players": [entrant(p) for p in m.players],
                 "winner": entrant(m.winner) if m.decided else None, "bye": m.bye}
 
-    rounds = [{"number": r, "matches": [match(m) for m in ms]}
-              for r, ms in enumerate(drawn.rounds, start=1)]
-    if drawn.third_place is not None:
-        rounds[-1]["matches"].append(match(drawn.third_place))
-    return {"stage": stage.number, "size": len(drawn.seeds),
-            "seeds": [number[i] for i in drawn.seeds], "rounds": rounds, "plate": None,
-            "placings": [{"place": place, "entrant": number[i]}
-                         for place, i in knockout.placings(drawn)]}
+    def one(tree):
+        rounds = [{"number": r, "matches": [match(m) for m in ms]}
+                  for r, ms in enumerate(tree.rounds, start=1)]
+        if tree.third_place is not None:
+            rounds[-1]["matches"].append(match(tree.third_place))
+        return {"size": len(tree.seeds), "seeds": [number[i] for i in tree.seeds],
+                "rounds": rounds, "placings": [{"place": place, "entrant": number[i]}
+                                               for place, i in knockout.placings(tree)]}
+
+    doc = one(drawn)
+    return {"stage": stage.number, "size": doc["size"], "seeds": doc["seeds"],
+            "rounds": doc["rounds"], "plate": one(plate) if plate is not None else None,
+            "placings": doc["placings"]}

@@ -37,8 +37,8 @@ class Board:
     @classmethod
     def of(cls, tournament, match=None) -> "Board":
         """The board `match` of `tournament` (None: a board where side 0 starts set 1), in
-        its round's format (`Round.match_format`)."""
-        fmt = match.round.match_format if match is not None else tournament.match_format
+        its own format (`Match.match_format`)."""
+        fmt = match.match_format if match is not None else tournament.match_format
         return cls.make(tournament.ruleset, tournament.seats, fmt,
                         first_set_starter(match) if match is not None else 0)
 

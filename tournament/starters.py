@@ -13,9 +13,9 @@ def first_set_starter(match) -> int:
 
 def set_starters(tournament, match) -> list[int | None]:
     """The seat expected to start each set the board can have (its round's
-    `Round.max_sets`): from the board's first-set starter where sets alternate; None where
+    `Match.max_sets`): from the board's first-set starter where sets alternate; None where
     a draw at the table decides. What the printed slips and the arbiters' list show."""
-    sets = match.round.max_sets
+    sets = match.max_sets
     if not sets_alternate(tournament.ruleset):
         return [None] * sets
     first = first_set_starter(match)

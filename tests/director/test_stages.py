@@ -230,7 +230,8 @@ def test_a_single_swiss_archive_keeps_its_old_shape(event, director):
 
 @pytest.mark.parametrize("change, path", [
     (lambda d: d.update(rounds=[]), "/rounds"),
-    (lambda d: d["stages"][1].update(plate=True), "/stages/1/plate"),
+    (lambda d: d["stages"][1].update(plate="yes"), "/stages/1/plate"),
+    (lambda d: d["stages"][0].update(plate=True), "/stages/0/plate"),
     (lambda d: d["stages"][1].update(kind="swiss"), "/stages/1/kind"),
     (lambda d: d["stages"][1]["seeds"].append(99), "/stages/1/seeds/4"),
     (lambda d: d["stages"][1].pop("seeds"), "/stages/1/seeds"),
@@ -355,3 +356,52 @@ def test_standings_follow_a_round_robin_once_it_begins(event, director):
     assert sorted(r.points for r in history.compute(event).rows) == [0, 0, 1, 1]
     rows = history.compute(event, stage=event.stages.get(number=1)).rows
     assert sorted(r.points for r in rows) == swiss_points
+
+
+def test_a_plate_gives_the_first_rounds_losers_a_second_bracket(event, director):
+    add(event, director, 8)
+    stages.change_stage(event.stages.get(), director, kind="knockout", seeding="entry",
+                        third_place=True, plate=True)
+    play_round(rounds.pair_round(event, director), director)  # seeds 1-4 win
+    semis = rounds.pair_round(event, director)
+    assert boards(semis) == [(1, "P01", "P04"), (2, "P02", "P03"),
+                             (3, "P05", "P08"), (4, "P06", "P07")]
+    assert [m.plate for m in semis.matches.order_by("board")] == [False, False, True, True]
+    play_round(semis, director)
+    final = rounds.pair_round(event, director)
+    # The final, the third-place match, then the plate's final.
+    assert boards(final) == [(1, "P01", "P02"), (2, "P03", "P04"), (3, "P05", "P06")]
+    play_round(final, director)
+    event.refresh_from_db()
+    assert event.status == Tournament.Status.FINISHED
+    out = StringIO()
+    call_command("bracket", event.slug, "--json", stdout=out)
+    doc = json.loads(out.getvalue())
+    assert doc["placings"][:4] == [{"place": 1, "entrant": 1}, {"place": 2, "entrant": 2},
+                                   {"place": 3, "entrant": 3}, {"place": 4, "entrant": 4}]
+    plate = doc["plate"]
+    assert plate["seeds"] == [5, 6, 7, 8] and plate["size"] == 4
+    assert [[m["players"] for m in r["matches"]] for r in plate["rounds"]] == [
+        [[5, 8], [6, 7]], [[5, 6]]]
+    assert plate["placings"][:2] == [{"place": 1, "entrant": 5}, {"place": 2, "entrant": 6}]
+
+
+def test_an_archive_with_a_plate_comes_back_the_same(event, director):
+    from tournament.actions.archive import import_tournament
+    from tournament.archive import export_tournament
+
+    add(event, director, 6)
+    stages.change_stage(event.stages.get(), director, kind="knockout", seeding="entry",
+                        plate=True)
+    play_round(rounds.pair_round(event, director), director)
+    rounds.publish_round(rounds.pair_round(event, director), director)
+    doc = export_tournament(event)
+    cup = doc["stages"][0]
+    # order(8): 1-bye, 4-5, 2-bye, 3-6: the plate is 5 against 6, beside the semi-finals.
+    assert cup["plate"] == {"rounds": [{"number": 1, "matches": [
+        {"board": 1, "players": [5, 6]}]}]}
+    assert all(len(r["matches"]) == n for r, n in zip(cup["rounds"], [4, 2], strict=True))
+    copy = import_tournament(doc, director, slug="plate-copy")
+    assert export_tournament(copy) == doc
+    plate_board = copy.rounds.get(number=2).matches.get(plate=True)
+    assert plate_board.board == 3 and plate_board.match_format == copy.match_format

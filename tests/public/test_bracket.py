@@ -89,3 +89,19 @@ def test_a_players_page_shows_their_knockout_path(event, director):
     assert "Knock-out (stage 2): seed 1" in words
     assert re.search(r"Semi-finals v .* \(seed 4\): won", words)
     assert re.search(r"Final v .* \(seed \d\): to play", words)
+
+
+def test_a_plate_on_the_bracket_the_round_and_the_players_pages(event, director):
+    add(event, director, 8)
+    stages.change_stage(event.stages.get(), director, kind="knockout", seeding="entry",
+                        plate=True)
+    play_round(rounds.pair_round(event, director), director)
+    rounds.publish_round(rounds.pair_round(event, director), director)
+    words = text(Client().get(f"/{event.slug}/bracket/"))
+    assert "Plate: semi-finals 1 P05 4 P08 in play 2 P06 3 P07 in play" in words
+    assert "Plate: final to come" in words
+    round_page = text(Client().get(f"/{event.slug}/round/2/"))
+    assert "3 plate" in round_page and "4 plate" in round_page
+    five = text(Client().get(f"/{event.slug}/player/5/"))
+    assert re.search(r"Quarter-finals v P04 \(seed 4\): lost", five)
+    assert re.search(r"Plate semi-finals v P08 \(seed 4\): to play", five)

@@ -11,6 +11,7 @@ from .. import rating_store
 from ..archive import ArchiveError, check_archive, round_attendance
 from ..models import Attendance, Entrant, Match, Round, Stage, Tournament
 from ..pairing import knockout
+from ..pairing.systems import SYSTEMS, StageInput
 from .base import Action, ActionError, atomic_action, audit
 from .board import store_sets
 from .events import create_tournament
@@ -68,11 +69,13 @@ def create_from(doc, actor, *, slug: str, hidden: bool = False) -> Tournament:
         rounds = [(r, f"/rounds/{i}", stage_one, r["number"])
                   for i, r in enumerate(doc.get("rounds", []))]
     else:
-        rounds = []
+        rounds, plates = [], []
         for k, st in enumerate(staged):
             stage = import_stage(tournament, stage_one if k == 0 else None, k + 1, st, entrants)
             rounds += [(r, f"/stages/{k}/rounds/{i}", stage, r["number"])
                        for i, r in enumerate(st.get("rounds", []))]
+            if isinstance(st.get("plate"), dict):
+                plates.append((k, stage, st["plate"].get("rounds", [])))
     for i, (r, path, stage, in_stage) in enumerate(rounds):
         final = stage.is_knockout and stage.seeds and in_stage == knockout.rounds_in(
             len(stage.seeds))
@@ -87,6 +90,8 @@ def create_from(doc, actor, *, slug: str, hidden: bool = False) -> Tournament:
         if i < len(rounds) - 1:
             round_.status = Round.Status.CLOSED
             round_.save(update_fields=["status"])
+    for k, stage, plate_rounds in (plates if staged is not None else []):
+        import_plate(stage, k, plate_rounds, entrants, reports, now)
     rounds = [(r[0] | {"number": i + 1}) for i, r in enumerate(rounds)]
     # Requested byes and absences: those of the paired rounds, then the coming ones.
     Attendance.objects.bulk_create(
@@ -114,7 +119,8 @@ def import_stage(tournament, stage, number, st, entrants) -> Stage:
     later one added."""
     fields = {"kind": st["kind"], "cycles": st.get("cycles", 1), "size": st.get("size"),
               "seeding": st.get("seeding", ""), "lot_seed": st.get("lot_seed", ""),
-              "third_place": st.get("third_place", False), "match": st.get("match"),
+              "third_place": st.get("third_place", False), "plate": bool(st.get("plate")),
+              "match": st.get("match"),
               "final_match": st.get("final_match"),
               "seeds": [entrants[pid].pk for pid in st.get("seeds", [])]}
     if stage is None:
@@ -125,6 +131,21 @@ def import_stage(tournament, stage, number, st, entrants) -> Stage:
     return stage
 
 
+def import_plate(stage, k, plate_rounds, entrants, reports, now):
+    """A knock-out's plate rounds: plate round j is played in the stage's round j + 1,
+    its boards numbered after the main bracket's there."""
+    system = SYSTEMS["knockout"]
+    given = StageInput(stage.kind, tuple(stage.seeds), third_place=stage.third_place)
+    by_number = {r.number_in_stage: r for r in stage.rounds.all()}
+    for j, r in enumerate(plate_rounds):
+        round_ = by_number[r["number"] + 1]
+        offset = system.plate_offset(given, round_.number_in_stage)
+        for i, m in enumerate(r["matches"]):
+            create_match(round_, {**m, "board": m["board"] + offset}, entrants,
+                         reports.get(f"/stages/{k}/plate/rounds/{j}/matches/{i}"), now,
+                         plate=True)
+
+
 def import_people(tournament, doc, entrants, actor):
     """The archive's `date` and person ids (shared/spec/ratings.md)."""
     if doc.get("date"):
@@ -133,10 +154,10 @@ def import_people(tournament, doc, entrants, actor):
     link_archive_people(tournament, doc["players"], entrants, actor)
 
 
-def create_match(round_, m, entrants, report, now):
+def create_match(round_, m, entrants, report, now, plate=False):
     side0 = entrants[m["players"][0]]
     side1 = entrants[m["players"][1]] if m["players"][1] is not None else None
-    match = Match(round=round_, board=m["board"], side0=side0, side1=side1,
+    match = Match(round=round_, board=m["board"], side0=side0, side1=side1, plate=plate,
                   first_starter=m.get("first_set_starter") or None)
     by = lambda key: entrants[m[key]]  # noqa: E731
     other = lambda e: side1 if e == side0 else side0  # noqa: E731

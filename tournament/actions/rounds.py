@@ -129,7 +129,7 @@ def pair_round(tournament, actor, *, only_checked_in: bool = False) -> Round:
         explanation=[explanation_json(b) for b in drawn.explanation])
     entrant = {e.id: e for e in tournament.entrants.all()}
     create_boards(round_, [(entrant[a], entrant.get(b)) for _, a, b in drawn.boards],
-                  numbers=[board for board, _, _ in drawn.boards])
+                  numbers=[board for board, _, _ in drawn.boards], plate=drawn.plate)
     for previous in rounds:
         if previous.status == Round.Status.PUBLISHED:
             previous.status = Round.Status.CLOSED
@@ -167,12 +167,13 @@ def explanation_json(board) -> dict:
     return {"board": board.board, "side0": player(side0), "side1": player(side1)}
 
 
-def create_boards(round_, pairs, numbers=None):
+def create_boards(round_, pairs, numbers=None, plate=frozenset()):
     """The round's boards: `pairs` of (side 0, side 1 or None for a bye), numbered 1, 2,
-    ... or by `numbers` (a knock-out keeps its bracket's match numbers)."""
+    ... or by `numbers` (a knock-out keeps its bracket's match numbers); the boards
+    numbered in `plate` are its plate's matches."""
     boards = []
     for i, (side0, side1) in zip(numbers or range(1, len(pairs) + 1), pairs, strict=True):
-        m = Match(round=round_, board=i, side0=side0, side1=side1)
+        m = Match(round=round_, board=i, side0=side0, side1=side1, plate=i in plate)
         if side1 is None:
             # A pairing-allocated bye is its own result.
             m.outcome, m.status, m.winner = Match.Outcome.BYE, Match.Status.CONFIRMED, side0

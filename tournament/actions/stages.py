@@ -37,8 +37,8 @@ def _format(tournament, value, field: str) -> dict | None:
 
 
 def clean_stage(tournament, *, number: int, kind: str, size=None, seeding: str = "",
-                cycles: int = 1, third_place: bool = False, match=None, final_match=None,
-                lot_seed: str = "") -> dict:
+                cycles: int = 1, third_place: bool = False, plate: bool = False, match=None,
+                final_match=None, lot_seed: str = "") -> dict:
     """The stage's fields, checked; ActionError naming the field otherwise."""
     if kind not in Stage.Kind.values:
         raise ActionError(f"Unknown kind of stage {kind!r}: choose "
@@ -51,7 +51,7 @@ def clean_stage(tournament, *, number: int, kind: str, size=None, seeding: str =
     except TextError as exc:
         raise ActionError(str(exc), {"lot_seed": [str(exc)]}) from exc
     fields = {"kind": kind, "size": None, "seeding": "", "cycles": 1, "third_place": False,
-              "match": _format(tournament, match, "match"), "final_match": None,
+              "plate": False, "match": _format(tournament, match, "match"), "final_match": None,
               "lot_seed": lot_seed}
     if kind == Stage.Kind.SWISS:
         return fields
@@ -81,6 +81,7 @@ def clean_stage(tournament, *, number: int, kind: str, size=None, seeding: str =
         fields["cycles"] = cycles
     else:
         fields["third_place"] = bool(third_place)
+        fields["plate"] = bool(plate)
         fields["final_match"] = _format(tournament, final_match, "final_match")
     return fields
 
@@ -150,7 +151,8 @@ def delete_stage(stage, actor) -> None:
 
 def _detail(stage) -> dict:
     return {"kind": stage.kind, "size": stage.size, "seeding": stage.seeding,
-            "cycles": stage.cycles, "third_place": stage.third_place, "match": stage.match,
+            "cycles": stage.cycles, "third_place": stage.third_place, "plate": stage.plate,
+            "match": stage.match,
             "final_match": stage.final_match, "lot_seed": stage.lot_seed}
 
 

@@ -189,7 +189,7 @@ def table_for(match) -> rec.Table:
     members = None
     if t.is_pairs and match.side1_id:
         members = (members_of(match.side0), members_of(match.side1))
-    fmt = match.round.match_format
+    fmt = match.match_format
     return rec.Table(
         ruleset=t.ruleset, names=board_names(match), seats=t.seats, target=fmt["target"],
         sets_to_win=fmt["sets_to_win"], members=members,

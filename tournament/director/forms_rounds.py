@@ -45,6 +45,8 @@ class StageForm(forms.Form):
                                              (2, "Two (home and away)")])
     third_place = forms.BooleanField(label="Knock-out: a match for third place",
                                      required=False)
+    plate = forms.BooleanField(label="Knock-out: a plate (a second bracket for the first "
+                                     "round's losers)", required=False)
     final_sets = forms.TypedChoiceField(label="Knock-out: the final is won by", coerce=int,
                                         required=False, empty_value=None)
     lot_seed = forms.CharField(
@@ -64,7 +66,7 @@ class StageForm(forms.Form):
     @classmethod
     def initial_for(cls, stage) -> dict:
         return {"kind": stage.kind, "size": stage.size, "seeding": stage.seeding,
-                "cycles": stage.cycles, "third_place": stage.third_place,
+                "cycles": stage.cycles, "third_place": stage.third_place, "plate": stage.plate,
                 "final_sets": (stage.final_match or {}).get("sets_to_win"),
                 "lot_seed": stage.lot_seed}
 
@@ -74,6 +76,7 @@ class StageForm(forms.Form):
         final = data.get("final_sets")
         return {"kind": data["kind"], "size": data.get("size"), "seeding": data.get("seeding"),
                 "cycles": data.get("cycles") or 1, "third_place": data.get("third_place"),
+                "plate": data.get("plate"),
                 "lot_seed": data.get("lot_seed", ""),
                 "final_match": {"target": self.event.match_target, "sets_to_win": final}
                 if final else None}

@@ -159,6 +159,10 @@ class Match(models.Model):
     side1 = models.ForeignKey(
         Entrant, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
+    # A match of its knock-out stage's plate (the second bracket, of round 1's losers),
+    # played in the same round as the main bracket's next round: its board numbers follow
+    # the main bracket's there (pairing.systems.KnockOut.plate_offset).
+    plate = models.BooleanField(default=False)
     # The seat a director set to start set 1 on this board (an audited choice, where sets
     # alternate); None: the pairing's side 0 does.
     first_starter = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -210,6 +214,22 @@ class Match(models.Model):
     @property
     def is_bye(self) -> bool:
         return self.side1_id is None
+
+    @property
+    def match_format(self) -> dict:
+        """The `match` this board's record must have: its round's (`Round.match_format`);
+        a plate's match is in its stage's format, even in the round of the final."""
+        if self.plate:
+            return self.round.stage.match_format()
+        return self.round.match_format
+
+    @property
+    def max_sets(self) -> int:
+        """The most sets this board can have (2W - 1)."""
+        from scoring.formats import MatchFormat
+
+        fmt = self.match_format
+        return MatchFormat(fmt["target"], fmt["sets_to_win"]).max_sets
 
     @property
     def answer(self) -> str | None:

@@ -85,6 +85,8 @@ class Stage(models.Model):
             extra.append(f"seeded by {self.Seeding(self.seeding).label.lower()}")
         if self.third_place:
             extra.append("third-place match")
+        if self.plate:
+            extra.append("a plate for the first round's losers")
         if self.final_match:
             extra.append(f"final first to {self.final_match['sets_to_win']} sets")
         return words + (f" ({', '.join(extra)})" if extra else "")
@@ -96,7 +98,8 @@ class Stage(models.Model):
         if self.kind == self.Kind.SWISS:
             return self.tournament.rounds_planned
         return SYSTEMS[self.kind].rounds(
-            StageInput(self.kind, tuple(self.seeds), self.cycles, self.third_place))
+            StageInput(self.kind, tuple(self.seeds), self.cycles, self.third_place,
+                       plate=self.plate))
 
     def match_format(self, *, final: bool = False) -> dict:
         """The `match` of this stage's boards (of its final, with `final`)."""

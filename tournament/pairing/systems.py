@@ -29,6 +29,7 @@ class Played:
     players: tuple[int, int | None]
     winner: int | None = None
     decided: bool = False
+    plate: bool = False
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,7 @@ class StageInput:
     cycles: int = 1
     third_place: bool = False
     played: tuple[Played, ...] = ()
+    plate: bool = False
     trf: TrfEvent | None = None
     ids: dict[int, int] = field(default_factory=dict)
 
@@ -53,6 +55,8 @@ class Drawn:
 
     boards: list[tuple[int, int, int | None]]
     explanation: list = field(default_factory=list)
+    #: The numbers of those boards that are a knock-out's plate matches.
+    plate: frozenset[int] = frozenset()
 
 
 class System:
@@ -113,8 +117,32 @@ class KnockOut(System):
         return knockout.rounds_in(len(stage.seeds))
 
     def bracket(self, stage) -> knockout.Bracket:
-        winners = {(p.round, p.board): p.winner for p in stage.played if p.decided}
+        winners = {(p.round, p.board): p.winner for p in stage.played
+                   if p.decided and not p.plate}
         return knockout.build(stage.seeds, winners, third_place=stage.third_place)
+
+    def plate_offset(self, stage, number: int) -> int:
+        """Plate boards in the stage's round `number` are numbered after the main
+        bracket's matches of that round (its third-place match included)."""
+        size = knockout.bracket_size(len(stage.seeds))
+        rounds = knockout.rounds_in(len(stage.seeds))
+        return size // 2 ** number + (1 if stage.third_place and number == rounds else 0)
+
+    def plate_bracket(self, stage, main: knockout.Bracket | None = None):
+        """The plate's bracket (round 1's losers of played matches, in their main seeds'
+        order), its rounds numbered from 1, as its counted results decide it; None
+        without a plate, before round 1 is decided, or for fewer than 2 losers."""
+        if not stage.plate:
+            return None
+        main = main or self.bracket(stage)
+        if not main.rounds or not all(m.decided for m in main.rounds[0]):
+            return None
+        seeds = knockout.plate_seeds(main)
+        if len(seeds) < 2:
+            return None
+        winners = {(p.round - 1, p.board - self.plate_offset(stage, p.round)): p.winner
+                   for p in stage.played if p.decided and p.plate}
+        return knockout.build(seeds, winners)
 
     def pair(self, stage, number):
         if len(stage.seeds) < 2:
@@ -129,7 +157,15 @@ class KnockOut(System):
         third = bracket.third_place
         if third is not None and number == len(bracket.rounds) and third.players[0] is not None:
             boards.append((2, third.players[0], third.players[1]))
-        return Drawn(boards)
+        plate = self.plate_bracket(stage, bracket) if number > 1 else None
+        shown = set()
+        if plate is not None and number - 1 <= len(plate.rounds):
+            offset = self.plate_offset(stage, number)
+            for m in plate.rounds[number - 2]:
+                if m.players[0] is not None:
+                    boards.append((offset + m.board, m.players[0], m.players[1]))
+                    shown.add(offset + m.board)
+        return Drawn(boards, plate=frozenset(shown))
 
 
 SYSTEMS: dict[str, System] = {s.kind: s for s in (Swiss(), RoundRobin(), KnockOut())}

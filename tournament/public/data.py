@@ -174,6 +174,7 @@ def boards(tournament, round_, points=None) -> list[dict]:
             "id": m.pk,
             "match": m,
             "board": m.board,
+            "plate": m.plate,
             "side0": m.side0,
             "side0_name": m.side0.name,
             "side0_name_key": name_key(m.side0.name),
