@@ -40,12 +40,12 @@ def main() -> None:
     os.environ["DATABASE_URL"] = f"sqlite:///{workdir}/bench.sqlite3"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
     os.environ["LOCAL_DEV"] = "1"  # testserver is an allowed host
-    import tournament.wsgi  # noqa: F401  (Django set up as a gunicorn worker does)
     from django.contrib.auth.models import User
     from django.core.cache import caches
     from django.core.management import call_command
     from django.test import Client
 
+    import tournament.wsgi  # noqa: F401  (Django set up as a gunicorn worker does)
     from tournament.actions import entrants, events, results, rounds, stages
     from tournament.models import Tournament
 
