@@ -355,10 +355,11 @@ def latest_change(tournament):
     return found[1] if found else None
 
 
-def revision_state(tournament, rounds) -> dict:
+def revision_state(tournament, rounds, revision: str | None = None) -> dict:
     """What the live pages poll: the event's revision (changes with every change to the
-    event), whether it is finished, and whether a round is taking results."""
-    return {"revision": str(tournament.change_id), "status": tournament.status,
+    event; `revision` where a page follows another: players.views.own_revision), whether
+    it is finished, and whether a round is taking results."""
+    return {"revision": revision or str(tournament.change_id), "status": tournament.status,
             "finished": tournament.status == Tournament.Status.FINISHED,
             "live": live_round(rounds) is not None}
 
