@@ -26,8 +26,10 @@ from .entrant_rules import (
     is_person_id,
 )
 from .json_text import check_json_text
-from .models import Attendance, Match, Tournament
+from .models import Attendance, Match, Stage, Tournament
 from .models.event import DEFAULT_POINTS
+from .pairing import knockout, round_robin
+from .pairing.systems import SYSTEMS, StageInput
 from .record_fit import Board
 from .rules import known_rulesets, known_tiebreaks
 from .text import TextError, only_invisible
@@ -71,9 +73,12 @@ def export_tournament(tournament) -> dict:
     rounds: dict[int, list] = {}
     for r in tournament.rounds.published().order_by("number"):
         rounds[r.number] = []
-    seated = set()
+    seated, plates = set(), {}
     for m in matches:
-        rounds[m.round.number].append(export_match(m))
+        if m.plate:  # a knock-out's plate: under its stage's "plate" (export_stage)
+            plates.setdefault(m.round.number, []).append(m)
+        else:
+            rounds[m.round.number].append(export_match(m))
         seated.update((m.round.number, e.number) for e in (m.side0, m.side1) if e is not None)
     by_round, coming = export_attendance(tournament, rounds, seated)
     extra = {"coming_byes": coming} if coming else {}
@@ -81,7 +86,7 @@ def export_tournament(tournament) -> dict:
     if tournament.entry_policy != Tournament.EntryPolicy.OFFICIALS:
         # Written only where it is not the default, so an older archive comes back the same.
         extra["entry_policy"] = tournament.entry_policy
-    return {
+    doc = {
         "format": FORMAT,
         "name": tournament.name,
         "ruleset": tournament.ruleset,
@@ -95,6 +100,68 @@ def export_tournament(tournament) -> dict:
                    for n, ms in rounds.items()],
         **extra,
     }
+    stages = list(tournament.stages.order_by("number"))
+    if len(stages) > 1 or stages[0].kind != Stage.Kind.SWISS:
+        # An event of stages (shared/spec/competitions.md): each stage holds its rounds,
+        # numbered within it; the top-level rounds and rounds_planned are absent.
+        del doc["rounds"], doc["rounds_planned"]
+        in_stage = dict(tournament.rounds.published().values_list("number", "stage_id"))
+        doc["stages"] = [export_stage(stage, [
+            {**r, "number": number} for number, r in enumerate(
+                (r for r in doc_rounds(rounds, by_round) if in_stage[r["number"]] == stage.pk),
+                start=1)], tournament, plates) for stage in stages]
+    return doc
+
+
+def export_plate(stage, plates) -> list:
+    """A plate's rounds: plate round j is played in the stage's round j + 1, its boards
+    numbered after the main bracket's there (pairing.systems.KnockOut.plate_offset)."""
+    system = SYSTEMS["knockout"]
+    given = StageInput(stage.kind, tuple(stage.seeds), third_place=stage.third_place)
+    out = []
+    for r in stage.rounds.published().order_by("number_in_stage"):
+        matches = plates.get(r.number)
+        if not matches:
+            continue
+        offset = system.plate_offset(given, r.number_in_stage)
+        out.append({"number": r.number_in_stage - 1, "matches": [
+            {**export_match(m), "board": m.board - offset} for m in matches]})
+    return out
+
+
+def doc_rounds(rounds, by_round):
+    return [{"number": n, "matches": ms, **by_round.get(n, {})} for n, ms in rounds.items()]
+
+
+def export_stage(stage, rounds, tournament, plates=None) -> dict:
+    """One stage of the archive: its kind, its options where set, its seeds once drawn,
+    its rounds, and a knock-out's plate: `"plate": {"rounds": [...]}`, its rounds and
+    boards numbered within the plate (`plates`: event round number -> its plate
+    matches)."""
+    doc = {"kind": stage.kind}
+    if stage.kind == Stage.Kind.SWISS:
+        doc["rounds_planned"] = tournament.rounds_planned
+    if stage.kind == Stage.Kind.ROUND_ROBIN:
+        doc["cycles"] = stage.cycles
+    if stage.size is not None:
+        doc["size"] = stage.size
+    if stage.seeding:
+        doc["seeding"] = stage.seeding
+    if stage.lot_seed:
+        doc["lot_seed"] = stage.lot_seed
+    if stage.kind == Stage.Kind.KNOCKOUT:
+        doc["third_place"] = stage.third_place
+    if stage.match:
+        doc["match"] = dict(stage.match)
+    if stage.final_match:
+        doc["final_match"] = dict(stage.final_match)
+    if stage.seeds:
+        number = dict(tournament.entrants.values_list("id", "number"))
+        doc["seeds"] = [number[i] for i in stage.seeds]
+    if stage.plate:
+        doc["plate"] = {"rounds": export_plate(stage, plates or {})}
+    doc["rounds"] = rounds
+    return doc
 
 
 # Archive keys of a round's requested byes and absences (models.Attendance kinds).
@@ -245,6 +312,8 @@ def check_archive(doc) -> dict:
     policy = doc.get("entry_policy", "officials")
     _need(isinstance(policy, str) and policy in Tournament.EntryPolicy.values,
           "/entry_policy", f"one of {', '.join(Tournament.EntryPolicy.values)}")
+    if "stages" in doc:
+        return check_staged(doc, kind)
     ids = check_players(doc.get("players"), pairs=kind == "pairs", planned=planned)
     rounds = doc.get("rounds", [])
     _need(isinstance(rounds, list), "/rounds", "must be a list")
@@ -257,6 +326,131 @@ def check_archive(doc) -> dict:
                                    match=doc.get("match")))
         check_round_byes(r, f"/rounds/{i}", i + 1, withdrawn)
     check_coming_byes(doc.get("coming_byes", []), len(rounds), planned, withdrawn)
+    check_people(doc, pairs=kind == "pairs")
+    return reports
+
+
+STAGE_KEYS = {"kind", "rounds_planned", "cycles", "size", "seeding", "lot_seed",
+              "third_place", "plate", "match", "final_match", "seeds", "rounds"}
+MAX_STAGES = 10
+
+
+def check_staged(doc, kind) -> dict:
+    """An archive with `stages` (shared/spec/competitions.md): no top-level rounds, each
+    stage's rounds numbered within it and checked as a Swiss's are, each in its format
+    (a knock-out's final in `final_match`)."""
+    for key in ("rounds", "rounds_planned"):
+        _need(key not in doc, f"/{key}", "an archive with stages keeps its rounds (and a "
+              "Swiss its rounds_planned) in each stage")
+    stages = doc["stages"]
+    _need(isinstance(stages, list) and 1 <= len(stages) <= MAX_STAGES, "/stages",
+          f"a list of 1 to {MAX_STAGES} stages")
+    ruleset, seats = doc["ruleset"], 4 if kind == "pairs" else 2
+    players = doc.get("players")
+    entrants = len(players) if isinstance(players, list) else 0
+    plans = []
+    for i, st in enumerate(stages):
+        path = f"/stages/{i}"
+        _need(isinstance(st, dict), path, "each stage is an object")
+        for key in st:
+            _need(key in STAGE_KEYS, f"{path}/{key}", f"unknown key {str(key)[:40]!r}")
+        _need(st.get("kind") in Stage.Kind.values, f"{path}/kind",
+              f"one of {', '.join(Stage.Kind.values)}")
+        _need(st["kind"] != Stage.Kind.SWISS or i == 0, f"{path}/kind",
+              "a Swiss is the event's first stage")
+        plate = st.get("plate", False)
+        _need(isinstance(plate, bool) or (isinstance(plate, dict) and set(plate) <= {"rounds"}),
+              f"{path}/plate", 'true, false, or {"rounds": [...]} (its rounds)')
+        _need(not plate or st["kind"] == Stage.Kind.KNOCKOUT, f"{path}/plate",
+              "only a knock-out has a plate")
+        rounds = st.get("rounds", [])
+        _need(isinstance(rounds, list), f"{path}/rounds", "must be a list")
+        if st["kind"] == Stage.Kind.SWISS:
+            planned = st.get("rounds_planned", 5)
+            _need(_is_int(planned) and 1 <= planned <= 30, f"{path}/rounds_planned",
+                  "a whole number 1 to 30")
+        else:
+            _need("rounds_planned" not in st, f"{path}/rounds_planned",
+                  "only a Swiss plans its rounds; a round robin's and a knock-out's follow "
+                  "from their field")
+        for key, values in (("seeding", Stage.Seeding.values), ("cycles", [1, 2])):
+            if key in st:
+                _need(st[key] in values, f"{path}/{key}", f"one of {', '.join(map(str, values))}")
+        _need(st.get("kind") == Stage.Kind.ROUND_ROBIN or "cycles" not in st,
+              f"{path}/cycles", "only a round robin has cycles")
+        if "size" in st:
+            _need(_is_int(st["size"]) and 2 <= st["size"] <= max(entrants, 2),
+                  f"{path}/size", f"a whole number of entrants from 2 to {max(entrants, 2)}")
+        if "lot_seed" in st:
+            _need(isinstance(st["lot_seed"], str) and len(st["lot_seed"]) <= 100,
+                  f"{path}/lot_seed", "text of at most 100 characters")
+        if "third_place" in st:
+            _need(isinstance(st["third_place"], bool) and st["kind"] == Stage.Kind.KNOCKOUT,
+                  f"{path}/third_place", "true or false, in a knock-out")
+        for key in ("match", "final_match"):
+            if key in st:
+                _need(isinstance(st[key], dict), f"{path}/{key}",
+                      'an object {"target": T, "sets_to_win": W}')
+                try:
+                    match_format(ruleset, st[key])
+                except MatchFormatError as exc:
+                    where = exc.problems[0][0].removeprefix("/match")
+                    raise ArchiveError(f"{path}/{key}{where}", exc.problems[0][1]) from None
+        _need("final_match" not in st or st["kind"] == Stage.Kind.KNOCKOUT,
+              f"{path}/final_match", "only a knock-out has a final")
+        plans.append(len(rounds) if st["kind"] != Stage.Kind.SWISS
+                     else max(len(rounds), st.get("rounds_planned", 5)))
+    total = sum(plans)
+    ids = check_players(players, pairs=kind == "pairs", planned=total)
+    withdrawn = {p["id"]: p.get("withdrawn_after_round") for p in doc["players"]}
+    reports, before = {}, 0
+    for i, st in enumerate(stages):
+        path = f"/stages/{i}"
+        seeds = st.get("seeds")
+        if seeds is not None:
+            _need(isinstance(seeds, list) and 2 <= len(seeds) <= len(ids), f"{path}/seeds",
+                  "a list of the stage's entrants (ids), best seed first")
+            for k, pid in enumerate(seeds):
+                _need(_is_int(pid) and pid in ids, f"{path}/seeds/{k}",
+                      f"unknown player {str(pid)[:40]}")
+            _need(len(set(seeds)) == len(seeds), f"{path}/seeds", "an entrant is seeded twice")
+            _need(st["kind"] != Stage.Kind.SWISS, f"{path}/seeds", "a Swiss has no seeds")
+            _need("size" not in st or st["size"] == len(seeds), f"{path}/seeds",
+                  f"{len(seeds)} seeds but size {st.get('size')}")
+        rounds = st.get("rounds", [])
+        _need(not rounds or st["kind"] == Stage.Kind.SWISS or seeds is not None,
+              f"{path}/seeds", "a stage with rounds lists its seeds")
+        if st["kind"] == Stage.Kind.SWISS:
+            most = st.get("rounds_planned", 5)
+        elif st["kind"] == Stage.Kind.ROUND_ROBIN:
+            most = round_robin.rounds_needed(len(seeds), st.get("cycles", 1)) if seeds else 0
+        else:
+            most = knockout.rounds_in(len(seeds)) if seeds else 0
+        _need(len(rounds) <= most, f"{path}/rounds",
+              f"{len(rounds)} rounds but the stage has {most}")
+        final = knockout.rounds_in(len(seeds)) if st["kind"] == Stage.Kind.KNOCKOUT and \
+            seeds else None
+        for j, r in enumerate(rounds):
+            fmt = st.get("final_match") if final == j + 1 and st.get("final_match") else \
+                st.get("match", doc.get("match"))
+            reports.update(check_round(r, f"{path}/rounds/{j}", j + 1, ids, ruleset,
+                                       seats=seats, match=fmt))
+            check_round_byes(r, f"{path}/rounds/{j}", before + j + 1, withdrawn)
+        plate = st.get("plate")
+        if isinstance(plate, dict):
+            plate_rounds = plate.get("rounds", [])
+            _need(isinstance(plate_rounds, list) and len(plate_rounds) <= max(len(rounds) - 1, 0),
+                  f"{path}/plate/rounds", "a list of the plate's rounds, each played beside "
+                  "the main bracket's next round")
+            for j, r in enumerate(plate_rounds):
+                reports.update(check_round(r, f"{path}/plate/rounds/{j}", j + 1, ids, ruleset,
+                                           seats=seats, match=st.get("match", doc.get("match"))))
+        later = stages[i + 1] if i + 1 < len(stages) else None
+        if isinstance(later, dict) and later.get("rounds"):
+            _need(len(rounds) == most, f"/stages/{i + 1}/rounds", f"stage {i + 2} has rounds "
+                  f"while stage {i + 1} is not played to its end ({len(rounds)} of {most})")
+        before += len(rounds)
+    check_coming_byes(doc.get("coming_byes", []), before, max(total, before), withdrawn)
     check_people(doc, pairs=kind == "pairs")
     return reports
 

@@ -7,9 +7,13 @@ number of queries, whatever the size of the event.
 
 from collections import defaultdict
 
+from django.db.models import Subquery
+
 from . import standings
-from .models import Attendance, Match, SetResult
+from .models import Attendance, Match, Round, SetResult, Stage
 from .models.rounds import status_counts
+from .pairing import knockout
+from .pairing.systems import SYSTEMS, Played, StageInput
 from .pairing.trf import TrfEvent, TrfPlayer, TrfResult, xxc_word
 from .standings.data import NOT_PAIRED_KINDS
 
@@ -32,8 +36,21 @@ def counts(tournament, match) -> bool:
 # ------------------------------------------------------------------------ standings
 
 
-def standings_input(tournament, *, after_round: int | None = None, public: bool = True):
-    """(players, matches, points) for tournament.standings, in three queries.
+def ranked_rounds(tournament, stage=None) -> dict:
+    """The filter (on boards) of the rounds that standings count: those of `stage`, by
+    default of the event's last Swiss or round-robin stage that has begun (a subquery:
+    no query of its own). A knock-out's rounds are never in standings."""
+    if stage is not None:
+        return {"round__stage": stage}
+    last = Stage.objects.filter(tournament=tournament, kind__in=Stage.RANKING,
+                                rounds__isnull=False).order_by("-number").values("pk")[:1]
+    return {"round__stage": Subquery(last)}
+
+
+def standings_input(tournament, *, after_round: int | None = None, public: bool = True,
+                    stage=None):
+    """(players, matches, points) for tournament.standings, in three queries: the
+    rounds of `stage` (`ranked_rounds`).
 
     Rows are read as plain tuples: building thousands of model instances would cost
     more than the standings themselves. Rounds spent without a board (requested byes,
@@ -51,7 +68,8 @@ def standings_input(tournament, *, after_round: int | None = None, public: bool 
             attendance[(pk, rnd)] = kind
     number = {pk: n for pk, (n, _) in entrants.items()}
     players = [standings.Player(n, name, withdrawn[pk]) for pk, (n, name) in entrants.items()]
-    qs = Match.objects.filter(round__tournament=tournament)
+    ranked = ranked_rounds(tournament, stage)
+    qs = Match.objects.filter(round__tournament=tournament, **ranked)
     if public:
         qs = qs.published()
     if after_round is not None:
@@ -60,7 +78,9 @@ def standings_input(tournament, *, after_round: int | None = None, public: bool 
         "id", "round__number", "side0_id", "side1_id", "status", "outcome", "winner_id"))
     sets = defaultdict(list)
     if any(outcome in (Match.Outcome.PLAYED, Match.Outcome.ABANDONED) for *_, outcome, _ in rows):
-        set_rows = SetResult.objects.filter(match__round__tournament=tournament)
+        set_rows = SetResult.objects.filter(
+            match__round__tournament=tournament,
+            **{"match__" + key: value for key, value in ranked.items()})
         if after_round is not None:
             set_rows = set_rows.filter(match__round__number__lte=after_round)
         for match_id, score0, score1, awarded in set_rows.order_by(
@@ -204,10 +224,11 @@ def entrant_word(tournament) -> str:
     return "pair" if tournament.is_pairs else "player"
 
 
-def compute(tournament, *, after_round: int | None = None, public: bool = True):
-    """The event's standings (tournament.standings.Standings) after `after_round`."""
+def compute(tournament, *, after_round: int | None = None, public: bool = True, stage=None):
+    """The event's standings (tournament.standings.Standings) after `after_round`, of
+    `stage` (by default the last Swiss or round-robin stage: `ranked_rounds`)."""
     players, matches, points = standings_input(tournament, after_round=after_round,
-                                               public=public)
+                                               public=public, stage=stage)
     return standings.build_standings(players, matches, points, tournament.tiebreaks,
                                      after_round=after_round,
                                      entrant_word=entrant_word(tournament))
@@ -297,3 +318,97 @@ def trf_event(tournament, *, through_round: int | None = None) -> TrfEvent:
                     rounds_planned=tournament.rounds_planned,
                     first_colour=xxc_word(tournament.top_seed_starts),
                     forbidden=forbidden, absent=frozenset(absent))
+
+
+# ------------------------------------------------------------------------ stages
+
+
+def ranking_stage(tournament, number: int | None = None):
+    """The stage whose standings are asked for: stage `number` (a Swiss or round robin;
+    ValueError otherwise), by default the last such stage that has begun (else the first
+    such); None in an event of knock-outs only."""
+    stages = list(tournament.stages.order_by("number"))
+    if number is not None:
+        found = next((s for s in stages if s.number == number), None)
+        if found is None:
+            raise ValueError(f"{tournament.name} has no stage {number} (it has "
+                             f"{len(stages)})")
+        if not found.ranks:
+            raise ValueError(f"stage {number} is a knock-out: it has a bracket and "
+                             "placings, not standings")
+        return found
+    ranking = [s for s in stages if s.ranks]
+    begun = set(Round.objects.filter(stage__in=ranking).values_list("stage_id", flat=True))
+    started = [s for s in ranking if s.pk in begun]
+    return (started or ranking or [None])[-1]
+
+
+def stage_played(stage, *, public: bool = False) -> tuple:
+    """The stage's boards so far as the pairing systems read them (`pairing.systems.Played`):
+    a bye, and a result that counts, are decided. One query."""
+    qs = Match.objects.filter(round__stage=stage)
+    if public:
+        qs = qs.published()
+    rows = qs.order_by("round__number_in_stage", "board").values_list(
+        "round__number_in_stage", "board", "side0_id", "side1_id", "status", "winner_id",
+        "plate")
+    require = stage.tournament.require_confirmation
+    return tuple(Played(rnd, board, (a, b), winner if b is not None else a,
+                        b is None or status_counts(status, require), plate)
+                 for rnd, board, a, b, status, winner, plate in rows)
+
+
+def stage_input(stage, *, public: bool = False, through_round: int | None = None):
+    """The plain input of the stage's pairing system (`pairing.systems.StageInput`): for a
+    Swiss the event as TRF(x) after `through_round` (event-wide numbering), else its seeds
+    and its boards so far."""
+    tournament = stage.tournament
+    if stage.kind == "swiss":
+        ids = dict(tournament.entrants.values_list("number", "id"))
+        return StageInput(stage.kind, trf=trf_event(tournament, through_round=through_round),
+                          ids=ids)
+    return StageInput(stage.kind, tuple(stage.seeds), stage.cycles, stage.third_place,
+                      stage_played(stage, public=public), stage.plate)
+
+
+def bracket(stage, *, public: bool = True, plate: bool = False):
+    """A knock-out stage's bracket (`pairing.knockout.Bracket`) as its counted results
+    decide it, or None before it is seeded; with `plate`, (bracket, its plate's bracket
+    or None)."""
+    if len(stage.seeds) < 2:
+        return (None, None) if plate else None
+    system, given = SYSTEMS["knockout"], stage_input(stage, public=public)
+    main = system.bracket(given)
+    return (main, system.plate_bracket(given, main)) if plate else main
+
+
+def bracket_json(stage, *, public: bool = True) -> dict | None:
+    """A knock-out stage as `manage.py bracket --json` and the API give it
+    (shared/spec/competitions.md): entrants by pairing number, rounds as far as the
+    counted results decide them (a third-place match is the final round's board 2), and
+    the places decided so far. None before the stage is seeded."""
+    drawn, plate = bracket(stage, public=public, plate=True)
+    if drawn is None:
+        return None
+    number = dict(stage.tournament.entrants.values_list("id", "number"))
+
+    def entrant(i):
+        return None if i is None else number[i]
+
+    def match(m):
+        return {"board": m.board, "players": [entrant(p) for p in m.players],
+                "winner": entrant(m.winner) if m.decided else None, "bye": m.bye}
+
+    def one(tree):
+        rounds = [{"number": r, "matches": [match(m) for m in ms]}
+                  for r, ms in enumerate(tree.rounds, start=1)]
+        if tree.third_place is not None:
+            rounds[-1]["matches"].append(match(tree.third_place))
+        return {"size": len(tree.seeds), "seeds": [number[i] for i in tree.seeds],
+                "rounds": rounds, "placings": [{"place": place, "entrant": number[i]}
+                                               for place, i in knockout.placings(tree)]}
+
+    doc = one(drawn)
+    return {"stage": stage.number, "size": doc["size"], "seeds": doc["seeds"],
+            "rounds": doc["rounds"], "plate": one(plate) if plate is not None else None,
+            "placings": doc["placings"]}

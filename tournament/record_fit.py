@@ -36,8 +36,10 @@ class Board:
 
     @classmethod
     def of(cls, tournament, match=None) -> "Board":
-        """The board `match` of `tournament` (None: a board where side 0 starts set 1)."""
-        return cls.make(tournament.ruleset, tournament.seats, tournament.match_format,
+        """The board `match` of `tournament` (None: a board where side 0 starts set 1), in
+        its own format (`Match.match_format`)."""
+        fmt = match.match_format if match is not None else tournament.match_format
+        return cls.make(tournament.ruleset, tournament.seats, fmt,
                         first_set_starter(match) if match is not None else 0)
 
     @classmethod

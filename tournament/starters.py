@@ -12,11 +12,12 @@ def first_set_starter(match) -> int:
 
 
 def set_starters(tournament, match) -> list[int | None]:
-    """The seat expected to start each set the board can have (`Tournament.max_sets`):
-    from the board's first-set starter where sets alternate; None where a draw at the
-    table decides. What the printed slips and the arbiters' list show."""
+    """The seat expected to start each set the board can have (its round's
+    `Match.max_sets`): from the board's first-set starter where sets alternate; None where
+    a draw at the table decides. What the printed slips and the arbiters' list show."""
+    sets = match.max_sets
     if not sets_alternate(tournament.ruleset):
-        return [None] * tournament.max_sets
+        return [None] * sets
     first = first_set_starter(match)
     return [set_starter(tournament.ruleset, tournament.seats, i, first_set_starter=first)
-            for i in range(tournament.max_sets)]
+            for i in range(sets)]

@@ -16,6 +16,22 @@ def demo(db):
     return Tournament.objects.get(slug="demo-open")  # the singles one of the two
 
 
+def rounds_of(doc) -> list:
+    """The archive's rounds in the event's order, whether it has stages or not."""
+    return doc["rounds"] if "rounds" in doc else [r for s in doc["stages"] for r in s["rounds"]]
+
+
+def round_path(doc, i) -> str:
+    """The JSON path of the event's round i (from 0) in the archive."""
+    if "rounds" in doc:
+        return f"/rounds/{i}"
+    for k, stage in enumerate(doc["stages"]):
+        if i < len(stage["rounds"]):
+            return f"/stages/{k}/rounds/{i}"
+        i -= len(stage["rounds"])
+    raise IndexError(i)
+
+
 def export(slug) -> dict:
     out = io.StringIO()
     call_command("export_tournament", slug, stdout=out)
@@ -39,10 +55,13 @@ def test_archive_shape(demo):
     doc = export(demo.slug)
     assert doc["format"] == "fives-and-threes-tournament/1"
     assert [p["id"] for p in doc["players"]] == list(range(1, 25))
-    assert len(doc["rounds"]) == 5
-    byes = [m for r in doc["rounds"] for m in r["matches"] if m.get("bye")]
+    # A Swiss and its top-8 knock-out: the rounds are in the stages.
+    assert "rounds" not in doc and [s["kind"] for s in doc["stages"]] == ["swiss", "knockout"]
+    rounds = [r for s in doc["stages"] for r in s["rounds"]]
+    assert [len(s["rounds"]) for s in doc["stages"]] == [5, 2]
+    byes = [m for r in rounds for m in r["matches"] if m.get("bye")]
     assert all(m["players"][1] is None for m in byes)
-    records = [m["record"] for r in doc["rounds"] for m in r["matches"] if "record" in m]
+    records = [m["record"] for r in rounds for m in r["matches"] if "record" in m]
     assert records and all(r["format"] == "fives-and-threes-match/1" for r in records)
 
 
@@ -50,8 +69,8 @@ def test_archive_shape(demo):
     (lambda d: d.update(format="other"), "/format"),
     (lambda d: d["players"][3].update(id=1), "/players/3/id"),
     (lambda d: d["players"][2].update(rating="high"), "/players/2/rating"),
-    (lambda d: d["rounds"][1]["matches"][0]["players"].__setitem__(1, 999),
-     "/rounds/1/matches/0/players/1"),
+    (lambda d: d["stages"][0]["rounds"][1]["matches"][0]["players"].__setitem__(1, 999),
+     "/stages/0/rounds/1/matches/0/players/1"),
     (lambda d: d["tiebreaks"].append("coin_toss"), "/tiebreaks/3"),
 ])
 def test_malformed_archive_is_refused_with_the_path_and_nothing_imported(demo, tmp_path,
@@ -68,14 +87,14 @@ def test_malformed_archive_is_refused_with_the_path_and_nothing_imported(demo, t
 
 def test_a_record_breaking_a_rule_is_refused_at_its_path(demo, tmp_path):
     doc = export(demo.slug)
-    where = next((i, j) for i, r in enumerate(doc["rounds"])
+    where = next((i, j) for i, r in enumerate(rounds_of(doc))
                  for j, m in enumerate(r["matches"]) if "record" in m)
-    doc["rounds"][where[0]]["matches"][where[1]]["record"]["sets"][0]["score"] = [61, 61]
+    rounds_of(doc)[where[0]]["matches"][where[1]]["record"]["sets"][0]["score"] = [61, 61]
     file = tmp_path / "bad.json"
     file.write_text(json.dumps(doc))
     with pytest.raises(CommandError) as exc:
         call_command("import_tournament", str(file), slug="bad", stderr=io.StringIO())
-    assert f"/rounds/{where[0]}/matches/{where[1]}/record/sets/0" in str(exc.value)
+    assert f"{round_path(doc, where[0])}/matches/{where[1]}/record/sets/0" in str(exc.value)
     assert not Tournament.objects.filter(slug="bad").exists()
 
 
@@ -103,7 +122,7 @@ def test_unwritable_text_in_old_rows_is_replaced_so_every_export_is_valid_utf8_j
     call_command("export_tournament", demo.slug, str(path))
     doc = json.loads(path.read_bytes().decode("utf-8"))
     assert doc["players"][2]["name"] == "Cy\ufffd Hale"
-    stored = next(m for m in doc["rounds"][match.round.number - 1]["matches"]
+    stored = next(m for m in rounds_of(doc)[match.round.number - 1]["matches"]
                   if m["board"] == match.board)
     assert stored["record"] == dict(record, players=["Ann\ufffd", "Bo\ufffdb"])
     # The download is the same text.
@@ -158,7 +177,7 @@ def test_a_directors_set_one_starter_survives_the_round_trip(demo, tmp_path):
         "format": "fives-and-threes-match/1", "ruleset": "mso",
         "sets": [{"score": [61, 7]}, {"score": [61, 8]}]})
     doc = export(demo.slug)
-    where = next(m for m in doc["rounds"][board.round.number - 1]["matches"]
+    where = next(m for m in rounds_of(doc)[board.round.number - 1]["matches"]
                  if m["board"] == board.board)
     assert where["first_set_starter"] == 1 and where["record"]["first_set_starter"] == 1
     path = tmp_path / "a.json"
@@ -176,7 +195,7 @@ def archive_with(demo, change):
     from tournament.actions import ActionError
     from tournament.actions.archive import import_tournament
     doc = export(demo.slug)
-    match = next(m for r in doc["rounds"] for m in r["matches"]
+    match = next(m for r in rounds_of(doc) for m in r["matches"]
                  if "record" in m and "abandoned_by" not in m)
     change(match)
     with pytest.raises(ActionError) as refused:

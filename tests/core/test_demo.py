@@ -8,12 +8,14 @@ from django.core.management import call_command
 from django.db import transaction
 
 import scoring
+from tournament import history
 from tournament.actions.base import one_change
 from tournament.actions.events import may_create_events
 from tournament.demo.pairs import shows
 from tournament.demo.people import DIRECTOR, PAIRS
 from tournament.demo.table import dispute_reason
 from tournament.models import Attendance, Match, Round, Tournament
+from tournament.pairing import knockout
 
 ALL_OFFENCES = {"none", "wrong_count", "out_of_turn", "exposed", "wont_go", "false_knock",
                 "held_after_knock", "pickup_exposed", "stands"}
@@ -44,14 +46,41 @@ def test_demo_event_is_realistic_and_every_result_valid(demo):
     assert (event.ruleset, event.entrants_kind) == ("mso", "singles")
     assert event.entrants.count() == 24
     statuses = list(event.rounds.order_by("number").values_list("status", flat=True))
-    assert statuses == ["closed"] * 4 + ["published"]
+    assert statuses == ["closed"] * 6 + ["published"]
     matches = played(event)
     depths = {scoring.validate(m.record)["depth"] for m in matches}
     assert depths == {"score", "hands", "plays"}
     assert all(scoring.validate(m.record)["valid"] for m in matches)
-    live = Round.objects.get(tournament=event, number=5)
+    live = Round.objects.get(tournament=event, number=7)
     assert live.matches.filter(status="pending").exists()
     assert live.matches.filter(status="entered").exists()
+
+
+def test_demo_open_ends_in_a_top_eight_knockout(demo):
+    event = Tournament.objects.get(slug="demo-open")
+    swiss, cut = event.stages.order_by("number")
+    assert (swiss.kind, cut.kind, cut.size, cut.lot_seed) == ("swiss", "knockout", 8,
+                                                              "potteries-open-2026")
+    assert [r.title for r in event.round_list()][4:] == ["Round 5", "Quarter-finals",
+                                                         "Semi-finals"]
+    top = [row.player for row in history.compute(event, stage=swiss).rows]
+    numbers = dict(event.entrants.values_list("id", "number"))
+    # The first eight of the Swiss's standings, in order where no place is shared.
+    assert sorted(numbers[i] for i in cut.seeds) == sorted(top[:8])
+    assert Round.objects.get(tournament=event, number=7).matches.count() == 2
+
+
+def test_demo_cup_of_thirteen_is_drawn_by_lot(demo):
+    event = Tournament.objects.get(slug="demo-cup")
+    assert "Loaded Leek Charity Knock-out Cup at /demo-cup/." in demo
+    stage = event.stages.get()
+    numbers = dict(event.entrants.values_list("id", "number"))
+    assert [numbers[i] for i in stage.seeds] == knockout.lot_order("leek-cup-2026",
+                                                                   range(1, 14))
+    first, quarters = event.round_list()
+    assert (first.title, first.status, quarters.title, quarters.status) == (
+        "Round of 16", "closed", "Quarter-finals", "published")
+    assert first.matches.filter(side1=None).count() == 3
 
 
 def test_demo_director_may_create_events(demo):
@@ -158,7 +187,7 @@ def test_pairs_standings_rank_pairs(demo):
 def test_if_empty_leaves_an_existing_database_alone(demo):
     out = io.StringIO()
     call_command("load_demo", "--if-empty", stdout=out)
-    assert Tournament.objects.count() == 3
+    assert Tournament.objects.count() == 4
     assert "no demo loaded" in out.getvalue()
     assert "director" in out.getvalue()
 

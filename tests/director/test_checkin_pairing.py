@@ -83,11 +83,11 @@ def test_nobody_checked_in_is_refused_and_changes_nothing(seeded, director):
 
 
 def test_a_refused_pairing_leaves_nobody_absent(seeded, director, monkeypatch):
-    from tournament.pairing import Unpairable
+    from tournament.pairing import Unpairable, systems
 
     def refuse(event):
         raise Unpairable("no pairing satisfies the absolute criteria")
-    monkeypatch.setattr(rounds, "pair_next_round", refuse)
+    monkeypatch.setattr(systems, "pair_next_round", refuse)  # the Swiss's engine
     check_in(seeded, director, [1, 2])
     with pytest.raises(ActionError, match="cannot be paired"):
         rounds.pair_round(seeded, director, only_checked_in=True)

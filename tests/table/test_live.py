@@ -57,3 +57,17 @@ def test_a_finished_event_stops_following(accepting_event, board):
     c = phone(key_for(accepting_event, board.side0.number))
     page = text(c.get("/me/"))
     assert 'data-finished="1"' in page and "js/live.js" not in page
+
+
+def test_a_check_in_at_the_desk_reaches_the_players_page(accepting_event, board, director):
+    """A check-in leaves the public pages' revision alone (no public page shows it), yet
+    the player's own page shows it: its revision follows check-ins too."""
+    from tournament.actions import checkin
+
+    c = phone(key_for(accepting_event, board.side0.number))
+    before = c.get("/me/revision.json").json()["revision"]
+    public = c.get(f"/{accepting_event.slug}/revision.json").json()["revision"]
+    checkin.set_checkin(accepting_event, director, entrant=board.side0, round_number=2,
+                        checked_in=True)
+    assert c.get("/me/revision.json").json()["revision"] != before
+    assert c.get(f"/{accepting_event.slug}/revision.json").json()["revision"] == public

@@ -9,7 +9,9 @@ from scoring.formats import match_format
 
 from .. import rating_store
 from ..archive import ArchiveError, check_archive, round_attendance
-from ..models import Attendance, Entrant, Match, Round, Tournament
+from ..models import Attendance, Entrant, Match, Round, Stage, Tournament
+from ..pairing import knockout
+from ..pairing.systems import SYSTEMS, StageInput
 from .base import Action, ActionError, atomic_action, audit
 from .board import store_sets
 from .events import create_tournament
@@ -39,9 +41,12 @@ def import_tournament(doc, actor, *, slug: str = "", hidden: bool = False) -> To
 @atomic_action
 def create_from(doc, actor, *, slug: str, hidden: bool = False) -> Tournament:
     reports = check_archive(doc)
+    staged = doc.get("stages")
+    planned = doc.get("rounds_planned", 5) if staged is None else next(
+        (st.get("rounds_planned", 5) for st in staged if st["kind"] == Stage.Kind.SWISS), 5)
     tournament = create_tournament(
         actor, name=doc["name"], slug=slug, ruleset=doc["ruleset"],
-        rounds_planned=doc.get("rounds_planned", 5), points=doc.get("points"),
+        rounds_planned=planned, points=doc.get("points"),
         tiebreaks=doc.get("tiebreaks"), hidden=hidden,
         entry_policy=doc.get("entry_policy", "officials"))
     fmt = match_format(doc["ruleset"], doc.get("match"))
@@ -58,16 +63,36 @@ def create_from(doc, actor, *, slug: str, hidden: bool = False) -> Tournament:
     Entrant.objects.bulk_create(entrants.values())
     import_people(tournament, doc, entrants, actor)
     now = timezone.now()
-    rounds = doc.get("rounds", [])
-    for i, r in enumerate(rounds):
-        round_ = Round.objects.create(tournament=tournament, number=r["number"], published_at=now,
+    # (round, its path in the archive, its stage, its number in the stage)
+    stage_one = tournament.stages.get()
+    if staged is None:
+        rounds = [(r, f"/rounds/{i}", stage_one, r["number"])
+                  for i, r in enumerate(doc.get("rounds", []))]
+    else:
+        rounds, plates = [], []
+        for k, st in enumerate(staged):
+            stage = import_stage(tournament, stage_one if k == 0 else None, k + 1, st, entrants)
+            rounds += [(r, f"/stages/{k}/rounds/{i}", stage, r["number"])
+                       for i, r in enumerate(st.get("rounds", []))]
+            if isinstance(st.get("plate"), dict):
+                plates.append((k, stage, st["plate"].get("rounds", [])))
+    for i, (r, path, stage, in_stage) in enumerate(rounds):
+        final = stage.is_knockout and stage.seeds and in_stage == knockout.rounds_in(
+            len(stage.seeds))
+        fmt = stage.match_format(final=bool(final))
+        round_ = Round.objects.create(tournament=tournament, number=i + 1, published_at=now,
+                                      stage=stage, number_in_stage=in_stage,
+                                      match=fmt if fmt != tournament.match_format else None,
                                       status=Round.Status.PUBLISHED)
         for j, m in enumerate(r["matches"]):
-            report = reports.get(f"/rounds/{i}/matches/{j}")
+            report = reports.get(f"{path}/matches/{j}")
             create_match(round_, m, entrants, report, now)
         if i < len(rounds) - 1:
             round_.status = Round.Status.CLOSED
             round_.save(update_fields=["status"])
+    for k, stage, plate_rounds in (plates if staged is not None else []):
+        import_plate(stage, k, plate_rounds, entrants, reports, now)
+    rounds = [(r[0] | {"number": i + 1}) for i, r in enumerate(rounds)]
     # Requested byes and absences: those of the paired rounds, then the coming ones.
     Attendance.objects.bulk_create(
         [Attendance(entrant=entrants[pid], round_number=r["number"], kind=kind)
@@ -89,6 +114,38 @@ def create_from(doc, actor, *, slug: str, hidden: bool = False) -> Tournament:
     return tournament
 
 
+def import_stage(tournament, stage, number, st, entrants) -> Stage:
+    """A stage of the archive (checked): the event's first stage made as it says, or a
+    later one added."""
+    fields = {"kind": st["kind"], "cycles": st.get("cycles", 1), "size": st.get("size"),
+              "seeding": st.get("seeding", ""), "lot_seed": st.get("lot_seed", ""),
+              "third_place": st.get("third_place", False), "plate": bool(st.get("plate")),
+              "match": st.get("match"),
+              "final_match": st.get("final_match"),
+              "seeds": [entrants[pid].pk for pid in st.get("seeds", [])]}
+    if stage is None:
+        return Stage.objects.create(tournament=tournament, number=number, **fields)
+    for key, value in fields.items():
+        setattr(stage, key, value)
+    stage.save()
+    return stage
+
+
+def import_plate(stage, k, plate_rounds, entrants, reports, now):
+    """A knock-out's plate rounds: plate round j is played in the stage's round j + 1,
+    its boards numbered after the main bracket's there."""
+    system = SYSTEMS["knockout"]
+    given = StageInput(stage.kind, tuple(stage.seeds), third_place=stage.third_place)
+    by_number = {r.number_in_stage: r for r in stage.rounds.all()}
+    for j, r in enumerate(plate_rounds):
+        round_ = by_number[r["number"] + 1]
+        offset = system.plate_offset(given, round_.number_in_stage)
+        for i, m in enumerate(r["matches"]):
+            create_match(round_, {**m, "board": m["board"] + offset}, entrants,
+                         reports.get(f"/stages/{k}/plate/rounds/{j}/matches/{i}"), now,
+                         plate=True)
+
+
 def import_people(tournament, doc, entrants, actor):
     """The archive's `date` and person ids (shared/spec/ratings.md)."""
     if doc.get("date"):
@@ -97,10 +154,10 @@ def import_people(tournament, doc, entrants, actor):
     link_archive_people(tournament, doc["players"], entrants, actor)
 
 
-def create_match(round_, m, entrants, report, now):
+def create_match(round_, m, entrants, report, now, plate=False):
     side0 = entrants[m["players"][0]]
     side1 = entrants[m["players"][1]] if m["players"][1] is not None else None
-    match = Match(round=round_, board=m["board"], side0=side0, side1=side1,
+    match = Match(round=round_, board=m["board"], side0=side0, side1=side1, plate=plate,
                   first_starter=m.get("first_set_starter") or None)
     by = lambda key: entrants[m[key]]  # noqa: E731
     other = lambda e: side1 if e == side0 else side0  # noqa: E731

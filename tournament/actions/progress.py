@@ -28,10 +28,27 @@ def update_status(tournament, *, settle: bool = True) -> list[int]:
             closed.append(r.number)
     status = Tournament.Status.DRAFT if not rounds else Tournament.Status.RUNNING
     last = rounds[-1] if rounds else None
-    if (last is not None and last.number >= tournament.rounds_planned
-            and last.status == Round.Status.CLOSED):
+    if (last is not None and last.status == Round.Status.CLOSED
+            and stage_to_pair(tournament) is None):
         status = Tournament.Status.FINISHED
     if status != tournament.status:
         Tournament.objects.filter(pk=tournament.pk).update(status=status)
         tournament.status = status
     return closed
+
+
+def stage_to_pair(tournament, stages=None, rounds=None):
+    """(stage, number in that stage) of the next round to pair: the first stage not yet
+    fully paired (an unseeded round robin or knock-out counts as not paired); None once
+    every stage's last round is paired. `stages` and `rounds` (the event's, in order) are
+    read here when not given."""
+    stages = stages if stages is not None else list(tournament.stages.order_by("number"))
+    rounds = rounds if rounds is not None else list(
+        tournament.rounds.order_by("number").values_list("stage_id", flat=True))
+    for stage in stages:
+        stage.tournament = tournament
+        played = sum(1 for r in rounds if (getattr(r, "stage_id", r)) == stage.pk)
+        planned = stage.rounds_planned()
+        if planned is None or played < planned:
+            return stage, played + 1
+    return None

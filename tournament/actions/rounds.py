@@ -22,10 +22,11 @@ from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from .. import history, rating_store
-from ..models import Attendance, Match, Round, Tournament
-from ..pairing import InconsistentEvent, Unpairable, explain, pair_next_round
+from ..models import Attendance, Match, Round, Stage, Tournament
+from ..pairing import InconsistentEvent, Unpairable
 from ..pairing.byes import may_get_bye
-from . import checkin
+from ..pairing.systems import SYSTEMS
+from . import checkin, stages
 from .base import (
     Action,
     ActionError,
@@ -36,7 +37,7 @@ from .base import (
     require_director,
 )
 from .board import confirm_by, double_forfeit
-from .progress import open_boards, update_status
+from .progress import open_boards, stage_to_pair, update_status
 from .results import awaits_acceptance
 
 log = logging.getLogger("tournament")
@@ -63,14 +64,16 @@ def lock_round(round_) -> Round:
 
 @atomic_action
 def pair_round(tournament, actor, *, only_checked_in: bool = False) -> Round:
-    """Pair the next round with the FIDE Dutch system; it stays a draft until published.
-    `only_checked_in`: whoever is not checked in is recorded absent first (actions.checkin)."""
+    """Pair the next round of the current stage by its pairing system (the FIDE Dutch
+    system for a Swiss, the Berger tables for a round robin, the bracket for a
+    knock-out), or the first round of the next stage once the current one is complete;
+    it stays a draft until published. A round robin or a knock-out is seeded as its first
+    round is paired (actions.stages.draw_seeds). `only_checked_in` (a Swiss): whoever is
+    not checked in is recorded absent first (actions.checkin)."""
     require_director(tournament, actor)
     tournament = lock_event(tournament)
     rounds = list(tournament.rounds.order_by("number"))
     number = len(rounds) + 1
-    if number > tournament.rounds_planned:
-        raise ActionError(f"All {tournament.rounds_planned} planned rounds are paired.")
     if rounds:
         last = rounds[-1]
         if last.status == Round.Status.DRAFT:
@@ -81,45 +84,71 @@ def pair_round(tournament, actor, *, only_checked_in: bool = False) -> Round:
                 f"Round {last.number} is not finished: {len(still_open)} board"
                 f"{'s' if len(still_open) != 1 else ''} still open: {describe_open(still_open)}.",
                 {"open_boards": [m.board for m in still_open]})
+    found = stage_to_pair(tournament, rounds=rounds)
+    if found is None:
+        if tournament.stages.count() == 1:
+            raise ActionError(f"All {tournament.rounds_planned} planned rounds are paired.")
+        raise ActionError("Every stage is paired to its last round.")
+    stage, in_stage = found
+    swiss = stage.kind == Stage.Kind.SWISS
+    if only_checked_in and not swiss:
+        raise ActionError("Pairing only the checked-in is for a Swiss: a round robin's and a "
+                          "knock-out's rounds are fixed by their draw.")
     absent = (checkin.absent_unless_checked_in(tournament, actor, number)
               if only_checked_in else [])
     lot = None
-    if number == 1 and tournament.top_seed_starts is None:
+    if swiss and number == 1 and tournament.top_seed_starts is None:
         # FIDE: the colour of the top seed in round 1 is drawn by lot.
         tournament.top_seed_starts = lot = secrets.choice([True, False])
         tournament.save(update_fields=["top_seed_starts"])
-    event = history.trf_event(tournament, through_round=number - 1)
+    seeded = None
+    if not swiss and in_stage == 1:
+        stage.seeds = seeded = stages.draw_seeds(stage)
+        stage.save(update_fields=["seeds"])
+    where = f"Round {number}" if tournament.stages.count() == 1 else \
+        f"Round {number} ({stage.round_title(in_stage).lower()} of stage {stage.number})"
+    system = SYSTEMS[stage.kind]
+    event = history.stage_input(stage, through_round=number - 1)
     try:
-        pairing = pair_next_round(event)
+        drawn = system.pair(event, in_stage)
     except Unpairable as exc:
-        raise ActionError(f"Round {number} cannot be paired: {exc}") from exc
+        raise ActionError(f"{where} cannot be paired: {exc}") from exc
     except InconsistentEvent as exc:
         # A fault in the history we built, not the director's: logged for the staff.
         log.exception("round %s of %s: inconsistent pairing input", number, tournament.slug)
-        raise ActionError(f"Round {number} cannot be paired: the event's record contradicts "
+        raise ActionError(f"{where} cannot be paired: the event's record contradicts "
                           f"itself ({exc}). This is a fault in the program, logged for the "
                           "site's staff.", status=500) from exc
-    if not pairing.boards:
-        raise ActionError(f"Round {number} cannot be paired: nobody is left to play.")
+    if not drawn.boards:
+        raise ActionError(f"{where} cannot be paired: nobody is left to play.")
+    planned = system.rounds(event, tournament.rounds_planned)
+    fmt = stage.match_format(final=stage.is_knockout and in_stage == planned)
     round_ = Round.objects.create(
-        tournament=tournament, number=number,
-        explanation=[explanation_json(b) for b in explain(event, pairing)])
-    entrant = {e.number: e for e in tournament.entrants.all()}
-    create_boards(round_, [(entrant[b.sides[0]], entrant.get(b.sides[1]))
-                           for b in pairing.boards])
+        tournament=tournament, number=number, stage=stage, number_in_stage=in_stage,
+        match=fmt if fmt != tournament.match_format else None,
+        explanation=[explanation_json(b) for b in drawn.explanation])
+    entrant = {e.id: e for e in tournament.entrants.all()}
+    create_boards(round_, [(entrant[a], entrant.get(b)) for _, a, b in drawn.boards],
+                  numbers=[board for board, _, _ in drawn.boards], plate=drawn.plate)
     for previous in rounds:
         if previous.status == Round.Status.PUBLISHED:
             previous.status = Round.Status.CLOSED
             previous.save(update_fields=["status"])
     update_status(tournament)
-    summary = f"Paired round {number}: {len(pairing.boards)} boards"
+    summary = f"Paired {where[0].lower()}{where[1:]}: {len(drawn.boards)} boards"
+    if seeded is not None:
+        summary += f"; stage {stage.number} seeded " + ", ".join(
+            entrant[i].name for i in seeded)
     if only_checked_in:
         summary += f"; only the checked-in ({len(absent)} absent)"
     if lot is not None:
         starts = "player 1" if lot else "player 1's opponent"
         summary += f"; by lot, {starts} starts board 1"
     audit(tournament, actor, Action.PAIR_ROUND, summary, round=number, top_seed_starts=lot,
-          boards=[list(b.sides) for b in pairing.boards],
+          stage=stage.number, round_in_stage=in_stage,
+          seeds=[entrant[i].number for i in seeded] if seeded is not None else None,
+          boards=[[entrant[a].number, entrant[b].number if b else None]
+                  for _, a, b in drawn.boards],
           absent_not_checked_in=[e.number for e in absent] if only_checked_in else None)
     return round_
 
@@ -138,10 +167,13 @@ def explanation_json(board) -> dict:
     return {"board": board.board, "side0": player(side0), "side1": player(side1)}
 
 
-def create_boards(round_, pairs):
+def create_boards(round_, pairs, numbers=None, plate=frozenset()):
+    """The round's boards: `pairs` of (side 0, side 1 or None for a bye), numbered 1, 2,
+    ... or by `numbers` (a knock-out keeps its bracket's match numbers); the boards
+    numbered in `plate` are its plate's matches."""
     boards = []
-    for i, (side0, side1) in enumerate(pairs, start=1):
-        m = Match(round=round_, board=i, side0=side0, side1=side1)
+    for i, (side0, side1) in zip(numbers or range(1, len(pairs) + 1), pairs, strict=True):
+        m = Match(round=round_, board=i, side0=side0, side1=side1, plate=i in plate)
         if side1 is None:
             # A pairing-allocated bye is its own result.
             m.outcome, m.status, m.winner = Match.Outcome.BYE, Match.Status.CONFIRMED, side0

@@ -49,7 +49,12 @@ def tournaments(request):
             response={200: schemas.TournamentOut, 404: schemas.Detail, **schemas.READ})
 def tournament(request, slug: str):
     t = tournament_or_404(request, slug)
-    rounds = list(t.rounds.published().annotate(boards=Count("matches")))
+    rounds = list(t.rounds.published().select_related("stage").annotate(
+        boards=Count("matches")).order_by("number"))
+    numbers = dict(t.entrants.values_list("id", "number"))
+    stages = list(t.stages.order_by("number"))
+    for s in stages:
+        s.tournament = t
     return {
         "slug": t.slug, "name": t.name, "status": t.status, "ruleset": t.ruleset,
         "entrants": t.entrants_kind,
@@ -60,8 +65,10 @@ def tournament(request, slug: str):
         "entry_policy": t.entry_policy,
         "revision": t.change_id,
         "players": [serialize.entrant(e, t) for e in t.entrants.order_by("number")],
-        "rounds": [{"number": r.number, "status": r.status, "boards": r.boards}
-                   for r in rounds],
+        "rounds": [{"number": r.number, "status": r.status, "boards": r.boards,
+                    "stage": r.stage.number, "number_in_stage": r.number_in_stage,
+                    "title": r.title} for r in rounds],
+        "stages": [serialize.stage(s, numbers) for s in stages],
     }
 
 
@@ -77,6 +84,8 @@ def round_pairings(request, slug: str, number: int):
 
 class StandingsQuery(schemas.Schema):
     after_round: int | None = Field(None, ge=0, description="The table after this round.")
+    stage: int | None = Field(None, ge=1, description="The standings of this stage (a Swiss "
+                              "or round robin; default: the last such stage).")
 
 
 @router.get("/tournaments/{slug}/standings/", response={
@@ -89,7 +98,29 @@ def standings(request, slug: str, query: Query[StandingsQuery]):
         if after > last:
             raise HttpError(400, f"after_round must be between 0 and {last} (the rounds "
                                  f"published so far), not {after}.")
-    return [row.as_json() for row in history.compute(t, after_round=after).rows]
+    try:
+        stage = history.ranking_stage(t, query.stage)
+    except ValueError as exc:
+        raise HttpError(400, f"{exc}.") from None
+    return [row.as_json() for row in history.compute(t, after_round=after, stage=stage).rows]
+
+
+@router.get("/tournaments/{slug}/stages/{number}/bracket/", response={
+    200: schemas.BracketOut, 400: schemas.Detail, 404: schemas.Detail, **schemas.READ})
+def bracket(request, slug: str, number: int):
+    """A knock-out stage's bracket and placings, as `manage.py bracket --json`."""
+    t = tournament_or_404(request, slug)
+    stage = t.stages.filter(number=number).first()
+    if stage is None:
+        raise HttpError(404, f"{t.name} has no stage {number}.")
+    if not stage.is_knockout:
+        raise HttpError(400, f"Stage {number} of {t.name} is a "
+                             f"{stage.get_kind_display().lower()}: it has standings, not a "
+                             "bracket.")
+    doc = history.bracket_json(stage)
+    if doc is None:
+        raise HttpError(404, f"Stage {number} of {t.name} is not drawn yet.")
+    return doc
 
 
 @router.get("/matches/{match_id}/", response={

@@ -132,6 +132,8 @@ class Pairing(Schema):
 class MatchOut(Pairing):
     tournament: str
     round: int
+    stage: int = 1
+    round_title: str = ""
     names: list[str | None]
     record: Any = None
 
@@ -163,6 +165,64 @@ class RoundSummary(Schema):
     number: int
     status: str
     boards: int
+    stage: int = Field(1, description="The number of the stage the round belongs to.")
+    number_in_stage: int = Field(1, description="The round's number within its stage.")
+    title: str = Field("", description='"Round 3", "Quarter-finals", "Final", ...')
+
+
+class MatchFormatOut(Schema):
+    target: int
+    sets_to_win: int
+
+
+class StageOut(Schema):
+    """A stage of the event (shared/spec/competitions.md)."""
+
+    number: int
+    kind: Literal["swiss", "round_robin", "knockout"]
+    title: str
+    rounds_planned: int | None = Field(
+        None, description="The Swiss's planned rounds; a round robin's and a knock-out's "
+                          "follow from their seeds (null before the draw).")
+    size: int | None = None
+    seeding: Literal["standings", "rating", "entry", "draw"] | None = None
+    cycles: int = 1
+    third_place: bool = False
+    lot_seed: str | None = Field(None, description="Published before the draw: each "
+                                 "entrant's lot is sha256(lot_seed + ':' + number), lowest "
+                                 "first.")
+    match: MatchFormatOut
+    final_match: MatchFormatOut | None = None
+    seeds: list[int] = Field(default_factory=list,
+                             description="Pairing numbers by seed, once drawn.")
+
+
+class BracketMatch(Schema):
+    board: int
+    players: list[int | None]
+    winner: int | None
+    bye: bool
+
+
+class BracketRound(Schema):
+    number: int
+    matches: list[BracketMatch]
+
+
+class Placing(Schema):
+    place: int
+    entrant: int
+
+
+class BracketOut(Schema):
+    """`manage.py bracket --json`: entrants by pairing number."""
+
+    stage: int
+    size: int
+    seeds: list[int]
+    rounds: list[BracketRound]
+    plate: Any = None
+    placings: list[Placing]
 
 
 def _points(text: str):
@@ -196,6 +256,7 @@ class TournamentOut(TournamentSummary):
     revision: int
     players: list[Player]
     rounds: list[RoundSummary]
+    stages: list[StageOut] = Field(default_factory=list)
 
 
 class StepNoteOut(Schema):

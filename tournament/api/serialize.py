@@ -57,9 +57,22 @@ def match_detail(match, tournament, *, official: bool) -> dict:
         **pairing(match, tournament),
         "tournament": tournament.slug,
         "round": match.round.number,
+        "stage": match.round.stage.number,
+        "round_title": match.round.title,
         "names": [match.side0.name, match.side1.name if match.side1_id else None],
         "record": match.record if shown else None,
     }
+
+
+def stage(stage, numbers: dict) -> dict:
+    """One stage of the event (shared/spec/competitions.md): its kind and options, its
+    seeds by pairing number once drawn. `numbers`: entrant id -> pairing number."""
+    return {"number": stage.number, "kind": stage.kind, "title": stage.description,
+            "rounds_planned": stage.rounds_planned(), "size": stage.size,
+            "seeding": stage.seeding or None, "cycles": stage.cycles,
+            "third_place": stage.third_place, "lot_seed": stage.lot_seed or None,
+            "match": stage.match_format(), "final_match": stage.final_match,
+            "seeds": [numbers[i] for i in stage.seeds]}
 
 
 def stale(match, detail: str) -> dict:

@@ -22,7 +22,7 @@ api.add_router("", checkins.router)
 # The public reads, cached whole by the event's revision (tournament/public/http_cache.py);
 # a request with a token is never served from, nor stored in, the shared entries.
 CACHED_READS = {"tournaments": (), "tournament": (), "round_pairings": (),
-                "standings": ("after_round",), "match": ()}
+                "standings": ("after_round", "stage"), "match": (), "bracket": ()}
 # They check an Authorization header sent to them, so they count a wrong key (the document
 # says so: openapi.py).
 api.checks_keys = frozenset(f"{reads.__name__.replace('.', '_')}_{name}" for name in CACHED_READS)

@@ -125,7 +125,7 @@ def disputed_first(matches):
 def round_boards(request, slug, number):
     tournament = get_object_or_404(Tournament, slug=slug)
     require_official(tournament, request.user)
-    rounds = list(tournament.rounds.order_by("number"))
+    rounds = list(tournament.rounds.select_related("stage").order_by("number"))
     if number is None:
         current = first_round_shown(rounds)
     else:
@@ -189,9 +189,10 @@ def table_for(match) -> rec.Table:
     members = None
     if t.is_pairs and match.side1_id:
         members = (members_of(match.side0), members_of(match.side1))
+    fmt = match.match_format
     return rec.Table(
-        ruleset=t.ruleset, names=board_names(match), seats=t.seats, target=t.match_target,
-        sets_to_win=t.sets_to_win, members=members,
+        ruleset=t.ruleset, names=board_names(match), seats=t.seats, target=fmt["target"],
+        sets_to_win=fmt["sets_to_win"], members=members,
         first_set_starter=(first_set_starter(match)
                            if sets_alternate(t.ruleset) else 0))
 

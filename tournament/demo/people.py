@@ -15,6 +15,17 @@ ENTRANTS = [
     ("Samuel Cole", "Wolverhampton Dominoes", 1455), ("Rosie Tanner", "Leek DC", None),
 ]
 
+# The knock-out cup, every place drawn by lot: 13 entrants, so the draw gives three byes.
+CUP_ENTRANTS = [
+    ("Alan Meakin", "Cheadle RBL"), ("Bernadette Shaw", "Leek DC"),
+    ("Clive Rowley", "Tunstall Legion"), ("Dawn Hollins", "Biddulph Moor"),
+    ("Errol Campbell", "Hanley DC"), ("Freya Goodwin", "Stone Cons"),
+    ("Gordon Tse", "Hanley DC"), ("Hilary Barks", "Kidsgrove Arms"),
+    ("Imran Qureshi", "Longton WMC"), ("Joan Mountford", "Fenton Sports"),
+    ("Keith Plant", "Cheadle RBL"), ("Lydia Bourne", "Leek DC"),
+    ("Mohan Gill", "Longton WMC"),
+]
+
 DIRECTOR = ("director", "domino-director-61")
 ARBITERS = [("arbiter", "domino-arbiter-61"), ("arbiter2", "domino-arbiter2-61")]
 

@@ -1,4 +1,5 @@
-"""The singles demo event: 24 players under the MSO rules, four rounds played, round 5 live.
+"""The singles demo event: 24 players under the MSO rules, a five-round Swiss played, then
+a top-8 knock-out (its lot seed published): quarter-finals played, semi-finals live.
 
 Built through the actions the screens call, so it holds only states the app can make.
 """
@@ -7,7 +8,7 @@ import csv
 import io
 
 from scoring.simulate import play_match, to_depth
-from tournament.actions import entrants, events, results, rounds
+from tournament.actions import entrants, events, results, rounds, stages
 from tournament.models import Match
 
 from .linking import link_everyone
@@ -59,18 +60,27 @@ def build(rng, director, arbiter, checker):
         events.add_official(event, director, username=official.username)
     entrants.import_entrants(event, director, csv_text(["name", "club", "rating"], ENTRANTS))
     link_everyone(event, director)
-    for number in range(1, 6):
+    stages.add_stage(event, director, kind="knockout", size=8, seeding="standings",
+                     third_place=True, lot_seed="potteries-open-2026")
+    # Five Swiss rounds and the quarter-finals played, the semi-finals live.
+    for number in range(1, 8):
         round_ = rounds.pair_round(event, director)
         rounds.publish_round(round_, director)
-        boards = list(round_.matches.exclude(side1=None).select_related("side0", "side1"))
-        live = number == 5
-        for i, match in enumerate(boards):
-            if live and i >= len(boards) // 2:
-                break  # half of the live round is still being played
-            enter(match, rng, arbiter, event.ruleset)
-            if not live or i % 2:
-                results.confirm_result(match.pk, checker, version=1)
+        play(round_, rng, arbiter, checker, event.ruleset, live=number == 7)
     return event
+
+
+def play(round_, rng, arbiter, checker, ruleset, *, live=False):
+    """Every board of a round entered and confirmed; of a live round, half of them
+    entered, every other one of those confirmed."""
+    boards = list(round_.matches.exclude(side1=None).select_related("side0", "side1")
+                  .order_by("board"))
+    for i, match in enumerate(boards):
+        if live and i >= max(1, len(boards) // 2):
+            break  # half of the live round is still being played
+        enter(match, rng, arbiter, ruleset)
+        if not live or i % 2:
+            results.confirm_result(match.pk, checker, version=1)
 
 
 def enter(match, rng, arbiter, ruleset):

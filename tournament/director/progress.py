@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from django.urls import reverse
 
 from .. import history
+from ..actions.progress import stage_to_pair
 from ..actions.rounds import describe_open
 from ..models import Match, Round
 
@@ -24,7 +25,8 @@ class RoundSummary:
 
 def round_summaries(event) -> list[RoundSummary]:
     """Every round with its boards counted and still open, in two queries."""
-    summaries = {r.pk: RoundSummary(r) for r in event.rounds.order_by("number")}
+    summaries = {r.pk: RoundSummary(r)
+                 for r in event.rounds.select_related("stage").order_by("number")}
     boards = defaultdict(list)
     for m in (Match.objects.filter(round__tournament=event).select_related("side0", "side1")
               .order_by("board")):
@@ -53,6 +55,23 @@ class Step:
         return self.text
 
 
+def next_round_words(coming) -> str:
+    """The next round to pair as the director's button says it: "round 4"; "the
+    semi-finals"; "stage 2's first round (the draw)" before a knock-out is drawn."""
+    if coming is None:
+        return ""
+    stage, in_stage = coming
+    if stage.kind != "swiss" and not stage.seeds:
+        what = "the draw" if stage.is_knockout else "its fixtures"
+        return ("round 1" if stage.number == 1 else f"stage {stage.number}'s first round") + \
+            f" ({what})"
+    if stage.is_knockout:
+        return "the " + stage.round_title(in_stage).lower()
+    number = stage.tournament.rounds.count() + 1
+    return f"round {number}" if stage.number == 1 else \
+        f"round {number} ({stage.round_title(in_stage).lower()})"
+
+
 def next_step(event, rounds: list[RoundSummary]) -> Step:
     """What the director does now, and the button that does it."""
     slug = event.slug
@@ -64,8 +83,11 @@ def next_step(event, rounds: list[RoundSummary]) -> Step:
     if not event.entrants.exists():
         return Step("Add entrants: one by one or from a CSV file.", "Add entrants",
                     reverse("director:entrants", args=[slug]))
+    coming = stage_to_pair(event)
+    following = next_round_words(coming)
     if not rounds:
-        return Step("Pair round 1 when every entrant is in.", "Pair round 1", pair, post=True)
+        return Step(f"Pair {following} when every entrant is in.", f"Pair {following}", pair,
+                    post=True)
     last = rounds[-1]
     n = last.number
     if last.round.status == Round.Status.DRAFT:
@@ -79,9 +101,9 @@ def next_step(event, rounds: list[RoundSummary]) -> Step:
     if last.round.status == Round.Status.PUBLISHED:
         # Reopened by a director: it stays live until closed again.
         return Step(f"Round {n} is reopened: close it on its page once it is settled"
-                    + (f", or pair round {n + 1}." if n < event.rounds_planned else "."),
+                    + (f", or pair {following}." if coming else "."),
                     f"Close round {n}", round_page(n, "#close"))
-    if n < event.rounds_planned:
-        return Step(f"Pair round {n + 1}.", f"Pair round {n + 1}", pair, post=True)
+    if coming:
+        return Step(f"Pair {following}.", f"Pair {following}", pair, post=True)
     return Step("Every round is played: the event is finished.", "The final standings",
                 reverse("public:standings", args=[slug]))

@@ -8,6 +8,7 @@ from . import views_people as people
 from . import views_people_bulk as people_bulk
 from . import views_rounds as rounds
 from . import views_series as series
+from . import views_stages as stages
 
 app_name = "director"
 urlpatterns = [
@@ -52,6 +53,9 @@ urlpatterns = [
     path("<slug:slug>/forbidden/", entrants.add_pair, name="add_forbidden_pair"),
     path("<slug:slug>/forbidden/<int:pk>/remove/", entrants.remove_pair,
          name="remove_forbidden_pair"),
+    path("<slug:slug>/stages/add/", stages.add, name="add_stage"),
+    path("<slug:slug>/stages/<int:number>/", stages.edit, name="stage"),
+    path("<slug:slug>/stages/<int:number>/delete/", stages.delete, name="delete_stage"),
     path("<slug:slug>/rounds/pair/", rounds.pair, name="pair"),
     path("<slug:slug>/rounds/<int:number>/", rounds.round_view, name="round"),
     path("<slug:slug>/rounds/<int:number>/swap/", rounds.swap, name="swap"),

@@ -21,10 +21,11 @@ from ..models import Job, Official, Tournament
 from ..models.checkin import counted, roll_call
 from ..standings import label
 from ..tasks import runs_in_background
-from ..trf_export import finished_rounds, trf_text
+from ..trf_export import finished_rounds, has_swiss, later_stages_note, trf_text
 from .access import director_view, show_refusal
 from .forms import CreateEventForm, DeleteEventForm, EditSettingsForm, HideForm, OfficialForm
 from .forms_import import ARCHIVE, ImportEventForm, kind_of, max_bytes
+from .forms_rounds import StageForm
 from .progress import next_step, round_summaries
 from .views_jobs import start_job
 
@@ -131,8 +132,16 @@ def render_dashboard(request, event, official_form=None):
     rounds = round_summaries(event)
     officials = event.officials.select_related("user").order_by("role", "user__username")
     recent = event.audit_entries.select_related("actor")[:5]
+    stages = list(event.stages.order_by("number"))
+    begun = {r.round.stage_id for r in rounds}
+    for s in stages:
+        s.tournament = event
+        s.begun = s.pk in begun
+        s.planned = s.rounds_planned()
     return render(request, "director/dashboard.html", {
-        "event": event, "tab": "dashboard",
+        "event": event, "tab": "dashboard", "stages": stages,
+        "trf_note": later_stages_note(event), "has_swiss": has_swiss(event),
+        "stage_form": StageForm(event, initial={"kind": "knockout", "third_place": True}),
         "tiebreak_labels": [label(name) for name in event.tiebreaks],
         "rounds": rounds, "step": next_step(event, rounds),
         "drawn": not sets_alternate(event.ruleset),
@@ -268,7 +277,12 @@ def archive(request, event):
 def trf(request, event):
     """The rounds played so far as a TRF(x) file (what `manage.py export_trf` writes; the
     site's numbers and ratings always fit a TRF's columns)."""
-    response = HttpResponse(trf_text(event), content_type="text/plain; charset=utf-8")
+    try:
+        text = trf_text(event)
+    except ValueError as exc:  # no Swiss stage: nothing a TRF can hold
+        messages.error(request, str(exc))
+        return redirect("director:event", event.slug)
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = (
         f'attachment; filename="{event.slug}-after-round-{finished_rounds(event)}.trf"')
     return response

@@ -34,8 +34,8 @@ def pair(request, event):
         # A refusal (boards still open, a draft waiting) names what blocks it.
         show_refusal(request, None, exc)
         return redirect("director:event", event.slug)
-    messages.success(request, f"Round {round_.number} is paired as a draft: check it, then "
-                     "publish it.")
+    messages.success(request, f"{round_.title} {'are' if round_.title.endswith('s') else 'is'}"
+                     " paired as a draft: check it, then publish it.")
     return redirect("director:round", event.slug, round_.number)
 
 

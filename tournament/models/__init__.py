@@ -11,6 +11,7 @@ from .person import EntrantPerson, Person, Rating, RatingList, RatingStep
 from .players import PlayerKey
 from .rounds import Match, ResultVersion, Round, SetResult
 from .series import Series
+from .stages import Stage
 from .tokens import ApiToken
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
     "Round",
     "Series",
     "SetResult",
+    "Stage",
     "StoredAnswer",
     "Tournament",
 ]

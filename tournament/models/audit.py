@@ -43,6 +43,10 @@ class AuditEntry(models.Model):
         # Who plays a round
         SET_ATTENDANCE = "set_attendance", "Set attendance"
         SET_CHECKIN = "set_checkin", "Check in or out"
+        # Stages
+        ADD_STAGE = "add_stage", "Add stage"
+        CHANGE_STAGE = "change_stage", "Change stage"
+        DELETE_STAGE = "delete_stage", "Remove stage"
         # Rounds
         PAIR_ROUND = "pair_round", "Pair round"
         SET_PAIRING = "set_pairing", "Set pairing"

@@ -104,8 +104,17 @@ class Tournament(models.Model):
     def __str__(self):
         return self.name
 
+    def save(self, *args, **kwargs):
+        new = self._state.adding
+        super().save(*args, **kwargs)
+        if new:
+            # Every event has its first stage from the start: a Swiss unless the director
+            # makes it another kind before round 1 (actions.stages).
+            self.stages.create(number=1)
+
     def get_absolute_url(self):
         return reverse("public:event", args=[self.slug])
+
 
     @property
     def change_id(self) -> int:
@@ -123,6 +132,10 @@ class Tournament(models.Model):
                       .values_list("id", flat=True).first())
             self.__dict__["_change_id"] = latest or 0
         return self.__dict__["_change_id"]
+
+    def round_list(self):
+        """The event's rounds in order with their stages (what a round's title reads)."""
+        return self.rounds.select_related("stage").order_by("number")
 
     @property
     def players_enter(self) -> bool:

@@ -5,6 +5,7 @@ from django.db.models import Q
 from ..standings import set_winner
 from .event import Tournament
 from .people import Entrant
+from .stages import Stage
 
 
 class RoundQuerySet(models.QuerySet):
@@ -24,10 +25,18 @@ class Round(models.Model):
         CLOSED = "closed", "Closed"  # every board has a result; no more entry
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    # Counts across the event: the round's address (/<event>/round/<number>/).
     number = models.PositiveSmallIntegerField()
+    # The stage it belongs to, and its number there (from 1 in each stage). Left out when
+    # creating, they are the event's latest stage and the next number in it.
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds")
+    number_in_stage = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     paired_at = models.DateTimeField(auto_now_add=True)
     published_at = models.DateTimeField(null=True, blank=True)
+    # The format of this round's boards (the record's `match`) where it is not the
+    # event's: a stage's own, or a knock-out final's (set when the round is paired).
+    match = models.JSONField(null=True, blank=True)
     # Why each board is as it is (scores, starter history, floats), for the director.
     explanation = models.JSONField(default=list, blank=True)
 
@@ -41,6 +50,36 @@ class Round(models.Model):
 
     def __str__(self):
         return f"{self.tournament} round {self.number}"
+
+    def save(self, *args, **kwargs):
+        if self.stage_id is None:
+            self.stage = self.tournament.stages.order_by("-number").first() or \
+                Stage.objects.create(tournament=self.tournament, number=1)
+        if self.number_in_stage is None:
+            earlier = Round.objects.filter(tournament_id=self.tournament_id,
+                                           stage__number__lt=self.stage.number).count()
+            self.number_in_stage = self.number - earlier
+        super().save(*args, **kwargs)
+
+    @property
+    def title(self) -> str:
+        """What the round is called on the pages: "Round 3"; in a knock-out, "Final",
+        "Semi-finals" and so on."""
+        return self.stage.round_title(self.number_in_stage)
+
+    @property
+    def match_format(self) -> dict:
+        """The `match` every record of this round's boards must have: the round's own
+        (a stage's format, a knock-out final's), else the event's."""
+        return dict(self.match) if self.match else self.tournament.match_format
+
+    @property
+    def max_sets(self) -> int:
+        """The most sets a board of this round can have (2W - 1)."""
+        from scoring.formats import MatchFormat
+
+        fmt = self.match_format
+        return MatchFormat(fmt["target"], fmt["sets_to_win"]).max_sets
 
     @property
     def is_public(self) -> bool:
@@ -120,6 +159,10 @@ class Match(models.Model):
     side1 = models.ForeignKey(
         Entrant, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
+    # A match of its knock-out stage's plate (the second bracket, of round 1's losers),
+    # played in the same round as the main bracket's next round: its board numbers follow
+    # the main bracket's there (pairing.systems.KnockOut.plate_offset).
+    plate = models.BooleanField(default=False)
     # The seat a director set to start set 1 on this board (an audited choice, where sets
     # alternate); None: the pairing's side 0 does.
     first_starter = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -171,6 +214,22 @@ class Match(models.Model):
     @property
     def is_bye(self) -> bool:
         return self.side1_id is None
+
+    @property
+    def match_format(self) -> dict:
+        """The `match` this board's record must have: its round's (`Round.match_format`);
+        a plate's match is in its stage's format, even in the round of the final."""
+        if self.plate:
+            return self.round.stage.match_format()
+        return self.round.match_format
+
+    @property
+    def max_sets(self) -> int:
+        """The most sets this board can have (2W - 1)."""
+        from scoring.formats import MatchFormat
+
+        fmt = self.match_format
+        return MatchFormat(fmt["target"], fmt["sets_to_win"]).max_sets
 
     @property
     def answer(self) -> str | None:

@@ -101,7 +101,7 @@ def me(request):
         "player": player, "tournament": tournament,
         # The page follows the event (live.js): the revision it was drawn at.
         "watching": tournament.status != Tournament.Status.FINISHED,
-        "revision": str(tournament.change_id), "revision_url": reverse("players:revision"),
+        "revision": own_revision(tournament), "revision_url": reverse("players:revision"),
         "poll_seconds": LIVE_SECONDS,
         "board": reads.current(player, boards), "place": reads.place(player),
         "results": [receipt(player, m) for m in reversed(boards)],
@@ -132,7 +132,15 @@ def revision(request):
                             status=401)
     tournament = player.tournament
     return JsonResponse(public_data.revision_state(
-        tournament, public_data.published_rounds(tournament)))
+        tournament, public_data.published_rounds(tournament), own_revision(tournament)))
+
+
+def own_revision(tournament) -> str:
+    """The revision a player's page follows: the event's latest change of any kind, a
+    check-in too (the public pages' revision leaves check-ins out, since no public page
+    shows them: models.AuditEntry.UNSEEN_BY_PUBLIC; the player's page does)."""
+    latest = tournament.audit_entries.order_by("-id").values_list("id", flat=True).first()
+    return str(latest or 0)
 
 
 @private

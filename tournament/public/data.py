@@ -35,8 +35,25 @@ def get_event(slug, user=None) -> Tournament:
     return get_object_or_404(Tournament.objects.public_to(user), slug=slug)
 
 
+def stage_kinds(tournament) -> set[str]:
+    """The kinds of the event's stages (read once per instance): which tabs a page shows."""
+    if "_stage_kinds" not in tournament.__dict__:
+        tournament.__dict__["_stage_kinds"] = set(
+            tournament.stages.values_list("kind", flat=True))
+    return tournament.__dict__["_stage_kinds"]
+
+
+def ranked_numbers(rounds) -> list[int]:
+    """Of the published rounds (stages read with them), the numbers of those the
+    standings count: the last Swiss or round-robin stage's (history.ranked_rounds). The
+    cross-table's columns."""
+    ranked = [r.stage_id for r in rounds if r.stage.ranks]
+    return [r.number for r in rounds if ranked and r.stage_id == ranked[-1]]
+
+
 def published_rounds(tournament) -> list[Round]:
-    return list(Round.objects.published().filter(tournament=tournament).order_by("number"))
+    return list(Round.objects.published().filter(tournament=tournament).select_related("stage")
+                .order_by("number"))
 
 
 def is_live(rounds) -> bool:
@@ -151,11 +168,13 @@ def boards(tournament, round_, points=None) -> list[dict]:
     points = points or {}
     rows = []
     for m in Match.objects.filter(round=round_).for_listing():
+        m.round = round_  # read once: its format gives each slip's sets
         result = match_result(tournament, m)
         rows.append({
             "id": m.pk,
             "match": m,
             "board": m.board,
+            "plate": m.plate,
             "side0": m.side0,
             "side0_name": m.side0.name,
             "side0_name_key": name_key(m.side0.name),
@@ -336,10 +355,11 @@ def latest_change(tournament):
     return found[1] if found else None
 
 
-def revision_state(tournament, rounds) -> dict:
+def revision_state(tournament, rounds, revision: str | None = None) -> dict:
     """What the live pages poll: the event's revision (changes with every change to the
-    event), whether it is finished, and whether a round is taking results."""
-    return {"revision": str(tournament.change_id), "status": tournament.status,
+    event; `revision` where a page follows another: players.views.own_revision), whether
+    it is finished, and whether a round is taking results."""
+    return {"revision": revision or str(tournament.change_id), "status": tournament.status,
             "finished": tournament.status == Tournament.Status.FINISHED,
             "live": live_round(rounds) is not None}
 

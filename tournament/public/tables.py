@@ -97,6 +97,11 @@ class PairingTable(tables.Table):
             cell = format_html('{}<br><span class="members">{}</span>', cell, members)
         return cell
 
+    def render_board(self, value, record):
+        if record.get("plate"):  # a knock-out's plate match, beside the main bracket's
+            return format_html('{} <span class="muted">plate</span>', value)
+        return value
+
     def render_side0_name(self, value, record):
         return self.player_cell(record["side0"], value)
 

@@ -30,6 +30,8 @@ urlpatterns = [
          name="standings"),
     path("<slug:slug>/standings.csv", public_cache(views.standings_csv, params=("after_round",)),
          name="standings_csv"),
+    path("<slug:slug>/bracket/", public_cache(views.bracket, params=("stage", "print")),
+         name="bracket"),
     path("<slug:slug>/crosstable/", public_cache(views.crosstable, params=TABLE),
          name="crosstable"),
     path("<slug:slug>/crosstable.csv", public_cache(views.crosstable_csv),

@@ -1,7 +1,7 @@
 """Public pages: no sign-in, only published rounds and results that count."""
 
 from django.http import JsonResponse, QueryDict
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -11,9 +11,10 @@ from django_tables2 import RequestConfig
 from .. import history, standings
 from ..collation import name_key
 from ..folding import fold
-from ..models import Round, Tournament
+from ..models import Round, Stage, Tournament
 from ..models.rounds import live_round
 from ..players.links import entry_path
+from . import bracket as bracket_data
 from . import crosstab, data, exports, people_data, printed, qr
 from .cache import cached_fragment, fragment_key, sortable, table_params
 from .tables import (
@@ -39,9 +40,15 @@ def event_context(tournament, rounds, tab="", *, watch=False, printing=False, **
     polls the event's revision; without scripts a <noscript> refresh) while the event
     has rounds and is not finished; printouts never do."""
     finished = tournament.status == Tournament.Status.FINISHED
+    # A bracket tab once the event has a knock-out stage (its lot seed is shown before
+    # its draw); standings and cross-table tabs while it has a Swiss or round robin.
+    kinds = data.stage_kinds(tournament)
+    brackets = Stage.Kind.KNOCKOUT in kinds
+    ranked = bool(kinds & set(Stage.RANKING))
     watching = watch and not printing and not finished and bool(rounds)
     changed = data.latest_change(tournament) if watching else None
     return {"event": tournament, "rounds": rounds, "live": data.is_live(rounds), "tab": tab,
+            "brackets": brackets, "ranked": ranked,
             "finished": finished, "watching": watching, "printing": printing,
             "revision": str(tournament.change_id) if watching else "",
             "updated": timezone.localtime(changed) if changed else None,
@@ -115,8 +122,14 @@ def event(request, slug):
                                              "withdrawn_after_round", "tournament_id"))
     for p in players:
         p.members_line = data.members_text(p.members) if tournament.is_pairs else ""
+    stages = list(tournament.stages.order_by("number"))
+    for s in stages:
+        s.tournament = tournament
+        s.published = sum(1 for r in rounds if r.stage_id == s.pk)
+        s.planned = s.rounds_planned()
     ctx = event_context(tournament, rounds, "event", watch=True, summary=summary,
-                        players=players, entrants=len(players),
+                        players=players, entrants=len(players), stages=stages,
+                        planned=sum(s.planned or 0 for s in stages),
                         order=standings.describe_order(tournament.tiebreaks))
     if ctx["finished"]:
         ctx["podium"] = podium_rows(data.load(tournament).table)
@@ -208,8 +221,18 @@ def round_csv(request, slug, number):
 # ---------------------------------------------------------------------- standings
 
 
+def knockout_only(tournament):
+    """A cup (knock-out stages only) has placings, not standings: its standings and
+    cross-table addresses lead to its bracket."""
+    if not data.stage_kinds(tournament) & set(Stage.RANKING):
+        return redirect("public:bracket", tournament.slug)
+    return None
+
+
 def standings_view(request, slug):
     tournament = data.get_event(slug, request.user)
+    if (cup := knockout_only(tournament)) is not None:
+        return cup
     rounds = data.published_rounds(tournament)
     params = only_params(request, "after_round", "page", "sort", "per_page", "print")
     if params.get("print") not in (None, "1"):
@@ -305,9 +328,11 @@ def entrants_csv(request, slug):
 
 def crosstable(request, slug):
     tournament = data.get_event(slug, request.user)
+    if (cup := knockout_only(tournament)) is not None:
+        return cup
     rounds = data.published_rounds(tournament)
     event_data = data.load(tournament)
-    numbers = [r.number for r in rounds]
+    numbers = data.ranked_numbers(rounds)
     params = only_params(request, "page", "sort")
     table_params(params, rows=len(event_data.players), per_page=PER_PAGE,
                  sorts=sortable(CrossTable, slug="", rounds=numbers))
@@ -322,7 +347,7 @@ def crosstable_csv(request, slug):
     tournament = data.get_event(slug, request.user)
     rounds = data.published_rounds(tournament)
     return exports.crosstable_csv(tournament, data.load(tournament),
-                                  [r.number for r in rounds])
+                                  data.ranked_numbers(rounds))
 
 
 def player(request, slug, number):
@@ -346,9 +371,35 @@ def player(request, slug, number):
                         members=entrant.members if tournament.is_pairs else [],
                         people=people_data.entrant_links(entrant),
                         spread_in_force=spread_in_force,
-                        points=standings.format_value(row.points))
+                        points=standings.format_value(row.points),
+                        knockouts=bracket_data.path_of(tournament, entrant))
     return render(request, "public/player.html", ctx)
 
 
 def data_name(event_data, number) -> str:
     return next(p.name for p in event_data.players if p.id == number)
+
+
+# ---------------------------------------------------------------------- a knock-out
+
+
+def bracket(request, slug):
+    """A knock-out stage's bracket: rounds side by side (one under the other on a phone),
+    the third-place match, the places decided, and the lot seed the draw used. `?stage=N`
+    for another knock-out of the event than its last; `?print=1` for one A4 landscape
+    page."""
+    tournament = data.get_event(slug, request.user)
+    rounds = data.published_rounds(tournament)
+    cups = bracket_data.knockout_stages(tournament)
+    params = only_params(request, "stage", "print")
+    wanted = params.get("stage")
+    stage = next((s for s in cups if str(s.number) == wanted), None) if wanted else (
+        cups[-1] if cups else None)
+    if stage is None:
+        message = (f"{tournament.name} has no knock-out stage {wanted}." if wanted
+                   else f"{tournament.name} has no knock-out stage.")
+        return bad_request(request, tournament, rounds, message)
+    printing = params.get("print") == "1"
+    ctx = event_context(tournament, rounds, "bracket", watch=True, printing=printing,
+                        cups=cups, **bracket_data.page(tournament, stage))
+    return render(request, "public/bracket.html", ctx)

@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament.actions.base import one_change
-from tournament.demo import pairs, singles, table
+from tournament.demo import cup, pairs, singles, table
 from tournament.demo.people import ARBITERS, DIRECTOR
 from tournament.management.commands.grant_director import grant
 from tournament.models import Tournament
@@ -21,8 +21,10 @@ def user(username, password):
 
 
 class Command(BaseCommand):
-    help = ("Load two demo events built through the same actions as the screens: a singles "
-            "event (24 players, MSO rules, four finished rounds, round 5 live) and a BNDCC "
+    help = ("Load the demo events built through the same actions as the screens: a singles "
+            "event (24 players, MSO rules, a five-round Swiss, then a top-8 knock-out with "
+            "the quarter-finals played and the semi-finals live), a knock-out cup of 13 "
+            "drawn by lot (first round played, quarter-finals live), a BNDCC "
             "pairs event (12 pairs, three finished rounds with penalties of every kind, "
             "round 4 live), a club night where the players enter and accept their own results "
             "(round 2 live, one board disputed), with a director's and two arbiters' "
@@ -61,4 +63,5 @@ class Command(BaseCommand):
             # One random stream each, so the singles event is the same whatever pairs does.
             return [singles.build(random.Random(seed), director, arbiter, checker),
                     pairs.build(random.Random(f"pairs-{seed}"), director, arbiter, checker),
-                    table.build(random.Random(f"table-{seed}"), director, arbiter, checker)]
+                    table.build(random.Random(f"table-{seed}"), director, arbiter, checker),
+                    cup.build(random.Random(f"cup-{seed}"), director, arbiter, checker)]

@@ -1,4 +1,5 @@
-"""`manage.py standings SLUG [--after-round N] [--json]`: the standings as the public sees them.
+"""`manage.py standings SLUG [--stage N] [--after-round N] [--json]`: the standings as the
+public sees them, of the stage asked for (default: the event's last Swiss or round robin).
 
 --json prints the list of row objects of shared/spec/tournament-archive.md.
 """
@@ -18,6 +19,8 @@ class Command(BaseCommand):
         parser.add_argument("slug", help="the event's slug")
         parser.add_argument("--after-round", type=int, dest="after_round", default=None,
                             help="standings after this round (default: every published round)")
+        parser.add_argument("--stage", type=int, default=None,
+                            help="the stage (a Swiss or a round robin; default: the last)")
         parser.add_argument("--json", action="store_true", help="print JSON rows")
 
     def handle(self, *args, **options):
@@ -35,7 +38,14 @@ class Command(BaseCommand):
                 raise CommandError(f"--after-round must be between 1 and {max(published)} "
                                    f"(the published rounds of {tournament.name}), "
                                    f"not {after_round}.")
-        table = history.compute(tournament, after_round=after_round, public=True)
+        try:
+            stage = history.ranking_stage(tournament, options["stage"])
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
+        if stage is None:
+            raise CommandError(f"{tournament.name} is a knock-out only: it has placings, "
+                               "not standings (`manage.py bracket`).")
+        table = history.compute(tournament, after_round=after_round, public=True, stage=stage)
         if options["json"]:
             self.stdout.write(dumps([row.as_json() for row in table.rows]))
         else:
