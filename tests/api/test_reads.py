@@ -54,7 +54,11 @@ def test_tournament_detail(published_event, anon):
     assert body["points"]["win"] == 1 and body["tiebreaks"] == published_event.tiebreaks
     assert [p["number"] for p in body["players"]] == list(range(1, 10))
     assert body["players"][0]["name"] == published_event.entrants.get(number=1).name
-    assert body["rounds"] == [{"number": 1, "status": "published", "boards": 5}]
+    # Each round says its stage (shared/spec/competitions.md): one Swiss stage here.
+    assert body["rounds"] == [{"number": 1, "status": "published", "boards": 5, "stage": 1,
+                               "number_in_stage": 1, "title": "Round 1"}]
+    assert [(s["number"], s["kind"], s["rounds_planned"]) for s in body["stages"]] == [
+        (1, "swiss", published_event.rounds_planned)]
 
 
 def test_round_pairings_seat_zero_is_white(published_event, anon):
