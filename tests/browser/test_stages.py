@@ -103,3 +103,24 @@ def test_a_cup_of_thirteen_drawn_by_lot(browser, live_server, screenshots):
     expect(desk.get_by_role("heading", name="Round of 16")).to_be_visible()
     expect(desk.locator(".bracket-match", has_text="bye")).to_have_count(3)
     screenshots(desk, "stages-06-cup-of-13")
+
+
+def test_a_bracket_of_32_prints_on_one_a4_landscape_page(browser, live_server, screenshots):
+    from tournament.actions import events, rounds, stages
+
+    director = User.objects.create_user("td", password=PASSWORD, is_superuser=True)
+    event = events.create_tournament(director, name="Big Cup")
+    add(event, director, 32)
+    stages.change_stage(event.stages.get(), director, kind="knockout", seeding="rating",
+                        third_place=True)
+    rounds.publish_round(rounds.pair_round(event, director), director)
+    forfeit_all(event, 1, director)
+    rounds.publish_round(rounds.pair_round(event, director), director)
+    page = new_page(browser)
+    page.goto(f"{live_server.url}/{event.slug}/bracket/?print=1")
+    expect(page.get_by_role("heading", name="Round of 32")).to_be_visible()
+    page.emulate_media(media="print")
+    screenshots(page, "stages-07-bracket-of-32-print")
+    pdf = page.pdf(prefer_css_page_size=True)  # the page's own @page: A4 landscape
+    pages = pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages")
+    assert pages == 1
