@@ -412,3 +412,30 @@ def bracket_json(stage, *, public: bool = True) -> dict | None:
     return {"stage": stage.number, "size": doc["size"], "seeds": doc["seeds"],
             "rounds": doc["rounds"], "plate": one(plate) if plate is not None else None,
             "placings": doc["placings"]}
+
+
+def final_places(tournament, *, public: bool = True) -> list[tuple[int, int]]:
+    """The event's final order as (place, pairing number), best first: where its last
+    stage is a knock-out, the places it has decided (competitions.md, "Placings"), then
+    everyone it did not seed in the standings of the stage before; else the standings
+    (places shared as they share them)."""
+    stages = list(tournament.stages.order_by("number"))
+    last = stages[-1] if stages else None
+    if last is None or not last.is_knockout or len(last.seeds) < 2:
+        return [(row.rank, row.player) for row in compute(tournament, public=public).rows]
+    last.tournament = tournament
+    number = dict(tournament.entrants.values_list("id", "number"))
+    placed = [(place, number[i]) for place, i in
+              knockout.placings(bracket(last, public=public))]
+    before = ranking_stage(tournament)
+    if before is None:
+        return placed
+    seeded = {number[i] for i in last.seeds}
+    rest = [row for row in compute(tournament, public=public, stage=before).rows
+            if row.player not in seeded]
+    out, previous, place = list(placed), None, len(last.seeds)
+    for k, row in enumerate(rest):
+        if row.rank != previous:
+            place, previous = len(last.seeds) + k + 1, row.rank
+        out.append((place, row.player))
+    return out

@@ -405,3 +405,13 @@ def test_an_archive_with_a_plate_comes_back_the_same(event, director):
     assert export_tournament(copy) == doc
     plate_board = copy.rounds.get(number=2).matches.get(plate=True)
     assert plate_board.board == 3 and plate_board.match_format == copy.match_format
+
+
+def test_the_trf_holds_the_swiss_and_says_so(event, director):
+    swiss_then_cut(event, director)
+    out, err = StringIO(), StringIO()
+    call_command("export_trf", event.slug, stdout=out, stderr=err)
+    assert "the 1 later stage (knock-out, round robin) is in the archive" in err.getvalue()
+    rounds_in_file = max(len(line[91:].split()) // 3 for line in out.getvalue().splitlines()
+                         if line.startswith("001"))
+    assert rounds_in_file == 3  # the Swiss's three rounds, not the knock-out's

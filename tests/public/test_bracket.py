@@ -105,3 +105,30 @@ def test_a_plate_on_the_bracket_the_round_and_the_players_pages(event, director)
     five = text(Client().get(f"/{event.slug}/player/5/"))
     assert re.search(r"Quarter-finals v P04 \(seed 4\): lost", five)
     assert re.search(r"Plate semi-finals v P08 \(seed 4\): to play", five)
+
+
+def test_an_event_ending_in_a_knockout_is_placed_by_it(event, director):
+    from tournament import history
+    from tournament.actions import results
+
+    swiss_then_cut(event, director)
+    final = event.rounds.get(number=5)
+    for m in final.matches.exclude(side1=None):
+        results.submit_result(m.pk, director, version=m.version, outcome="forfeit",
+                              conceded_by=0)  # the lower seeds win the final and third place
+    event.refresh_from_db()
+    assert event.status == Tournament.Status.FINISHED
+    cut = event.stages.get(number=2)
+    number = dict(event.entrants.values_list("id", "number"))
+    seeds = [number[i] for i in cut.seeds]
+    places = history.final_places(event)
+    # Seed 1 beat seed 4 and seed 2 beat seed 3 in the semi-finals; seed 2 won the final,
+    # seed 4 the third place; the four not in the cut follow in the Swiss's order.
+    assert places[:4] == [(1, seeds[1]), (2, seeds[0]), (3, seeds[3]), (4, seeds[2])]
+    swiss = [row.player for row in history.compute(event, stage=event.stages.get(number=1)).rows
+             if row.player not in seeds]
+    assert [n for _, n in places[4:]] == swiss and places[4][0] == 5
+    home = text(Client().get(f"/{event.slug}/"))
+    names = dict(event.entrants.values_list("number", "name"))
+    assert re.search(rf"Podium 1 {names[seeds[1]]} 2 {names[seeds[0]]} 3 {names[seeds[3]]}",
+                     home)

@@ -46,7 +46,7 @@ def standings_of(series):
     players = players_of(events)
     placed = []
     for event in events:
-        table = history.compute(event, public=True)
-        placed.append((event.pk, [(row.rank, players[(event.pk, row.player)])
-                                  for row in table.rows]))
+        # The event's final order: a knock-out's places first where it ends in one.
+        placed.append((event.pk, [(place, players[(event.pk, number)])
+                                  for place, number in history.final_places(event)]))
     return events, series_standings(placed, list(series.scale))

@@ -132,8 +132,18 @@ def event(request, slug):
                         planned=sum(s.planned or 0 for s in stages),
                         order=standings.describe_order(tournament.tiebreaks))
     if ctx["finished"]:
-        ctx["podium"] = podium_rows(data.load(tournament).table)
+        ctx["podium"] = (knockout_podium(tournament, stages[-1])
+                         if stages and stages[-1].is_knockout
+                         else podium_rows(data.load(tournament).table))
     return render(request, "public/event.html", ctx)
+
+
+def knockout_podium(tournament, stage) -> list[dict]:
+    """A finished event ending in a knock-out: its podium is the knock-out's places."""
+    names = dict(tournament.entrants.values_list("number", "name"))
+    return [{"place": str(place), "player": number, "name": names[number], "points": None,
+             "rank": place}
+            for place, number in history.final_places(tournament) if place <= 3]
 
 
 def podium_rows(table) -> list[dict]:

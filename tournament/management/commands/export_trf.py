@@ -3,7 +3,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament.models import Tournament
-from tournament.trf_export import trf_text
+from tournament.trf_export import later_stages_note, trf_text
 
 
 class Command(BaseCommand):
@@ -21,6 +21,8 @@ class Command(BaseCommand):
             text = trf_text(tournament)
         except ValueError as exc:
             raise CommandError(str(exc)) from exc
+        if note := later_stages_note(tournament):
+            self.stderr.write(note)
         if file:
             Path(file).write_text(text, encoding="utf-8")
         else:
