@@ -20,12 +20,14 @@ def boards(round_):
             for m in round_.matches.select_related("side0", "side1").order_by("board")]
 
 
-def add(event, director, n):
-    """n entrants; results count as entered (no second official in these tests)."""
+def add(event, director, n, *, pairs=False):
+    """n entrants (pairs of two members with `pairs`); results count as entered (no
+    second official in these tests)."""
     Tournament.objects.filter(pk=event.pk).update(require_confirmation=False)
     event.require_confirmation = False
-    entrants.import_entrants(event, director, "name,rating\n" + "\n".join(
-        f"P{i:02d},{2000 - i}" for i in range(1, n + 1)))
+    lines = ["name,member1,member2", *(f"Pair {i},A{i},B{i}" for i in range(1, n + 1))] \
+        if pairs else ["name,rating", *(f"P{i:02d},{2000 - i}" for i in range(1, n + 1))]
+    entrants.import_entrants(event, director, "\n".join(lines))
 
 
 def swiss_then_cut(event, director):

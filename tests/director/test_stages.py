@@ -141,10 +141,7 @@ def test_a_final_in_its_own_format(db, director):
 
     cup = events.create_tournament(director, name="Pairs Cup", ruleset="bndcc",
                                    entrants_kind="pairs", match_target=61, sets_to_win=2)
-    Tournament.objects.filter(pk=cup.pk).update(require_confirmation=False)
-    cup.require_confirmation = False
-    entrants.import_entrants(cup, director, "name,member1,member2\n" + "\n".join(
-        f"Pair {i},A{i},B{i}" for i in range(1, 5)))
+    add(cup, director, 4, pairs=True)
     stages.change_stage(cup.stages.get(), director, kind="knockout", seeding="entry",
                         final_match={"target": 61, "sets_to_win": 3})
     semis = rounds.pair_round(cup, director)
@@ -256,7 +253,7 @@ def test_a_record_must_be_in_its_rounds_format(db, director):
 
     cup = events.create_tournament(director, name="Pairs Cup", ruleset="bndcc",
                                    entrants_kind="pairs", match_target=61, sets_to_win=2)
-    add_pairs(cup, director, 2)
+    add(cup, director, 2, pairs=True)
     stages.change_stage(cup.stages.get(), director, kind="knockout", seeding="entry",
                         final_match={"target": 61, "sets_to_win": 3})
     final = rounds.pair_round(cup, director)
@@ -274,13 +271,6 @@ def test_a_record_must_be_in_its_rounds_format(db, director):
     stored, report = results.submit_result(board.pk, director, version=0,
                                            record=first_to_three)
     assert report["valid"] and stored.winner == board.side0
-
-
-def add_pairs(event, director, n):
-    Tournament.objects.filter(pk=event.pk).update(require_confirmation=False)
-    event.require_confirmation = False
-    entrants.import_entrants(event, director, "name,member1,member2\n" + "\n".join(
-        f"Pair {i},A{i},B{i}" for i in range(1, n + 1)))
 
 
 def test_a_double_forfeit_sends_neither_through(event, director):
