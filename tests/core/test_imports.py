@@ -12,7 +12,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("scoring", "tournament")
-PURE = ("scoring", "tournament.pairing", "tournament.standings")
+PURE = ("scoring", "tournament.pairing", "tournament.standings", "tournament.ratings",
+        "tournament.entry")
 # scoring's Django face: the app config and the validate_match command around the engine.
 DJANGO_FACE = ("scoring.apps", "scoring.management")
 

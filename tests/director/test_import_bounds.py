@@ -9,9 +9,9 @@ import pytest
 
 from tournament.actions.base import ActionError
 from tournament.actions.trf_import import import_trf_event
-from tournament.archive import archive_json, check_archive
-from tournament.entrant_rules import RATING_MAX
+from tournament.interchange.archive import archive_json, check_archive
 from tournament.models import Entrant, Tournament
+from tournament.rules.entrants import RATING_MAX
 
 from .test_import_event import post
 

@@ -2,8 +2,8 @@
 rating as its pairing rating (entrant_rules.pairing_rating), before round 1."""
 
 
-from ..entrant_rules import counted, pairing_rating
 from ..models import EntrantPerson, Rating
+from ..rules.entrants import counted, pairing_rating
 from .base import Action, ActionError, atomic_action, audit, lock_event, require_director
 from .entrants import renumber
 

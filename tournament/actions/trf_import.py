@@ -5,10 +5,10 @@ from collections import defaultdict
 
 from django.utils import timezone
 
-from ..entrant_rules import MAX_ENTRANTS, check_entrant, entrant_key
-from ..history import bye_code
 from ..models import Attendance, Entrant, ForbiddenPair, Match, Round, Tournament
 from ..pairing.trf import PLAYER_COLUMNS, TrfError, completed_rounds, parse_trf
+from ..reads.history import bye_code
+from ..rules.entrants import MAX_ENTRANTS, check_entrant, entrant_key
 from .base import Action, ActionError, atomic_action, audit
 from .events import create_tournament
 from .progress import update_status

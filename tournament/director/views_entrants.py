@@ -5,13 +5,13 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from .. import history
 from ..actions import ActionError, entrants
 from ..actions.base import sentence
-from ..entrant_rules import counted, namesake_warning
-from ..entrants_csv import PAIRS_COLUMNS, SINGLES_COLUMNS
+from ..interchange.entrants_csv import PAIRS_COLUMNS, SINGLES_COLUMNS
 from ..models import Job
-from ..tasks import csv_runs_in_background
+from ..reads import history
+from ..rules.entrants import counted, namesake_warning
+from ..web.tasks import csv_runs_in_background
 from .access import director_view, show_refusal
 from .forms import (
     ConfirmImportForm,

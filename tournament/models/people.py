@@ -1,9 +1,9 @@
 from django.db import models
 from django.db.models.functions import Lower
 
-from ..entrant_rules import MAX_CLUB, MAX_NAME, caseless
-from ..folding import fold
-from ..text import MAX_REASON
+from ..rules.entrants import MAX_CLUB, MAX_NAME, caseless
+from ..text.clean import MAX_REASON
+from ..text.folding import fold
 from .event import Tournament
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from ...record_fit import Board, check_record
+from ..fit import Board, check_record
 from .build import build
 from .errors import map_errors
 from .form import Table
