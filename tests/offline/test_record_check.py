@@ -13,7 +13,7 @@ from tournament.entry.record.form import Table
 
 
 def server_problems(fields, table):
-    """The server's path: Django's form, then the board's check (record_fit, as
+    """The server's path: Django's form, then the board's check (entry.fit, as
     actions.results.check_record builds the board from the event) mapped to fields."""
     form = EntryForm(table, {"version": "0", **fields})
     if not form.check():

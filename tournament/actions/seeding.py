@@ -1,5 +1,5 @@
 """Seeding the pairing from the rating lists: each linked entrant's people's current
-rating as its pairing rating (entrant_rules.pairing_rating), before round 1."""
+rating as its pairing rating (rules.entrants.pairing_rating), before round 1."""
 
 
 from ..models import EntrantPerson, Rating
@@ -9,7 +9,7 @@ from .entrants import renumber
 
 
 def current_pairing_rating(entrant, links: dict, ratings: dict) -> int | None:
-    """The pairing rating the entrant's people's ratings give (entrant_rules.
+    """The pairing rating the entrant's people's ratings give (rules.entrants.
     pairing_rating), or None unless every player is linked and rated."""
     wanted = (0, 1) if entrant.is_pair else (0,)
     people = [links.get((entrant.pk, m)) for m in wanted]

@@ -111,7 +111,7 @@ def refuse_same_names(players: dict[int, dict]) -> None:
 
 
 def checked_players(players) -> dict[int, dict]:
-    """Each 001 line's name and rating held to an entrant's rules (entrant_rules:
+    """Each 001 line's name and rating held to an entrant's rules (rules.entrants:
     check_entrant), as the archive the event exports will hold them: {number: fields}.
     The first line that breaks them refuses the file, naming the player and columns."""
     checked = {}

@@ -50,7 +50,7 @@ def render_entrants(request, event, **forms):
 
 def warn_namesakes(request, entrant):
     """Two people may share a name when their clubs tell them apart, and one player may
-    be typed twice with and without accents: say so, once (entrant_rules.namesake_warning)."""
+    be typed twice with and without accents: say so, once (rules.entrants.namesake_warning)."""
     others = entrant.tournament.entrants.exclude(pk=entrant.pk).namesakes(entrant.name)
     for other in others:
         messages.warning(request, sentence(namesake_warning(

@@ -28,6 +28,6 @@ def web_address(text: str) -> str:
     """An event's address made from its name: 'Łódź Fives' -> 'lodz-fives', 'Кубок
     Москвы' -> 'kubok-moskvy'. Django's slugify alone drops every letter without an ASCII
     decomposition ('odz-fives'), and a name in another script left nothing at all."""
-    from django.utils.text import slugify  # here: fold() stays free of Django (entrants_csv)
+    from django.utils.text import slugify  # here: fold() stays free of Django (the CSV)
 
     return slugify(anyascii(text or ""))
