@@ -136,3 +136,9 @@ def test_pure_cores_import_no_django(core):
             if django:
                 offenders[name] = django
     assert offenders == {}
+
+
+def test_only_the_plumbing_is_loose_in_tournament():
+    """Every other module lives in a package named for what it is (docs/architecture.md)."""
+    plumbing = {"__init__", "settings", "urls", "wsgi", "apps", "admin", "middleware"}
+    assert {p.stem for p in (ROOT / "tournament").glob("*.py")} == plumbing

@@ -58,7 +58,9 @@ def test_the_engine_zip_holds_the_servers_own_files(client):
         for name in names:
             assert zf.read(name) == (ROOT / name).read_bytes(), name
     assert "scoring/engine.py" in names and "tournament/entry/record/check.py" in names
-    assert "tournament/entry/fit.py" in names
+    entry = {q.relative_to(ROOT).as_posix() for q in (ROOT / "tournament/entry").rglob("*.py")}
+    assert entry <= set(names)  # the phone's package, whole
+    assert {n for n in names if n.startswith("tournament/")} == entry | {"tournament/__init__.py"}
     assert not any("management" in n or n.endswith("apps.py") for n in names)
     assert engine_zip() == (data, digest)  # the same sources make the same bytes
     assert client.get(reverse("offline:engine", args=["0" * 16])).status_code == 404
