@@ -106,9 +106,9 @@ def measure(base: str, match_id: int):
     from playwright.sync_api import sync_playwright
 
     from scoring import simulate as sim
-    from tournament.arbiter.record.check import table_json
-    from tournament.arbiter.record.form import Table
-    from tournament.arbiter.record.read import form_data
+    from tournament.entry.record.check import table_json
+    from tournament.entry.record.form import Table
+    from tournament.entry.record.read import form_data
 
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)

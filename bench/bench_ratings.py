@@ -7,10 +7,10 @@ Builds, in a throwaway SQLite database (or PostgreSQL with --postgres), `events`
 singles events of `players` players drawn from `people` people, each of `rounds` rounds
 of random boards with a confirmed played result (30,000 rated matches by default), then
 prints the median of:
-- rating_store.rebuild("mso"): read every rated match, rate them all, write the list and
+- rating_lists.rebuild("mso"): read every rated match, rate them all, write the list and
   its history (target <= 10 s);
 - one result entered in a new latest event where no confirmation is asked: the whole
-  submit_result action and, inside it, rating_store.result_changed (the list's one
+  submit_result action and, inside it, rating_lists.result_changed (the list's one
   update; target <= 50 ms).
 """
 
@@ -125,8 +125,8 @@ def run(args):
     from django.db import connection
 
     from tests.scoring.records import score_match
-    from tournament import rating_store
     from tournament.actions.results import submit_result
+    from tournament.reads import rating_lists
 
     t = time.perf_counter()
     people, count = build(args)
@@ -135,7 +135,7 @@ def run(args):
     rebuilds, cpu = [], []
     for _ in range(args.runs):
         t, c = time.perf_counter(), time.process_time()
-        rated = rating_store.rebuild("mso")
+        rated = rating_lists.rebuild("mso")
         rebuilds.append(time.perf_counter() - t)
         cpu.append(time.process_time() - c)
     # CPU time is this process's alone: the steadier figure on a busy shared machine
@@ -144,7 +144,7 @@ def run(args):
           f"{statistics.median(cpu):.2f} s CPU (runs: {', '.join(f'{x:.2f}' for x in rebuilds)})")
 
     inner, outer = [], []
-    real = rating_store.result_changed
+    real = rating_lists.result_changed
 
     def timed_changed(match):
         t0, c0 = time.perf_counter(), time.process_time()
@@ -152,14 +152,14 @@ def run(args):
         inner.append((time.perf_counter() - t0, done, time.process_time() - c0))
         return done
 
-    rating_store.result_changed = timed_changed
+    rating_lists.result_changed = timed_changed
     record = score_match([61, 40], [61, 3])
     for n in range(max(args.runs, 9)):
         m = newest_board(people, n)
         t = time.perf_counter()
         submit_result(m.pk, None, version=m.version, record=record)
         outer.append(time.perf_counter() - t)
-    rating_store.result_changed = real
+    rating_lists.result_changed = real
     assert all(done == "update" for _, done, _ in inner), inner
     print(f"one newly counted result: list update median "
           f"{statistics.median(x for x, _, _ in inner) * 1000:.1f} ms wall, "

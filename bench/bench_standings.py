@@ -53,8 +53,9 @@ def main() -> None:
 
     import tournament.wsgi  # noqa: F401
     from tests.public.factories import generate_event
-    from tournament import history, revision
     from tournament.public import http_cache
+    from tournament.reads import history
+    from tournament.web import revision
 
     call_command("migrate", verbosity=0)
     start = time.perf_counter()

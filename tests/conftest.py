@@ -13,7 +13,7 @@ def pytest_runtest_setup(item):
 
 @pytest.fixture(autouse=True)
 def fresh_caches():
-    # Public answers are cached whole by each event's revision (tournament/revision.py),
+    # Public answers are cached whole by each event's revision (tournament/web/revision.py),
     # and a new test database reuses slugs and ids: no test may see another's entries.
     for cache in caches.all():
         cache.clear()

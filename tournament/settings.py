@@ -57,13 +57,13 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",  # the Content-Security-Policy section below
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "tournament.limits.ApiLimits",
+    "tournament.web.limits.ApiLimits",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "tournament.offline.user.OfflineUser",  # whose pages a phone may keep (docs/offline.md)
-    "tournament.private_pages.PrivatePages",  # one person's pages: private, no-store
+    "tournament.web.private_pages.PrivatePages",  # one person's pages: private, no-store
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",  # last, as axes asks: turns a lock-out into its page
@@ -114,7 +114,7 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
                           "LOCATION": "fives-and-threes"}}
 
-# Each event's revision (tournament/revision.py) must be seen by every process that serves
+# Each event's revision (tournament/web/revision.py) must be seen by every process that serves
 # or changes events (gunicorn's workers, the task worker). By default a file cache on this
 # machine: reading it is a file read, no round trip, on every public request. With several
 # machines, REVISION_CACHE=shared keeps them in the Redis of CACHE_URL. A test run is one
@@ -141,11 +141,11 @@ if "PYTEST_VERSION" not in os.environ and "redis" not in CACHES["default"]["BACK
     }
 
 # A test's transaction never commits: there the revision is bumped as an action writes,
-# not only on commit (tournament/revision.py).
+# not only on commit (tournament/web/revision.py).
 REVISION_BUMP_IN_TRANSACTION = "PYTEST_VERSION" in os.environ
 
 # Long work (pairing a big round, imports, the archive download) runs as a task
-# (tournament/tasks.py) in a worker process, `manage.py task_worker`, which `make run` starts
+# (tournament/web/tasks.py) in a worker process, `manage.py task_worker`, which `make run` starts
 # beside the server; the queue is a table in the same database. TASKS_BACKEND=immediate runs
 # tasks inside the request instead (no worker needed). See docs/deploy.md.
 TASKS = {"default": {"BACKEND": {
@@ -169,7 +169,7 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-# ---- Sign-in lock-out (django-axes; tournament/signin_lock.py, docs/deploy.md): an account
+# ---- Sign-in lock-out (django-axes; tournament/web/signin_lock.py, docs/deploy.md): an account
 # is paused from one address after AXES_FAILURE_LIMIT wrong passwords; an address for every
 # account after SIGNIN_ADDRESS_FAILURE_LIMIT wrong passwords for accounts that exist.
 # Tests sign in with client.login(), which passes axes no request: axes is off under
@@ -178,11 +178,11 @@ AXES_ENABLED = env_bool("AXES_ENABLED", default="PYTEST_VERSION" not in os.envir
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "8"))
 SIGNIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("SIGNIN_ADDRESS_FAILURE_LIMIT", "40"))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
-AXES_HANDLER = "tournament.signin_lock.TwoTierHandler"
-AXES_LOCKOUT_CALLABLE = "tournament.signin_lock.locked_out"
+AXES_HANDLER = "tournament.web.signin_lock.TwoTierHandler"
+AXES_LOCKOUT_CALLABLE = "tournament.web.signin_lock.locked_out"
 AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "1"))
 AXES_RESET_ON_SUCCESS = True
-AXES_CLIENT_IP_CALLABLE = "tournament.limits.client_ip"
+AXES_CLIENT_IP_CALLABLE = "tournament.web.limits.client_ip"
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
 # ---- end of the sign-in lock-out
@@ -212,7 +212,7 @@ CONTENT_SECURITY_POLICY = {
 }
 # ---- end of the Content-Security-Policy
 # The limits of the API and the players' form posts per window ("count/period", period in
-# s, m, h or d; tournament/limits.py); API_RATE_LIMITS=off turns them off
+# s, m, h or d; tournament/web/limits.py); API_RATE_LIMITS=off turns them off
 # (bench/bench_results.py sends every request from one address), as does a test run, except
 # the tests of the limits themselves.
 API_RATE_LIMITS_DEFAULT = {

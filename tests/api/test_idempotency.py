@@ -10,8 +10,8 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from tournament import idempotency
 from tournament.models import AuditEntry, Match, ResultVersion, StoredAnswer
+from tournament.web import idempotency
 
 from .conftest import score_record
 from .test_faults import deadlocked

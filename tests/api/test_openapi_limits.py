@@ -4,7 +4,7 @@ their rates and Retry-After (issue #33, point 7)."""
 import pytest
 from django.test import Client
 
-from tournament.limits import COUNTS, parse_rate
+from tournament.web.limits import COUNTS, parse_rate
 
 pytestmark = pytest.mark.django_db
 

@@ -1,9 +1,9 @@
 import pytest
 
 from tests.public.conftest import make_pairs_event
-from tournament import history
 from tournament.actions import results, rounds
 from tournament.models import Match
+from tournament.reads import history
 
 from .conftest import make_event, score_record
 

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from tournament.actions import results
 from tournament.models import ApiToken, AuditEntry, Match, ResultVersion
-from tournament.text import MAX_REASON
+from tournament.text.clean import MAX_REASON
 
 from .conftest import client_for
 
@@ -80,7 +80,7 @@ def test_only_a_director_may_correct_a_confirmed_result_and_needs_a_reason(
     client_for(client, people["dir"])
     page = client.get(url).content.decode()
     assert 'name="reason"' in page and 'name="s2_b" value="8"' in page
-    # The box stops typing where the server would refuse (tournament/text.py).
+    # The box stops typing where the server would refuse (tournament/text/clean.py).
     assert f'name="reason" rows="2" required maxlength="{MAX_REASON}"' in page
     response = client.post(url, data)
     assert response.status_code == 400

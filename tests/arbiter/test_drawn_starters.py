@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 import scoring
-from tournament.arbiter import record as rec
+from tournament.entry import record as rec
 from tournament.models import Match, ResultVersion, SetResult
 
 from .conftest import EVIL, client_for

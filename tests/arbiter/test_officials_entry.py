@@ -48,7 +48,7 @@ def test_the_confirmer_sees_the_hand_sheet_and_plays_read_only(client, round1, p
     from html import escape
 
     from tournament.actions import results
-    from tournament.arbiter import record as rec
+    from tournament.entry import record as rec
 
     record = played_record()
     m, _ = results.submit_result(round1["match"].pk, people["arb"], version=0, record=record)
@@ -85,8 +85,8 @@ def test_the_board_history_shows_each_version_s_hand_sheet(client, round1, peopl
 
 
 def test_a_hand_written_as_plays_only_gets_the_validator_s_points():
-    from tournament.arbiter import record as rec
     from tournament.arbiter.stored_sheet import sheets
+    from tournament.entry import record as rec
 
     record = played_record(3)
     table = rec.Table(names=("Ann Lee", "Bo"))
@@ -105,8 +105,8 @@ def test_a_void_hand_says_so_and_the_next_downer_follows_the_rules(client, pairs
     from scoring import simulate as sim
     from scoring.starters import next_hand_starter
     from tournament.actions import results
-    from tournament.arbiter import record as rec
     from tournament.arbiter.stored_sheet import sheets, void_of
+    from tournament.entry import record as rec
 
     from .conftest import EVIL
 
@@ -164,7 +164,7 @@ def test_a_sheet_that_does_not_add_up_marks_the_set_score_only(client, round1, p
 def test_one_mistyped_play_is_one_error():
     import scoring
     from scoring import simulate as sim
-    from tournament.arbiter import record as rec
+    from tournament.entry import record as rec
 
     record = sim.play_match(5, sim.MSO, first_set_starter=0)
     for s in record["sets"]:

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 import scoring
 from scoring import simulate as sim
-from tournament.arbiter import record as rec
+from tournament.entry import record as rec
 from tournament.models import AuditEntry, Entrant, Match, Round
 
 from .conftest import EVIL, client_for

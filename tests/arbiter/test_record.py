@@ -1,7 +1,7 @@
 """The pure form <-> record translation (no database)."""
 
 import scoring
-from tournament.arbiter import record as rec
+from tournament.entry import record as rec
 
 PLAYERS = ("Ann Lee", "Bo Park")
 MSO = rec.Table(ruleset="mso", names=PLAYERS)

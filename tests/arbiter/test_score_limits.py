@@ -3,9 +3,9 @@ its fields' ranges and words from it, and the phone's check (record/check.py) th
 
 import pytest
 
-from tournament.arbiter import record as rec
 from tournament.arbiter.forms import EntryForm
-from tournament.arbiter.record.form import Table
+from tournament.entry import record as rec
+from tournament.entry.record.form import Table
 
 MSO = Table()
 BNDCC = Table(ruleset="bndcc", target=121, sets_to_win=3)

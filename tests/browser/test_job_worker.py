@@ -9,9 +9,9 @@ from django.db import OperationalError
 from django_tasks_db.models import DBTaskResult, DBTaskResultQuerySet
 from playwright.sync_api import expect
 
-from tournament import revision, tasks, worker
 from tournament.actions import entrants, events
 from tournament.models import Job
+from tournament.web import revision, tasks, worker
 
 from .test_walkthrough import PASSWORD, PHONE, new_page, sign_in
 

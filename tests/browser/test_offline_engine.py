@@ -9,9 +9,9 @@ import pytest
 
 from scoring import validate
 from tests.offline_records import records
-from tournament.arbiter.record.check import check, table_json
-from tournament.arbiter.record.form import Table
-from tournament.arbiter.record.read import form_data
+from tournament.entry.record.check import check, table_json
+from tournament.entry.record.form import Table
+from tournament.entry.record.read import form_data
 from tournament.offline.bundle import engine_zip
 
 from .test_walkthrough import PHONE, new_page

@@ -7,11 +7,11 @@ import copy
 import pytest
 from django.contrib.auth.models import User
 
-from tournament import history
 from tournament.actions import ActionError, attendance, entrants, events, results, rounds
 from tournament.actions.archive import import_tournament
-from tournament.archive import export_tournament
+from tournament.interchange.archive import export_tournament
 from tournament.models import Attendance, Tournament
+from tournament.reads import history
 
 pytestmark = pytest.mark.django_db
 

@@ -6,11 +6,12 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
 
-from tournament import history, standings
+from tournament import standings
 from tournament.actions import events, results
 from tournament.actions.archive import import_tournament
-from tournament.archive import export_tournament
+from tournament.interchange.archive import export_tournament
 from tournament.models import Entrant, Match, Official, Round, SetResult
+from tournament.reads import history
 
 # Side 0 wins set 1 at the board and set 2 by the award, behind 23 to 40: 2-0 in sets,
 # 84-88 in points.

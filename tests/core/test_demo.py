@@ -8,7 +8,6 @@ from django.core.management import call_command
 from django.db import transaction
 
 import scoring
-from tournament import history
 from tournament.actions.base import one_change
 from tournament.actions.events import may_create_events
 from tournament.demo.pairs import shows
@@ -16,6 +15,7 @@ from tournament.demo.people import DIRECTOR, PAIRS
 from tournament.demo.table import dispute_reason
 from tournament.models import Attendance, Match, Round, Tournament
 from tournament.pairing import knockout
+from tournament.reads import history
 
 ALL_OFFENCES = {"none", "wrong_count", "out_of_turn", "exposed", "wont_go", "false_knock",
                 "held_after_knock", "pickup_exposed", "stands"}

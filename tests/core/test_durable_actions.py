@@ -9,11 +9,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 
-from tournament import revision
 from tournament.actions.base import ActionError, atomic_action, one_change
 from tournament.actions.entrants import add_entrant
 from tournament.actions.events import create_tournament
 from tournament.models import AuditEntry, Entrant, Tournament
+from tournament.web import revision
 
 ACTIONS = Path(__file__).resolve().parents[2] / "tournament" / "actions"
 

@@ -12,7 +12,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("scoring", "tournament")
-PURE = ("scoring", "tournament.pairing", "tournament.standings")
+PURE = ("scoring", "tournament.pairing", "tournament.standings", "tournament.ratings",
+        "tournament.entry")
 # scoring's Django face: the app config and the validate_match command around the engine.
 DJANGO_FACE = ("scoring.apps", "scoring.management")
 
@@ -135,3 +136,9 @@ def test_pure_cores_import_no_django(core):
             if django:
                 offenders[name] = django
     assert offenders == {}
+
+
+def test_only_the_plumbing_is_loose_in_tournament():
+    """Every other module lives in a package named for what it is (docs/architecture.md)."""
+    plumbing = {"__init__", "settings", "urls", "wsgi", "apps", "admin", "middleware"}
+    assert {p.stem for p in (ROOT / "tournament").glob("*.py")} == plumbing

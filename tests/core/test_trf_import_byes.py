@@ -3,11 +3,11 @@ absences they are (chosen by the event's points), so the imported event keeps th
 
 import pytest
 
-from tournament import history
 from tournament.actions import ActionError
 from tournament.actions.trf_import import import_trf_event
 from tournament.models import Attendance, Tournament
 from tournament.pairing import TrfEvent, TrfPlayer, TrfResult, parse_trf, write_trf
+from tournament.reads import history
 
 pytestmark = pytest.mark.django_db
 

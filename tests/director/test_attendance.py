@@ -4,10 +4,10 @@ scored with the event's points, and shown to the director."""
 import pytest
 from django.urls import reverse
 
-from tournament import history
 from tournament.actions import ActionError, attendance, entrants, events, rounds
 from tournament.models import Attendance, AuditEntry, Entrant
 from tournament.pairing import write_trf
+from tournament.reads import history
 
 from .conftest import finish_round
 

@@ -8,10 +8,10 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from tournament import history
 from tournament.actions import ActionError, attendance, events, rounds
 from tournament.actions.checkin import set_checkin
 from tournament.models import Attendance, AuditEntry, Job
+from tournament.reads import history
 
 from .conftest import finish_round
 from .test_jobs import IMMEDIATE
@@ -107,7 +107,7 @@ def test_the_directors_pair_form_offers_it_with_the_count(dc, seeded, director):
 
 def test_a_big_event_passes_the_choice_to_its_job(dc, seeded, director, monkeypatch,
                                                   settings):
-    from tournament import tasks
+    from tournament.web import tasks
     monkeypatch.setattr(tasks, "INLINE_MAX_ENTRANTS", 2)
     settings.TASKS = IMMEDIATE
     check_in(seeded, director, [1, 2, 3, 4, 5, 6])

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from tournament.actions import ActionError, entrants, rounds
 from tournament.models import AuditEntry, Entrant, ForbiddenPair
-from tournament.text import MAX_REASON
+from tournament.text.clean import MAX_REASON
 
 pytestmark = pytest.mark.django_db
 
@@ -162,7 +162,7 @@ def test_nul_pasted_in_the_form_names_the_line(dc, event):
 
 
 def test_too_large_file_refused(dc, event):
-    from tournament.entrants_csv import MAX_BYTES
+    from tournament.interchange.entrants_csv import MAX_BYTES
 
     upload = SimpleUploadedFile("players.csv", b"x\n" * (MAX_BYTES // 2 + 1), "text/csv")
     page = preview(dc, event, file=upload).content.decode()
@@ -173,7 +173,7 @@ def test_too_large_file_refused(dc, event):
 
 
 def test_too_many_entrants_refused(event, director):
-    from tournament.entrant_rules import MAX_ENTRANTS
+    from tournament.rules.entrants import MAX_ENTRANTS
 
     entrants.import_entrants(event, director, "\n".join(f"P{i}" for i in range(MAX_ENTRANTS - 1)))
     with pytest.raises(ActionError) as refused:
@@ -360,8 +360,8 @@ def test_a_list_of_no_entrants_is_refused_in_a_sentence(dc, event):
 
 
 def test_one_entrant_too_many_is_counted_as_one():
-    from tournament.entrant_rules import MAX_ENTRANTS
-    from tournament.entrants_csv import parse_entrants
+    from tournament.interchange.entrants_csv import parse_entrants
+    from tournament.rules.entrants import MAX_ENTRANTS
 
     full = [(f"P{i}", "") for i in range(MAX_ENTRANTS)]
     assert parse_entrants("Q1\n", existing=full).errors == [

@@ -9,8 +9,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tournament.actions import events
-from tournament.archive import archive_json
 from tournament.director import views_event
+from tournament.interchange.archive import archive_json
 from tournament.models import Entrant, Job, Tournament
 
 pytestmark = pytest.mark.django_db

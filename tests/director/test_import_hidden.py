@@ -12,8 +12,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tournament.actions import events
-from tournament.archive import archive_json
 from tournament.director import views_event
+from tournament.interchange.archive import archive_json
 from tournament.models import Entrant, Tournament
 from tournament.pairing import TrfEvent, TrfPlayer, TrfResult, write_trf
 

@@ -1,4 +1,4 @@
-"""Long work as background tasks (tournament/tasks.py) and its progress page."""
+"""Long work as background tasks (tournament/web/tasks.py) and its progress page."""
 
 import json
 from datetime import timedelta
@@ -9,10 +9,10 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from tournament import tasks
 from tournament.actions import events, rounds
-from tournament.archive import archive_json
+from tournament.interchange.archive import archive_json
 from tournament.models import Entrant, Job, Round, Tournament
+from tournament.web import tasks
 
 from .conftest import grant_director
 

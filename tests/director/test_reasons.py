@@ -1,11 +1,11 @@
-"""One rule for every reason a change is given: clean text (tournament.text) of at most
+"""One rule for every reason a change is given: clean text (tournament.text.clean) of at most
 MAX_REASON characters, checked by the action itself, round actions included."""
 
 import pytest
 
 from tournament.actions import ActionError, attendance, entrants, events, rounds
 from tournament.models import AuditEntry
-from tournament.text import MAX_REASON
+from tournament.text.clean import MAX_REASON
 
 from .conftest import finish_round
 

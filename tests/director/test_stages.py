@@ -7,11 +7,11 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from tournament import history
 from tournament.actions import entrants, results, rounds, stages
 from tournament.actions.base import ActionError
 from tournament.models import AuditEntry, Round, Stage, Tournament
 from tournament.pairing import knockout, round_robin
+from tournament.reads import history
 
 from ..stages import add, boards, play_round, swiss_then_cut
 
@@ -197,7 +197,7 @@ def test_existing_rounds_default_to_the_latest_stage(event):
 
 def test_an_archive_of_stages_comes_back_the_same(event, director):
     from tournament.actions.archive import import_tournament
-    from tournament.archive import export_tournament
+    from tournament.interchange.archive import export_tournament
 
     doc = export_tournament(swiss_then_cut(event, director))
     assert "rounds" not in doc and "rounds_planned" not in doc
@@ -217,7 +217,7 @@ def test_an_archive_of_stages_comes_back_the_same(event, director):
 
 
 def test_a_single_swiss_archive_keeps_its_old_shape(event, director):
-    from tournament.archive import export_tournament
+    from tournament.interchange.archive import export_tournament
 
     add(event, director, 4)
     play_round(rounds.pair_round(event, director), director)
@@ -238,7 +238,7 @@ def test_a_single_swiss_archive_keeps_its_old_shape(event, director):
 ])
 def test_a_bad_archive_of_stages_is_refused_at_its_path(event, director, change, path):
     from tournament.actions.archive import import_tournament
-    from tournament.archive import export_tournament
+    from tournament.interchange.archive import export_tournament
 
     doc = export_tournament(swiss_then_cut(event, director))
     change(doc)
@@ -378,7 +378,7 @@ def test_a_plate_gives_the_first_rounds_losers_a_second_bracket(event, director)
 
 def test_an_archive_with_a_plate_comes_back_the_same(event, director):
     from tournament.actions.archive import import_tournament
-    from tournament.archive import export_tournament
+    from tournament.interchange.archive import export_tournament
 
     add(event, director, 6)
     stages.change_stage(event.stages.get(), director, kind="knockout", seeding="entry",

@@ -1,4 +1,4 @@
-"""The task worker outlives the database (tournament/worker.py, `manage.py task_worker`):
+"""The task worker outlives the database (tournament/web/worker.py, `manage.py task_worker`):
 it rides out an outage, runs again a task the database stopped half-way (at most
 worker.MAX_RUNS times), a supervisor starts it again when it dies, and the job's page
 says when no worker is running instead of waiting forever."""
@@ -17,8 +17,8 @@ from django.db import OperationalError, connection, connections
 from django.urls import reverse
 from django_tasks_db.models import DBTaskResult, DBTaskResultQuerySet
 
-from tournament import revision, tasks, worker
 from tournament.models import Job
+from tournament.web import revision, tasks, worker
 
 pytestmark = pytest.mark.django_db
 

@@ -9,11 +9,11 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.urls import reverse
 
-from tournament import history
 from tournament.actions import entrants, results, rounds
 from tournament.actions.trf_import import import_trf_event
 from tournament.models import Entrant
 from tournament.pairing import parse_trf
+from tournament.reads import history
 
 pytestmark = pytest.mark.django_db
 

@@ -5,15 +5,15 @@ broken records under both rulesets, in singles and pairs."""
 import pytest
 
 from tests.offline_records import records
-from tournament.arbiter import record as rec
 from tournament.arbiter.forms import EntryForm
-from tournament.arbiter.record.check import check, table_json, table_of
-from tournament.arbiter.record.form import Table
-from tournament.record_fit import Board, check_record
+from tournament.entry import record as rec
+from tournament.entry.fit import Board, check_record
+from tournament.entry.record.check import check, table_json, table_of
+from tournament.entry.record.form import Table
 
 
 def server_problems(fields, table):
-    """The server's path: Django's form, then the board's check (record_fit, as
+    """The server's path: Django's form, then the board's check (entry.fit, as
     actions.results.check_record builds the board from the event) mapped to fields."""
     form = EntryForm(table, {"version": "0", **fields})
     if not form.check():

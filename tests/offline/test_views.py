@@ -57,8 +57,10 @@ def test_the_engine_zip_holds_the_servers_own_files(client):
         assert names == sources()
         for name in names:
             assert zf.read(name) == (ROOT / name).read_bytes(), name
-    assert "scoring/engine.py" in names and "tournament/arbiter/record/check.py" in names
-    assert "tournament/record_fit.py" in names
+    assert "scoring/engine.py" in names and "tournament/entry/record/check.py" in names
+    entry = {q.relative_to(ROOT).as_posix() for q in (ROOT / "tournament/entry").rglob("*.py")}
+    assert entry <= set(names)  # the phone's package, whole
+    assert {n for n in names if n.startswith("tournament/")} == entry | {"tournament/__init__.py"}
     assert not any("management" in n or n.endswith("apps.py") for n in names)
     assert engine_zip() == (data, digest)  # the same sources make the same bytes
     assert client.get(reverse("offline:engine", args=["0" * 16])).status_code == 404
@@ -172,7 +174,7 @@ def test_the_engine_zip_runs_alone_without_django(tmp_path):
     archive = tmp_path / "engine.zip"
     archive.write_bytes(data)
     script = ("import sys, json; sys.path.insert(0, sys.argv[1]);"
-              "from tournament.arbiter.record import check as c;"
+              "from tournament.entry.record import check as c;"
               "print(json.dumps(c.check({'outcome': 'played', 's1_a': '61', 's1_b': '61'},"
               " c.table_json(c.Table()))));"
               "assert 'django' not in sys.modules")

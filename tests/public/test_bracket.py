@@ -108,7 +108,7 @@ def test_a_plate_on_the_bracket_the_round_and_the_players_pages(event, director)
 
 
 def test_an_event_ending_in_a_knockout_is_placed_by_it(event, director):
-    from tournament import history
+    from tournament.reads import history
     from tournament.actions import results
 
     swiss_then_cut(event, director)

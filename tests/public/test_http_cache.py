@@ -9,10 +9,10 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from tournament import revision
 from tournament.actions import entrants, events, results, rounds
 from tournament.models import Match
 from tournament.public import http_cache
+from tournament.web import revision
 
 pytestmark = pytest.mark.django_db
 

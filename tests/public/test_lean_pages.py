@@ -7,8 +7,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from tournament import history
 from tournament.models import Match
+from tournament.reads import history
 
 from .factories import generate_event
 

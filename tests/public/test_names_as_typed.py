@@ -8,9 +8,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from tournament.collation import a_to_z, name_key
-from tournament.folding import fold
 from tournament.models import Entrant, Round, Tournament
+from tournament.text.collation import a_to_z, name_key
+from tournament.text.folding import fold
 
 from .conftest import board
 

@@ -7,7 +7,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from tournament import history
+from tournament.reads import history
 
 pytestmark = pytest.mark.django_db
 

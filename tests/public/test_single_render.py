@@ -8,8 +8,8 @@ process's own memory of answers (`http_cache.local`) between requests.
 import pytest
 from django.urls import reverse
 
-from tournament import revision
 from tournament.public import http_cache, views
+from tournament.web import revision
 
 from .test_http_cache import boards, director, event, forfeit  # noqa: F401
 

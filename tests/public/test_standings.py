@@ -10,9 +10,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tournament import history
 from tournament.actions.base import audit
 from tournament.models import Match, SetResult
+from tournament.reads import history
 
 from .conftest import SCRIPT
 from .factories import generate_event

@@ -131,7 +131,7 @@ def test_seeding_takes_the_rating_in_order_and_stays_changeable(rated, event, di
 
 
 def test_pairing_rating_mapping():
-    from tournament.entrant_rules import pairing_rating
+    from tournament.rules.entrants import pairing_rating
     assert pairing_rating([0.0]) == 1500
     assert pairing_rating([12.34]) == 2117
     assert pairing_rating([10.0, 20.0]) == 2250
@@ -140,7 +140,7 @@ def test_pairing_rating_mapping():
 
 def test_negative_ratings_keep_their_order_when_seeded():
     """Below 0 after a bad start is still an order: no two players tie at 0."""
-    from tournament.entrant_rules import RATING_MAX, RATING_MIN, pairing_rating
+    from tournament.rules.entrants import RATING_MAX, RATING_MIN, pairing_rating
     ratings = [-30.0, -7.5, -3.2, -0.5, 0.0, 0.4, 12.34, 25.0, 38.0, 50.0]
     seeded = [pairing_rating([r]) for r in ratings]
     assert seeded == sorted(set(seeded)), seeded  # strictly increasing
@@ -202,10 +202,10 @@ def test_the_event_date_reorders_the_list(director, client_for):
 
 def test_linking_an_entrant_who_has_played_rebuilds_and_one_who_has_not_does_not(
         rated, event, director, monkeypatch):
-    from tournament import rating_store
+    from tournament.reads import rating_lists
     calls = []
-    real = rating_store.rebuild
-    monkeypatch.setattr(rating_store, "rebuild", lambda r: calls.append(r) or real(r))
+    real = rating_lists.rebuild
+    monkeypatch.setattr(rating_lists, "rebuild", lambda r: calls.append(r) or real(r))
     fresh = add_entrant(event, director, name="Ann Lee")
     actions.link_entrant(fresh, director, person=Person.objects.get(key="ann"))
     assert calls == []  # no match yet: nothing to rate

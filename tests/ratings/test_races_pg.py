@@ -3,9 +3,9 @@ on the list's lock, so the list ends as the rule gives, whatever the interleavin
 
 from tests.races import POSTGRES_MARKS, at_once, raised
 from tests.scoring.records import score_match
-from tournament import rating_store
 from tournament.actions.results import submit_result
 from tournament.models import Match, RatingStep
+from tournament.reads import rating_lists
 
 from .events import archive, imported
 from .test_store import expected, same
@@ -33,7 +33,7 @@ def test_four_boards_counted_at_once_give_the_rules_list():
     seqs = list(RatingStep.objects.order_by("seq").values_list("seq", flat=True))
     assert seqs == sorted(seqs) and len(set(seqs)) == 8 == len(seqs) / 2
     before = {k: (r.mu, r.sigma) for k, r in
-              ((r.person.key, r) for r in rating_store.rating_list("mso"))}
-    rating_store.rebuild("mso")
-    after = {r.person.key: (r.mu, r.sigma) for r in rating_store.rating_list("mso")}
+              ((r.person.key, r) for r in rating_lists.rating_list("mso"))}
+    rating_lists.rebuild("mso")
+    after = {r.person.key: (r.mu, r.sigma) for r in rating_lists.rating_list("mso")}
     assert after == before

@@ -1,16 +1,16 @@
-"""The stored lists (tournament/rating_store.py) equal the spec's rule on small events."""
+"""The stored lists (tournament/rating_lists.py) equal the spec's rule on small events."""
 
 import copy
 
 import pytest
 
 from tests.scoring.records import score_match
-from tournament import rating_store
 from tournament.actions.base import ActionError
 from tournament.actions.results import submit_result
-from tournament.archive import export_tournament
+from tournament.interchange.archive import export_tournament
 from tournament.models import EntrantPerson, Match, Person, Rating, RatingStep
 from tournament.ratings import RatedMatch, rate_all
+from tournament.reads import rating_lists
 
 from .events import FOUR, archive, imported
 
@@ -34,7 +34,7 @@ def expected(*events):
 
 
 def stored(ruleset="mso"):
-    return {r.person.key: r for r in rating_store.rating_list(ruleset)}
+    return {r.person.key: r for r in rating_lists.rating_list(ruleset)}
 
 
 def same(standings, ruleset="mso"):
@@ -120,7 +120,7 @@ def board(event, number, board_no):
 def test_a_newly_counted_last_result_is_one_update_equal_to_the_rebuild(monkeypatch):
     event = live_event()
     calls = []
-    monkeypatch.setattr(rating_store, "rebuild", lambda r: calls.append(r))
+    monkeypatch.setattr(rating_lists, "rebuild", lambda r: calls.append(r))
     m = board(event, 2, 1)
     submit_result(m.pk, None, version=m.version, record=SIDE1_WINS)
     assert calls == []  # one update, no rebuild
@@ -128,7 +128,7 @@ def test_a_newly_counted_last_result_is_one_update_equal_to_the_rebuild(monkeypa
     same(expected(("A", KEYS, [R_A[0], [(1, 3, 3)]])))
     assert RatingStep.objects.filter(match=m).count() == 2
     before = {k: (r.mu, r.sigma, r.trend) for k, r in stored().items()}
-    rating_store.rebuild("mso")
+    rating_lists.rebuild("mso")
     after = stored()
     for key, values in before.items():
         assert (after[key].mu, after[key].sigma, after[key].trend) == pytest.approx(values)
@@ -223,7 +223,7 @@ def test_a_big_list_is_rebuilt_by_the_task_worker_after_the_commit(
     from django_tasks_db.models import DBTaskResult
 
     event = imported(archive("A", FOUR, R_A), "a")
-    monkeypatch.setattr(rating_store, "INLINE_MAX_MATCHES", 3)  # the list has 4
+    monkeypatch.setattr(rating_lists, "INLINE_MAX_MATCHES", 3)  # the list has 4
     queued = DBTaskResult.objects.filter(task_path__endswith="rebuild_ratings_task")
     first = board(event, 1, 1)
     with django_capture_on_commit_callbacks(execute=True):
@@ -232,7 +232,7 @@ def test_a_big_list_is_rebuilt_by_the_task_worker_after_the_commit(
         assert not queued.exists()  # not before the correction commits
     assert [q.args_kwargs["args"] for q in queued] == [["mso"]]
     same(expected(("A", KEYS, R_A)))  # the old list until the worker runs
-    assert rating_store.rebuild_ratings_task.call("mso") == {"ruleset": "mso", "matches": 4}
+    assert rating_lists.rebuild_ratings_task.call("mso") == {"ruleset": "mso", "matches": 4}
     same(expected(("A", KEYS, [[(1, 2, 2), (3, 4, 3)], R_A[1]])))
 
 
@@ -254,7 +254,7 @@ def test_an_unlinked_board_takes_no_lock_on_the_list():
     event.save()
     m = board(event, 1, 1)
     with CaptureQueriesContext(connection) as ctx:
-        assert rating_store.result_changed(m) == "none"
+        assert rating_lists.result_changed(m) == "none"
     assert not any("ratinglist" in q["sql"] for q in ctx.captured_queries)
     linked = board(event, 1, 2)
     submit_result(linked.pk, None, version=linked.version, record=SIDE0_WINS)

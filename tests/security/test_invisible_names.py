@@ -1,7 +1,7 @@
 """Issue 33 #7: names could be invisible ("\u200b\u200b") or carry direction overrides.
 
 Direction controls (bidi embeddings, overrides, isolates) are refused in all typed text
-(tournament.text.clean_text); a name made only of invisible characters is refused
+(tournament.text.clean.clean_text); a name made only of invisible characters is refused
 (text.visible_name) at every door that takes a name: entrants, pair members, people,
 events, series, the entrants' CSV, the archive and the TRF import (tests/director/
 test_import_bounds.py)."""
@@ -12,9 +12,9 @@ import pytest
 from django.urls import reverse
 
 from tournament.actions import ActionError, entrants, events, people, series
-from tournament.archive import ArchiveError, archive_json, check_archive
+from tournament.interchange.archive import ArchiveError, archive_json, check_archive
 from tournament.models import AuditEntry, Entrant, Person, Series, Tournament
-from tournament.text import TextError, clean_text, visible_name
+from tournament.text.clean import TextError, clean_text, visible_name
 
 from .test_text_doors import boss, form_posts, open_event  # noqa: F401 (fixtures)
 

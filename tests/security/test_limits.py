@@ -1,4 +1,4 @@
-"""Sign-in lock-outs (django-axes) and the API's request limits (tournament/limits.py),
+"""Sign-in lock-outs (django-axes) and the API's request limits (tournament/web/limits.py),
 with small rates set for each test; the rest of the suite runs with both off."""
 
 import io
@@ -12,7 +12,7 @@ from django.test import Client, override_settings
 from django.urls import reverse
 
 from tournament.actions import tokens
-from tournament.limits import parse_rate
+from tournament.web.limits import parse_rate
 
 pytestmark = pytest.mark.django_db
 
@@ -191,7 +191,7 @@ def test_the_address_behind_trusted_proxies_is_the_clients(settings):
 def test_a_request_without_an_address_is_none_not_a_made_up_one():
     from django.test import RequestFactory
 
-    from tournament.limits import client_ip
+    from tournament.web.limits import client_ip
     request = RequestFactory().get("/", REMOTE_ADDR="")
     assert client_ip(request) is None  # django-axes stores None; "unknown" broke PostgreSQL
     with override_settings(TRUSTED_PROXY_COUNT=1):

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from tournament.actions import ActionError, entrants, events
 from tournament.models import AuditEntry, Entrant, ForbiddenPair, Official, Tournament
-from tournament.text import TextError, clean_text
+from tournament.text.clean import TextError, clean_text
 
 pytestmark = pytest.mark.django_db
 

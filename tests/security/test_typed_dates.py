@@ -1,6 +1,6 @@
 """Issue 33 #7: a date typed in Arabic-Indic digits was taken (the dashboard's "date
 played" answered as for any date). A typed date is ASCII digits, as every typed number
-(tournament/numbers.py): number_field.DateField refuses others by name, the director is
+(tournament/entry/numbers.py): number_field.DateField refuses others by name, the director is
 told so, and the archive's `date` holds to the same rule."""
 
 import json
@@ -11,8 +11,8 @@ from django.contrib.messages import get_messages
 from django.urls import reverse
 
 from tournament.actions import entrants, events
-from tournament.archive import ArchiveError, archive_json, check_archive
-from tournament.number_field import DateField
+from tournament.interchange.archive import ArchiveError, archive_json, check_archive
+from tournament.text.number_field import DateField
 
 pytestmark = pytest.mark.django_db
 

@@ -8,9 +8,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 
-from tournament import numbers
 from tournament.actions import events
-from tournament.arbiter import record as rec
+from tournament.entry import numbers
+from tournament.entry import record as rec
 from tournament.models import Entrant, Match, Official, Round
 from tournament.public import data
 

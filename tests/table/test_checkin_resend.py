@@ -1,5 +1,5 @@
 """A player's own check-in (their page and the API, through actions.checkin) and safe
-resending of every player write (Idempotency-Key, tournament/idempotency.py)."""
+resending of every player write (Idempotency-Key, tournament/web/idempotency.py)."""
 
 import json
 

@@ -6,9 +6,9 @@ import re
 import pytest
 from django.contrib.auth.models import User
 
-from tournament import archive
 from tournament.actions import ActionError, events, players
 from tournament.actions.archive import create_from
+from tournament.interchange import archive
 from tournament.models import AuditEntry, PlayerKey
 from tournament.models.players import KEY_BITS, normalised
 

@@ -4,8 +4,8 @@ check-in leaves the event's public pages as they were (issue #33, point 5)."""
 import pytest
 from django.test import Client
 
-from tournament import revision
 from tournament.models import CheckIn, Match, Tournament
+from tournament.web import revision
 
 from .conftest import PlayerApi, key_for
 from .test_pages import entry, phone

@@ -7,11 +7,11 @@ from django.utils import timezone
 
 from scoring.formats import match_format
 
-from .. import rating_store
-from ..archive import ArchiveError, check_archive, round_attendance
+from ..interchange.archive import ArchiveError, check_archive, round_attendance
 from ..models import Attendance, Entrant, Match, Round, Stage, Tournament
 from ..pairing import knockout
 from ..pairing.systems import SYSTEMS, StageInput
+from ..reads import rating_lists
 from .base import Action, ActionError, atomic_action, audit
 from .board import store_sets
 from .events import create_tournament
@@ -107,7 +107,7 @@ def create_from(doc, actor, *, slug: str, hidden: bool = False) -> Tournament:
         tournament.top_seed_starts = first[0]
         tournament.save(update_fields=["top_seed_starts"])
     update_status(tournament)
-    rating_store.event_changed(tournament)
+    rating_lists.event_changed(tournament)
     audit(tournament, actor, Action.IMPORT_TOURNAMENT,
           f"Imported {tournament.name} from an archive: "
           f"{len(entrants)} players, {len(rounds)} rounds")

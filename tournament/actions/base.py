@@ -9,9 +9,9 @@ from django.core import exceptions
 from django.db import transaction
 from django.http import Http404
 
-from .. import revision
 from ..models import AuditEntry
-from ..text import MAX_REASON, TextError, clean_text
+from ..text.clean import MAX_REASON, TextError, clean_text
+from ..web import revision
 
 # ------------------------------------------------------------------ the transaction
 
@@ -172,7 +172,7 @@ def retrying(action, attempts: int = 3):
     """Run `action` (which opens its own transaction) again when PostgreSQL made it the loser
     of a deadlock or a serialisation race; after `attempts` the error goes up (503).
 
-    Inside a change (an idempotent write's one_change, tournament/idempotency.py) each
+    Inside a change (an idempotent write's one_change, tournament/web/idempotency.py) each
     try is a savepoint: a lost race undoes that try alone, and the next one runs."""
     import time
 

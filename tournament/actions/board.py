@@ -15,9 +15,9 @@ from django.db.models import OuterRef, Subquery
 import scoring
 from scoring.starters import set_starter
 
+from ..entry.starters import first_set_starter
 from ..models import Match, Official, ResultVersion, Round, SetResult, Tournament
 from ..models.rounds import status_counts
-from ..starters import first_set_starter
 from .base import Action, NotFound, audit, require_seen
 from .progress import update_status
 

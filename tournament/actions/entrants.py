@@ -8,10 +8,10 @@ already entered. The database's unique rule on (event, name, club) backs this up
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 
-from ..collation import name_key
-from ..entrant_rules import MAX_ENTRANTS, check_entrant, counted
-from ..entrants_csv import Parsed, parse_entrants
+from ..interchange.entrants_csv import Parsed, parse_entrants
 from ..models import Entrant, ForbiddenPair, Match
+from ..rules.entrants import MAX_ENTRANTS, check_entrant, counted
+from ..text.collation import name_key
 from .base import (
     Action,
     ActionError,

@@ -4,11 +4,11 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 
-from ..folding import web_address
 from ..models import AuditEntry, Official, Tournament
 from ..models.event import DEFAULT_POINTS
-from ..rules import known_rulesets, known_tiebreaks
-from ..text import TextError, visible_name
+from ..rules.names import known_rulesets, known_tiebreaks
+from ..text.clean import TextError, visible_name
+from ..text.folding import web_address
 from .base import (
     Action,
     ActionError,
@@ -258,8 +258,8 @@ def update_settings(tournament, actor, *, reason: str = "", **changes) -> dict:
             summary += (f"; the event is {tournament.get_status_display().lower()} "
                         f"(was {Tournament.Status(before).label.lower()})")
     if "require_confirmation" in changed:  # which results count, so which are rated
-        from .. import rating_store
-        rating_store.event_changed(tournament)
+        from ..reads import rating_lists
+        rating_lists.event_changed(tournament)
     audit(tournament, actor, Action.UPDATE_SETTINGS,
           f"Changed the settings of {tournament.name}: {summary}", reason, changes=changed)
     return changed
@@ -280,8 +280,8 @@ def set_hidden(tournament, actor, *, hidden: bool, reason: str = "") -> Tourname
     tournament.hidden = hidden
     tournament.save(update_fields=["hidden"])
     if not hidden:  # its results are public now, so rated
-        from .. import rating_store
-        rating_store.event_changed(tournament)
+        from ..reads import rating_lists
+        rating_lists.event_changed(tournament)
     audit(tournament, actor, Action.HIDE_TOURNAMENT if hidden else Action.SHOW_TOURNAMENT,
           f"{'Hid' if hidden else 'Showed'} {tournament.name} "
           f"{'from' if hidden else 'to'} the public", reason, hidden=hidden)

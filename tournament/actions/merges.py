@@ -6,8 +6,8 @@ exactly what the undo puts back. Both rebuild the rating lists they touch.
 """
 
 
-from .. import rating_store
 from ..models import AuditEntry, EntrantPerson, Person
+from ..reads import rating_lists
 from .base import Action, ActionError, PermissionDenied, atomic_action, audit
 from .people import checked_name
 
@@ -46,7 +46,7 @@ def merge_people(actor, *, keep: Person, gone: Person, reason: str) -> AuditEntr
     entry = audit(None, actor, Action.MERGE_PEOPLE, f"Merged {gone.name} ({gone.key}) into "
                   f"{keep.name} ({keep.key})", reason, keep=keep.key, gone=gone.key,
                   links=links)
-    rating_store.people_changed([keep.pk, gone.pk])
+    rating_lists.people_changed([keep.pk, gone.pk])
     return entry
 
 
@@ -73,5 +73,5 @@ def unmerge_people(actor, *, entry_id: int, reason: str) -> AuditEntry:
     undone = audit(None, actor, Action.UNMERGE_PEOPLE, f"Undid the merge of {gone.name} "
                    f"({gone.key}) into {keep.name} ({keep.key})", reason, keep=keep.key,
                    gone=gone.key, merge=entry.pk)
-    rating_store.people_changed([keep.pk, gone.pk])
+    rating_lists.people_changed([keep.pk, gone.pk])
     return undone

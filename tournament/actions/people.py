@@ -5,7 +5,7 @@ actions/merges.py; seeding the pairing from ratings, actions/seeding.py.
 Nothing here links by name alone: a link is always asked for (a director's choice, an
 archive's or a CSV's person id), so two players who share a name stay two people until
 someone says they are one (shared/spec/ratings.md). Every change that alters who played a
-rated match rebuilds the rating lists it touches (tournament/rating_store.py).
+rated match rebuilds the rating lists it touches (tournament/rating_lists.py).
 
 Nor may anyone move a stranger's rating: linking a player to a person already known from
 other events (`consent_refusals`) is for staff, or for a director of an event that person
@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
 
-from .. import rating_store
-from ..collation import name_key
-from ..entrant_rules import (
+from ..models import EntrantPerson, Official, Person, Rating
+from ..reads import rating_lists
+from ..rules.entrants import (
     MAX_CLUB,
     MAX_NAME,
     MAX_PERSON_ID,
@@ -27,9 +27,9 @@ from ..entrant_rules import (
     clean_name,
     is_person_id,
 )
-from ..folding import fold, web_address
-from ..models import EntrantPerson, Official, Person, Rating
-from ..text import TextError
+from ..text.clean import TextError
+from ..text.collation import name_key
+from ..text.folding import fold, web_address
 from .base import Action, ActionError, atomic_action, audit, lock_event, require_director
 
 
@@ -164,7 +164,7 @@ def link_entrant(entrant, actor, *, person: Person | None, member: int = 0) -> N
                if person else f"Unlinked {who} (number {entrant.number}) from {old.person.key}")
     audit(tournament, actor, Action.LINK_PERSON, summary, entrant=entrant.pk, member=member,
           old=old.person.key if old else None, new=person.key if person else None)
-    rating_store.entrant_changed(entrant)
+    rating_lists.entrant_changed(entrant)
 
 
 def link_archive_people(tournament, players, entrants, actor) -> None:
@@ -188,7 +188,7 @@ def link_archive_people(tournament, players, entrants, actor) -> None:
         return
     known = {p.key: p for p in Person.objects.filter(key__in=[w[2] for w in wanted])}
     for key in [k for k in known if known[k].merged_into_id]:
-        known[key] = rating_store.current_person(key)
+        known[key] = rating_lists.current_person(key)
     refused = consent_refusals(actor, known.values(), tournament, importing=True)
     if refused:
         raise ActionError(
@@ -359,7 +359,7 @@ def link_csv_rows(tournament, entrants, people_rows, actor) -> None:
         raise ActionError("The list was not imported: unknown person ids.", {"file": [
             f"no person has the id {k!r}: leave the cell empty, or add the person first"
             for k in unknown]})
-    refused = consent_refusals(actor, {rating_store.current_person(k) for k in keys},
+    refused = consent_refusals(actor, {rating_lists.current_person(k) for k in keys},
                                tournament)
     if refused:
         raise ActionError("The list was not imported: it links players to people you may "
@@ -369,7 +369,7 @@ def link_csv_rows(tournament, entrants, people_rows, actor) -> None:
         for member, key in enumerate(row):
             if not key:
                 continue
-            person = rating_store.current_person(key)
+            person = rating_lists.current_person(key)
             if person.pk in seen or EntrantPerson.objects.filter(
                     entrant__tournament=tournament, person=person).exists():
                 raise ActionError("The list was not imported: a person is entered twice.",
@@ -392,4 +392,4 @@ def set_event_date(tournament, actor, *, date) -> None:
     audit(tournament, actor, Action.SET_EVENT_DATE, f"The event's date is now "
           f"{date.isoformat() if date else 'not given'}",
           old=old.isoformat() if old else None, new=date.isoformat() if date else None)
-    rating_store.event_changed(tournament)
+    rating_lists.event_changed(tournament)

@@ -13,12 +13,13 @@ from django.utils import timezone
 
 from scoring.starters import sets_alternate
 
-from .. import rating_store, record_fit
-from ..entrant_rules import wins
+from ..entry import fit
+from ..entry.fit import Board
+from ..entry.starters import first_set_starter
 from ..models import Match, Round, Tournament
 from ..models.rounds import AWAITING
-from ..record_fit import Board
-from ..starters import first_set_starter
+from ..reads import rating_lists
+from ..rules.entrants import wins
 from .base import (
     Action,
     ActionError,
@@ -156,7 +157,7 @@ def require(match, user, *wanted: str) -> str:
 def check_record(tournament, record, *, match=None, conceded_side=None,
                  first_set_starter=None) -> dict:
     """Validate a record for a board of `tournament` (seat 0 = the board's side 0; `match`
-    None: a board where side 0 starts set 1) with record_fit, the check the archive
+    None: a board where side 0 starts set 1) with entry.fit, the check the archive
     import shares. `conceded_side` is given for an abandoned match; `first_set_starter`
     (a correction's) stands for the board's where sets alternate. Returns the
     validator's report with the record as stored under "record"; raises RecordRefused
@@ -165,7 +166,7 @@ def check_record(tournament, record, *, match=None, conceded_side=None,
     board = Board.of(tournament, match)
     if first_set_starter is not None and board.first_set_starter is not None:
         board = replace(board, first_set_starter=first_set_starter)
-    report = record_fit.check_record(board, record, conceded_side=conceded_side)
+    report = fit.check_record(board, record, conceded_side=conceded_side)
     del report["misfit"]  # among the errors already
     if report["errors"]:
         report.pop("record")
@@ -302,7 +303,7 @@ def submit_result(match_id, actor, *, version: int, outcome: str = Match.Outcome
     store_sets(match, record)
     snapshot(match, actor, reason)
     close_if_complete(match)
-    rating_store.result_changed(match)
+    rating_lists.result_changed(match)
     detail = {"match": match.pk, "version": match.version, "new": result_state(match)}
     verb = "Corrected" if correcting else "Settled the dispute on" if settling else "Entered"
     summary = (f"{verb} round {match.round.number} "
@@ -333,7 +334,7 @@ def confirm_result(match_id, actor, *, version: int) -> Match:
     require(match, actor, CONFIRM)
     confirm_by(match, actor, timezone.now())
     close_if_complete(match)
-    rating_store.result_changed(match)
+    rating_lists.result_changed(match)
     audit(tournament, actor, Action.CONFIRM_RESULT, f"Confirmed round {match.round.number} board "
           f"{match.board}: {describe(match)}", match=match.pk, version=match.version)
     return match

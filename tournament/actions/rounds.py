@@ -21,11 +21,11 @@ from django.db import DatabaseError
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
-from .. import history, rating_store
 from ..models import Attendance, Match, Round, Stage, Tournament
 from ..pairing import InconsistentEvent, Unpairable
 from ..pairing.byes import may_get_bye
 from ..pairing.systems import SYSTEMS
+from ..reads import history, rating_lists
 from . import checkin, stages
 from .base import (
     Action,
@@ -408,7 +408,7 @@ def close_round(round_, actor, *, reason: str = "") -> Round:
     round_.status = Round.Status.CLOSED
     round_.save(update_fields=["status"])
     update_status(tournament, settle=False)
-    rating_store.results_changed(tournament, [m for m, _ in plan])  # now they count
+    rating_lists.results_changed(tournament, [m for m, _ in plan])  # now they count
     finished = tournament.status == Tournament.Status.FINISHED
     summary = f"Closed round {round_.number}"
     if plan:

@@ -5,11 +5,11 @@ import re
 
 from django.db import IntegrityError, transaction
 
-from .. import numbers
-from ..entrant_rules import clean_name
+from ..entry import numbers
 from ..models import Series
 from ..models.series import DEFAULT_SCALE
-from ..text import TextError
+from ..rules.entrants import clean_name
+from ..text.clean import TextError
 from .base import Action, ActionError, PermissionDenied, atomic_action, audit, require_director
 from .events import address_from, may_create_events
 

@@ -10,10 +10,10 @@ draw afterwards.
 
 from scoring.formats import MatchFormatError, match_format
 
-from .. import history
 from ..models import Stage, Tournament
 from ..pairing import knockout
-from ..text import TextError, clean_text
+from ..reads import history
+from ..text.clean import TextError, clean_text
 from .base import Action, ActionError, atomic_action, audit, lock_event, require_director
 
 SEEDINGS = {

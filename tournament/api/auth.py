@@ -7,8 +7,8 @@ right one, of either kind, still works."""
 
 from ninja.security import APIKeyHeader
 
-from .. import limits
 from ..models import ApiToken
+from ..web import limits
 
 
 def user_for(request):

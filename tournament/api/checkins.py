@@ -7,13 +7,13 @@ from ninja import Query, Router, Schema, Status
 from ninja.errors import HttpError
 from pydantic import Field, StrictBool, StrictInt
 
-from .. import idempotency
 from ..actions import ActionError
 from ..actions.base import retrying
 from ..actions.checkin import open_round, set_checkin
-from ..limits import client_ip
 from ..models import Tournament
 from ..models.checkin import roll_call
+from ..web import idempotency
+from ..web.limits import client_ip
 from . import schemas
 from .auth import TokenAuth
 

@@ -5,8 +5,8 @@ import logging
 from django.core.exceptions import RequestDataTooBig
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
-from ..limits import TooMany, too_many
 from ..middleware import is_outage, unavailable
+from ..web.limits import TooMany, too_many
 from .serialize import bad_format
 
 log = logging.getLogger("tournament.api")

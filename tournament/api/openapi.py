@@ -3,12 +3,12 @@ failures"): each operation's `429` names the limits that apply to it, with their
 this server is set, and carries `Retry-After`, as `503` does; `413` names the body's
 limit; `info` lists every limit, and `x-rate-limits` gives them to machines (per
 operation, the names of those that apply). The rates and their words are those of
-tournament/limits.py and the settings, read when the document is asked for."""
+tournament/web/limits.py and the settings, read when the document is asked for."""
 
 from django.conf import settings
 from ninja import NinjaAPI
 
-from .. import limits
+from ..web import limits
 
 RETRY_AFTER = {"Retry-After": {
     "description": "Seconds to wait before sending the request again.",

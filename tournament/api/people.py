@@ -7,7 +7,7 @@ from ninja.errors import HttpError
 from pydantic import Field
 
 from ..public import people_data
-from ..rating_store import list_json
+from ..reads.rating_lists import list_json
 from . import schemas
 
 router = Router(tags=["read"])

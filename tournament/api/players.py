@@ -7,13 +7,14 @@ from django.http import HttpResponse
 from ninja import Router, Schema, Status
 from pydantic import Field, StrictInt
 
-from .. import history, idempotency
 from ..actions import ActionError
 from ..actions import table as actions
 from ..actions.base import retrying
 from ..actions.checkin import set_checkin
-from ..limits import client_ip
 from ..players import reads
+from ..reads import history
+from ..web import idempotency
+from ..web.limits import client_ip
 from . import schemas, serialize
 from .auth import PlayerAuth
 from .refusals import ERRORS, refused

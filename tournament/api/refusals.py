@@ -9,7 +9,7 @@ from ..actions import ActionError
 from ..actions import results as actions
 from . import schemas, serialize
 
-# Every write takes an Idempotency-Key (tournament/idempotency.py): 400 for a key that is not
+# Every write takes an Idempotency-Key (tournament/web/idempotency.py): 400 for a key that is not
 # one, 422 for a key used for another request (schemas.KeyRefused).
 ERRORS = {400: schemas.Refused | schemas.KeyRefused | schemas.Detail, 401: schemas.Detail,
           403: schemas.Detail, 404: schemas.Detail, 409: schemas.Stale | schemas.Detail,

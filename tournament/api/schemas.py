@@ -5,8 +5,8 @@ from typing import Any, Literal
 from ninja import Schema
 from pydantic import Field, StrictInt, field_validator
 
-from ..json_text import check_json_text
-from ..text import TextError
+from ..text.clean import TextError
+from ..text.documents import check_json_text
 
 
 class ResultIn(Schema):

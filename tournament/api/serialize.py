@@ -1,6 +1,6 @@
 """Plain JSON for the API's answers. Seat 0 of every pair is the board's side 0 (players[0])."""
 
-from .. import history
+from ..reads import history
 
 
 def entrant(e, tournament) -> dict:

@@ -2,11 +2,11 @@
 
 from ninja import Router, Status
 
-from .. import idempotency
 from ..actions import ActionError
 from ..actions import results as actions
 from ..actions.base import retrying
 from ..models import PlayerKey
+from ..web import idempotency
 from . import players, schemas
 from .auth import PlayerAuth, TokenAuth
 from .refusals import ERRORS, refused, unknown_keys

@@ -6,7 +6,7 @@ from django.db import OperationalError
 from ..actions import ActionError
 from ..actions import results as result_actions
 from ..actions.base import lost_race, retrying
-from . import record as rec
+from ..entry import record as rec
 from .forms import place_of
 
 

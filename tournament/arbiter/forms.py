@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 
 from django import forms
 
-from .. import numbers
-from ..number_field import WholeNumberField
-from ..text import MAX_REASON, TextError, clean_text
-from . import record as rec
+from ..entry import numbers
+from ..entry import record as rec
+from ..text.clean import MAX_REASON, TextError, clean_text
+from ..text.number_field import WholeNumberField
 
 
 def parse_version(data) -> int | None:

@@ -19,14 +19,16 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
-from .. import collation, idempotency, numbers
 from ..actions import ActionError
 from ..actions.base import require_official, retrying
 from ..actions.checkin import open_round, set_checkin
-from ..folding import fold
-from ..limits import client_ip
+from ..entry import numbers
 from ..models import Attendance, Tournament
 from ..models.checkin import counted, roll_call
+from ..text import collation
+from ..text.folding import fold
+from ..web import idempotency
+from ..web.limits import client_ip
 
 POLL_SECONDS = 5  # two desks ticking at once see each other's ticks this soon
 

@@ -15,7 +15,7 @@ from scoring import replay
 from scoring.rulesets import penalty_choices
 from scoring.starters import hand_starters
 
-from .record import Table, hand_text, void_in_plays
+from ..entry.record import Table, hand_text, void_in_plays
 
 
 @dataclass

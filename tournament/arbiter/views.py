@@ -18,15 +18,16 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring.starters import sets_alternate
 
-from .. import idempotency, numbers
 from ..actions import ActionError, tokens
 from ..actions import results as result_actions
 from ..actions.base import require_official, retrying
 from ..actions.checkin import open_round
+from ..entry import numbers
+from ..entry import record as rec
+from ..entry.starters import first_set_starter
 from ..models import Match, Official, ResultVersion, Round, Tournament
 from ..models.rounds import live_round, status_counts
-from ..starters import first_set_starter
-from . import record as rec
+from ..web import idempotency
 from . import stored_sheet
 from .entry_post import store_typed
 from .forms import EntryForm
@@ -251,7 +252,7 @@ def board_context(request, match, *, form=None, version=None, conflict=None, pro
                           for n in range(tournament.seats)],
         "starter_errors": starter_errors or {}, "starter_reason": starter_reason,
         # A new key each time the page is drawn: the same form sent twice (a double tap, a
-        # resend after a lost connection) is carried out once (tournament/idempotency.py).
+        # resend after a lost connection) is carried out once (tournament/web/idempotency.py).
         "idempotency_key": secrets.token_urlsafe(18),
     }
 

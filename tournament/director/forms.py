@@ -4,15 +4,15 @@ from django import forms
 from django.core import validators
 
 from ..actions.events import RESERVED_SLUGS, match_format_choices
-from ..entrant_rules import MAX_CLUB, MAX_NAME, RATING_MAX, RATING_MIN
-from ..entrants_csv import MAX_BYTES
-from ..folding import web_address
+from ..interchange.entrants_csv import MAX_BYTES
 from ..models import Official, Tournament
 from ..models.event import DEFAULT_POINTS
-from ..number_field import WholeNumberField
-from ..rules import known_rulesets
+from ..rules.entrants import MAX_CLUB, MAX_NAME, RATING_MAX, RATING_MIN
+from ..rules.names import known_rulesets
 from ..standings import MSO_ORDER
-from ..text import MAX_REASON, TextError, clean_text
+from ..text.clean import MAX_REASON, TextError, clean_text
+from ..text.folding import web_address
+from ..text.number_field import WholeNumberField
 
 TIEBREAK_SLOTS = 6
 POINT_LABELS = {"win": "Win", "loss": "Loss", "bye": "Bye", "forfeit_win": "Win by forfeit",
@@ -34,7 +34,7 @@ def tiebreak_choices():
 
 
 class Text(forms.CharField):
-    """A text field held to the site's one rule for typed text (tournament.text)."""
+    """A text field held to the site's one rule for typed text (tournament.text.clean)."""
 
     def validate(self, value):
         super().validate(value)

@@ -5,7 +5,7 @@ import json
 from django import forms
 from django.conf import settings
 
-from ..folding import web_address
+from ..text.folding import web_address
 from .forms import Text
 
 TRF = "trf"

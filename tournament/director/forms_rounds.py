@@ -3,7 +3,7 @@
 from django import forms
 
 from ..models import Attendance, Stage
-from ..text import MAX_REASON
+from ..text.clean import MAX_REASON
 
 
 class AttendanceForm(forms.Form):

@@ -5,10 +5,10 @@ from dataclasses import dataclass, field
 
 from django.urls import reverse
 
-from .. import history
 from ..actions.progress import stage_to_pair
 from ..actions.rounds import describe_open
 from ..models import Match, Round
+from ..reads import history
 
 
 @dataclass

@@ -12,16 +12,17 @@ from django.views.decorators.http import require_POST
 
 from scoring.starters import sets_alternate
 
-from .. import numbers, tasks
 from ..actions import ActionError, events
 from ..actions.checkin import open_round
 from ..arbiter.views import arbiter_only
-from ..archive import archive_json
+from ..entry import numbers
+from ..interchange.archive import archive_json
 from ..models import Job, Official, Tournament
 from ..models.checkin import counted, roll_call
+from ..reads.trf_export import finished_rounds, has_swiss, later_stages_note, trf_text
 from ..standings import label
-from ..tasks import runs_in_background
-from ..trf_export import finished_rounds, has_swiss, later_stages_note, trf_text
+from ..web import tasks
+from ..web.tasks import runs_in_background
 from .access import director_view, show_refusal
 from .forms import CreateEventForm, DeleteEventForm, EditSettingsForm, HideForm, OfficialForm
 from .forms_import import ARCHIVE, ImportEventForm, kind_of, max_bytes

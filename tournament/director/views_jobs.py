@@ -2,7 +2,7 @@
 
 The progress page polls `status.json` (tiny, one query) and goes on to the result when
 the job is done; without JavaScript it refreshes itself. While the job waits it says when
-no task worker is running (tournament/worker.py), and when a run was interrupted and
+no task worker is running (tournament/web/worker.py), and when a run was interrupted and
 runs again. A job is seen only by the user
 who asked for it and by the directors of its event.
 """
@@ -14,8 +14,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
 
-from .. import tasks, worker
 from ..models import Job
+from ..web import tasks, worker
 
 POLL_SECONDS = 2
 

@@ -8,13 +8,13 @@ from django.core.exceptions import PermissionDenied as Forbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from .. import numbers
 from ..actions import ActionError, PermissionDenied, merges, seeding
 from ..actions import people as actions
-from ..entrant_rules import is_person_id, pairing_rating
+from ..entry import numbers
 from ..models import AuditEntry, EntrantPerson, Person, Rating
-from ..number_field import DateField
-from ..text import TextError, clean_text
+from ..rules.entrants import is_person_id, pairing_rating
+from ..text.clean import TextError, clean_text
+from ..text.number_field import DateField
 from .access import director_view
 
 NEW, NONE = actions.NEW, actions.NONE

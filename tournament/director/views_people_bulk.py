@@ -8,8 +8,8 @@ from django.shortcuts import redirect, render
 
 from ..actions import ActionError
 from ..actions import people as actions
-from ..entrant_rules import is_person_id
 from ..models import Person, Rating
+from ..rules.entrants import is_person_id
 from .access import director_view
 
 FIELD = re.compile(r"p-(\d{1,10})-([01])\Z")  # one select a player: p-<entrant id>-<member>

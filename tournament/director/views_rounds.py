@@ -9,10 +9,10 @@ from django.views.decorators.http import require_POST
 
 from scoring.starters import sets_alternate
 
-from .. import history
 from ..actions import ActionError, attendance, rounds
 from ..models import Entrant, Job, Round
-from ..tasks import runs_in_background
+from ..reads import history
+from ..web.tasks import runs_in_background
 from .access import director_view, show_refusal
 from .forms import ReasonForm, SetBoardForm, SwapForm
 from .forms_rounds import AttendanceForm

@@ -120,7 +120,7 @@ class Tournament(models.Model):
     def change_id(self) -> int:
         """Changes with every change to the event the public may see: the id of its latest
         audit entry but a check-in's (AuditEntry.UNSEEN_BY_PUBLIC); not the cache token of
-        tournament/revision.py; the live pages' poll and the API show it under the key
+        tournament/web/revision.py; the live pages' poll and the API show it under the key
         "revision", kept for their readers.
 
         Every action writes an audit row in its transaction, so cached public tables keyed

@@ -1,4 +1,4 @@
-"""The answers given to writes that carried an `Idempotency-Key` (tournament/idempotency.py).
+"""The answers given to writes that carried an `Idempotency-Key` (tournament/web/idempotency.py).
 
 One row per key and credential: the request it answered (a digest of its method, path and
 body) and the answer itself, so that a device resending the write after a lost connection

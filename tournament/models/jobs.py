@@ -7,7 +7,7 @@ from django.utils import timezone
 
 class Job(models.Model):
     """Long work a director asked for (pairing a big round, an import, the archive), run by
-    the task worker (tournament/tasks.py); the progress page reads this row.
+    the task worker (tournament/web/tasks.py); the progress page reads this row.
 
     django-tasks keeps its own result per backend (or none, for the immediate one); this
     row is what the director sees whichever backend runs the work: its state, the reason

@@ -1,9 +1,9 @@
 from django.db import models
 from django.db.models.functions import Lower
 
-from ..entrant_rules import MAX_CLUB, MAX_NAME, caseless
-from ..folding import fold
-from ..text import MAX_REASON
+from ..rules.entrants import MAX_CLUB, MAX_NAME, caseless
+from ..text.clean import MAX_REASON
+from ..text.folding import fold
 from .event import Tournament
 
 
@@ -17,7 +17,7 @@ class EntrantQuerySet(models.QuerySet):
 
     def named(self, name: str, club: str | None = None) -> list:
         """The entrants of this name (and club, unless None), in number order, capitals of
-        every script ignored (entrant_rules.caseless). Compared here in Python, over at
+        every script ignored (rules.entrants.caseless). Compared here in Python, over at
         most an event's entrants: SQLite's lower() and LIKE fold only A-Z."""
         name, club = caseless(name), None if club is None else caseless(club)
         return [e for e in self.only("number", "name", "club").order_by("number")
@@ -54,7 +54,7 @@ class Entrant(models.Model):
             models.UniqueConstraint(fields=["tournament", "number"], name="unique_pairing_number"),
             # Two entrants may share a name when their clubs tell them apart; an exact
             # double (a CSV posted twice at once) is impossible, whatever the race. The
-            # actions' own rule, entrant_rules.entrant_key, is wider than lower().
+            # actions' own rule, rules.entrants.entrant_key, is wider than lower().
             models.UniqueConstraint("tournament", Lower("name"), Lower("club"),
                                     name="unique_entrant_name_club"),
         ]

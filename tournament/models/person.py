@@ -4,12 +4,12 @@ An entrant stays what it is (the event's pairing number, name, club, a pair's `m
 JSON); `EntrantPerson` adds the link, one row per linked player: member 0 is a singles
 entrant's player, members 0 and 1 a pair's partners (`Entrant.members[i]`). An entrant
 without rows is unlinked and plays exactly as before. The ratings are derived data
-(tournament/rating_store.py rebuilds them from the results at any time).
+(tournament/reads/rating_lists.py rebuilds them from the results at any time).
 """
 
 from django.db import models
 
-from ..entrant_rules import MAX_CLUB, MAX_NAME, MAX_PERSON_ID
+from ..rules.entrants import MAX_CLUB, MAX_NAME, MAX_PERSON_ID
 from .people import Entrant
 from .rounds import Match
 

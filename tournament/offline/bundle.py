@@ -1,7 +1,8 @@
 """The rules engine as the phone runs it: a zip of the server's own source files (the
-`scoring` package, the entry form's record package and the board's fit), built from the
-repository when first asked for and named by its content's hash, so a phone keeps it
-until the code changes."""
+`scoring` package and the `tournament.entry` package: the entry form's record package, the
+board's fit, who starts set 1, how typed numbers are read), built from the repository when
+first asked for and named by its content's hash, so a phone keeps it until the code
+changes."""
 
 from __future__ import annotations
 
@@ -15,11 +16,10 @@ ROOT = Path(__file__).resolve().parents[2]
 # Django's glue in scoring/ (the app config, the validate_match command) stays home.
 SKIP = {"scoring/apps.py"}
 SKIP_DIRS = ("scoring/management/",)
-# The entry form's pure modules and what they import: the record package, the board's
-# fit (the server's check_record), who starts set 1 and how typed numbers are read
-# (tests/offline/test_views.py imports them from the zip alone, without Django).
-TOURNAMENT = ("tournament/__init__.py", "tournament/numbers.py", "tournament/record_fit.py",
-              "tournament/starters.py", "tournament/arbiter/__init__.py")
+# tournament.entry is pure (tests/core/test_imports.py) and shipped whole, with the
+# package above it (tests/offline/test_views.py imports it from the zip alone, without
+# Django).
+PARENTS = ("tournament/__init__.py",)
 
 
 def sources() -> list[str]:
@@ -28,7 +28,7 @@ def sources() -> list[str]:
         return sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / folder).rglob("*.py"))
 
     scoring = [p for p in tree("scoring") if p not in SKIP and not p.startswith(SKIP_DIRS)]
-    return scoring + list(TOURNAMENT) + tree("tournament/arbiter/record")
+    return scoring + list(PARENTS) + tree("tournament/entry")
 
 
 def _stamp() -> tuple:

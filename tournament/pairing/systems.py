@@ -1,7 +1,7 @@
 """The pairing systems, one registry (`SYSTEMS`), as the tie-breaks have theirs.
 
 Each system pairs the next round of a stage from plain data (`StageInput`) and says how
-many rounds the stage plays; the database side (`tournament/history.py` `stage_input`,
+many rounds the stage plays; the database side (`tournament/reads/history.py` `stage_input`,
 `tournament/actions/rounds.py` `pair_round`) reads the stage and stores the boards. Adding
 a system is one class here and its kind in `models.Stage.Kind`. Imports nothing from
 Django; `py4swiss_seam.py` stays the only module that imports py4swiss.

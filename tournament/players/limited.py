@@ -8,7 +8,7 @@ import functools
 
 from django.shortcuts import render
 
-from .. import limits
+from ..web import limits
 from . import session
 
 

@@ -9,11 +9,11 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 
-from .. import history
 from ..actions import table
 from ..actions.checkin import open_round
+from ..entry.starters import set_starters
 from ..models import Match, Round
-from ..starters import set_starters
+from ..reads import history
 
 
 @dataclass

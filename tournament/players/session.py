@@ -13,8 +13,8 @@ works, so guessers at one board, or behind the venue's one address, never lock a
 
 from django.conf import settings
 
-from .. import limits
 from ..models import PlayerKey
+from ..web import limits
 
 COOKIE = "player"
 SALT = "tournament.player-key"

@@ -19,7 +19,6 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .. import idempotency, numbers
 from ..actions import ActionError
 from ..actions import results as result_actions
 from ..actions import table as actions
@@ -29,11 +28,13 @@ from ..actions.checkin import set_checkin
 from ..arbiter.entry_post import store_typed
 from ..arbiter.forms import EntryForm
 from ..arbiter.views import describe, load_match, stored_form_data, table_for
-from ..limits import client_ip
+from ..entry import numbers
 from ..models import Match, Tournament
 from ..models.rounds import status_counts
 from ..offline.user import keep_private
 from ..public import data as public_data
+from ..web import idempotency
+from ..web.limits import client_ip
 from . import reads, session
 from .limited import limited
 
@@ -211,7 +212,7 @@ def board_context(request, player, match, *, form=None, problem="", conflict="",
         "dispute_errors": dispute_errors or {}, "reason": reason,
         "correcting": False, "is_director": False,
         # A new key each time the page is drawn: a form sent twice (a double tap, a resend
-        # after a lost connection) is carried out once (tournament/idempotency.py).
+        # after a lost connection) is carried out once (tournament/web/idempotency.py).
         "idempotency_key": secrets.token_urlsafe(18),
     }
 

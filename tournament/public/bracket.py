@@ -1,10 +1,10 @@
 """A knock-out stage as its bracket page shows it: each round's matches with the seeds,
 names and results the public sees, the third-place match, and the places decided."""
 
-from .. import history
 from ..models import Match, Stage
 from ..pairing import knockout
 from ..pairing.systems import SYSTEMS, StageInput
+from ..reads import history
 from .data import match_result
 
 SEEDING_WORDS = {

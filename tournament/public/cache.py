@@ -8,7 +8,7 @@ keys simply expire.
 from django.core.cache import cache
 from django.http import Http404
 
-from .. import numbers
+from ..entry import numbers
 
 TIMEOUT = 6 * 60 * 60
 

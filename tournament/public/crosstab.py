@@ -5,7 +5,7 @@ cross-tables mark the first colour ("b": the opponent started).
 """
 
 from .. import standings
-from ..collation import name_key
+from ..text.collation import name_key
 from .data import EventData, scores_text
 
 # Cross-table marks: over the board 1/0, forfeits +/−, like FIDE cross-tables.

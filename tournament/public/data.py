@@ -11,13 +11,15 @@ from django.shortcuts import get_object_or_404
 
 from scoring.starters import sets_alternate
 
-from .. import history, numbers, standings
-from ..collation import name_key
-from ..entrant_rules import wins
-from ..folding import fold
+from .. import standings
+from ..entry import numbers
+from ..entry.starters import set_starters
 from ..models import AuditEntry, Match, Round, Tournament
 from ..models.rounds import AWAITING, live_round
-from ..starters import set_starters
+from ..reads import history
+from ..rules.entrants import wins
+from ..text.collation import name_key
+from ..text.folding import fold
 
 
 class BadRound(ValueError):

@@ -1,7 +1,7 @@
 """Whole public responses cached by the event's revision, with HTTP validators.
 
 `public_cache` wraps a public view (a page, a CSV, an API read). For an anonymous GET it
-looks up the response stored under the event's current revision (tournament/revision.py,
+looks up the response stored under the event's current revision (tournament/web/revision.py,
 read from the cache: no query), the path and the query parameters the view understands;
 a hit costs no query and no rendering, and a request whose If-None-Match (or
 If-Modified-Since) still holds gets 304. Every answer is `Cache-Control: public, no-cache`
@@ -54,7 +54,7 @@ from django.utils.cache import (
 )
 from django.utils.http import http_date
 
-from .. import revision
+from ..web import revision
 from . import printed
 
 log = logging.getLogger("tournament")
@@ -111,8 +111,8 @@ class Entry:
 def bad_token(request):
     """The 401 for an API read whose Authorization header holds no valid token (an
     official's, or a player's key: docs/players.md), or None."""
-    from .. import limits
     from ..api.auth import player_for, user_for, wrong  # the API's own reading of the header
+    from ..web import limits
 
     if user_for(request) is not None or player_for(request) is not None:
         return None

@@ -4,9 +4,9 @@ from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
 
-from .. import numbers
-from ..rating_store import RULESETS_RATED
+from ..entry import numbers
 from ..ratings.chart import history_chart
+from ..reads.rating_lists import RULESETS_RATED
 from . import people_data
 
 PER_PAGE = 100

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..models import EntrantPerson, Rating, RatingStep, Tournament
-from ..rating_store import RULESETS_RATED, current_person, rating_list
+from ..reads.rating_lists import RULESETS_RATED, current_person, rating_list
 
 
 def list_rows(ruleset: str):

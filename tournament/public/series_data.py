@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django.db.models import Exists, F, OuterRef
 
-from .. import history
 from ..models import EntrantPerson, Round, Tournament
+from ..reads import history
 from ..standings.series import series_standings
 
 

@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
 from .. import standings
-from ..folding import fold
+from ..text.folding import fold
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 # Columns a 390 px phone leaves out (site.css .hide-small), so that what spectators came
@@ -15,7 +15,7 @@ SMALL_HIDES = {"th": {"class": "hide-small"}, "td": {"class": "hide-small"}}
 
 
 def name_column(verbose_name, field="name", **kwargs):
-    """A column of names that `?sort=` orders A-Z by collation (tournament/collation.py),
+    """A column of names that `?sort=` orders A-Z by collation (tournament/text/collation.py),
     not by code point: its rows carry `<field>_key`, collation.name_key of the name."""
     return tables.Column(verbose_name=verbose_name, order_by=(f"{field}_key",), **kwargs)
 
@@ -87,7 +87,7 @@ class PairingTable(tables.Table):
 
     def player_cell(self, entrant, name):
         """The side's name and number; data-find holds each name folded, what find.js
-        compares with what was typed (tournament/folding.py)."""
+        compares with what was typed (tournament/text/folding.py)."""
         url = reverse("public:player", args=[self.slug, entrant.number])
         cell = format_html('<a href="{}" data-find="{}">{}</a> <span class="muted">({})</span>',
                            url, fold(name), name, entrant.number)

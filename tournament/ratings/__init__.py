@@ -1,5 +1,5 @@
 """The Fives and Threes rating (shared/spec/ratings.md), as a pure core: plain matches in,
-ratings out; no Django. `tournament/rating_store.py` feeds it from the database."""
+ratings out; no Django. `tournament/reads/rating_lists.py` feeds it from the database."""
 
 from .core import (
     MODEL,

@@ -5,7 +5,7 @@ from django import template
 from django.templatetags.static import static
 from django.urls import reverse
 
-from ..arbiter.record.check import table_json
+from ..entry.record.check import table_json
 from ..offline.bundle import engine_zip
 from ..offline.config import pyodide_index
 from ..offline.user import request_tag

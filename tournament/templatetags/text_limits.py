@@ -1,10 +1,10 @@
-"""The text limits the actions enforce (tournament/text.py), for the `maxlength` of boxes
+"""The text limits the actions enforce (tournament/text/clean.py), for the `maxlength` of boxes
 written by hand in templates: the phone then stops typing where the server would refuse,
 instead of refusing a long text after it was sent."""
 
 from django import template
 
-from ..text import MAX_REASON
+from ..text.clean import MAX_REASON
 
 register = template.Library()
 

@@ -9,9 +9,9 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament import history
 from tournament.models import Stage, Tournament
 from tournament.pairing import knockout
+from tournament.reads import history
 
 
 class Command(BaseCommand):

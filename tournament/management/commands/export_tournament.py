@@ -4,7 +4,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.archive import archive_json
+from tournament.interchange.archive import archive_json
 from tournament.models import Tournament
 
 

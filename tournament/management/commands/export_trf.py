@@ -3,7 +3,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament.models import Tournament
-from tournament.trf_export import later_stages_note, trf_text
+from tournament.reads.trf_export import later_stages_note, trf_text
 
 
 class Command(BaseCommand):

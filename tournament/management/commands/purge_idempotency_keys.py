@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand
 
-from ... import idempotency
+from ...web import idempotency
 
 
 class Command(BaseCommand):

@@ -6,7 +6,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament import rating_store
+from tournament.reads import rating_lists
 
 
 class Command(BaseCommand):
@@ -15,19 +15,19 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--rebuild", action="store_true",
                             help="recompute the list(s) from every counted result")
-        parser.add_argument("--ruleset", choices=rating_store.RULESETS_RATED, default=None,
+        parser.add_argument("--ruleset", choices=rating_lists.RULESETS_RATED, default=None,
                             help="one list (default: all for --rebuild, mso to print)")
         parser.add_argument("--json", action="store_true", help="print the list as JSON")
 
     def handle(self, *args, **options):
         ruleset = options["ruleset"]
         if options["rebuild"]:
-            for r in [ruleset] if ruleset else rating_store.RULESETS_RATED:
-                count = rating_store.rebuild(r)
+            for r in [ruleset] if ruleset else rating_lists.RULESETS_RATED:
+                count = rating_lists.rebuild(r)
                 self.stderr.write(f"{r}: rebuilt from {count} rated matches")
             if not options["json"]:
                 return
-        rows = rating_store.list_json(ruleset or "mso")
+        rows = rating_lists.list_json(ruleset or "mso")
         if options["json"]:
             self.stdout.write(json.dumps(rows, indent=2, ensure_ascii=False))
             return

@@ -8,8 +8,9 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament import history, standings
+from tournament import standings
 from tournament.models import Round, Tournament
+from tournament.reads import history
 
 
 class Command(BaseCommand):

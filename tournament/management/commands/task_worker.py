@@ -1,5 +1,5 @@
 """`manage.py task_worker`: django-tasks-db's `db_worker`, with its options, riding out
-database outages; `--supervise` also restarts it whenever it stops (tournament/worker.py,
+database outages; `--supervise` also restarts it whenever it stops (tournament/web/worker.py,
 docs/deploy.md)."""
 
 import os
@@ -8,7 +8,7 @@ from django.core.management.base import CommandError
 from django.utils.autoreload import DJANGO_AUTORELOAD_ENV, run_with_reloader
 from django_tasks_db.management.commands.db_worker import Command as DbWorker
 
-from tournament import worker
+from tournament.web import worker
 
 
 class Command(DbWorker):

@@ -3,7 +3,7 @@
    tournament/offline/bundle.py), in a Web Worker so the page never waits for it.
 
    Messages in: {init: {pyodide: folder URL, engine: zip URL}} once, then
-   {id, op: "check", fields: {...}, table: {...}} (a form, as tournament/arbiter/record/check.py) or
+   {id, op: "check", fields: {...}, table: {...}} (a form, as tournament/entry/record/check.py) or
    {id, op: "validate", record: {...}} (a record, as scoring.validate).
    Messages out: {ready: true, ms} or {failed: reason}; {id, result} or {id, error}. */
 "use strict";
@@ -22,7 +22,7 @@ function start(init) {
         "import sys, json",
         "sys.path.insert(0, '/engine')",
         "import scoring",
-        "from tournament.arbiter.record import check as record_check",
+        "from tournament.entry.record import check as record_check",
         "def _check(fields, table):",
         "    return json.dumps(record_check.check(json.loads(fields), json.loads(table)))",
         "def _validate(record):",

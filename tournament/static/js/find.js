@@ -4,7 +4,7 @@
    GET as the form (which works without scripts and searches every board of the round),
    taking the answer from the page sent back.
 
-   Names are compared folded (tournament/folding.py): the server puts each name's folded
+   Names are compared folded (tournament/text/folding.py): the server puts each name's folded
    key in a data-find attribute, so this script folds only what was typed, by decomposing
    it, dropping the accents, lower-casing and dropping what is not a letter, digit or
    space (digits other than 0-9 first). That agrees with the server for ASCII and accented Latin letters; a query still

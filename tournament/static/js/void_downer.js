@@ -2,7 +2,7 @@
    void's rule (the "redeal-rules" data, from scoring's rules): the seat after the offender
    ("next_seat") or the same seat again ("same_seat"). As a void is chosen, each later row's
    "… downs" is worked out again, as the server does when the form comes back
-   (arbiter/record/read.py, shown_starters). It relabels a moment after each change, once
+   (entry/record/read.py, shown_starters). It relabels a moment after each change, once
    entry_form.js (which knows no voids) has relabelled the rows its way. */
 (function () {
   "use strict";

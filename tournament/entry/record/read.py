@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from scoring.rulesets import VOID_RULES, penalty_choices
 from scoring.starters import hand_starters
 
-from ...record_fit import MAX_HANDS
+from ..fit import MAX_HANDS
 from .form import (
     OUTCOMES,
     Table,

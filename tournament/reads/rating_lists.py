@@ -18,10 +18,10 @@ from django.db import connection, transaction
 from django.db.models import F, Q
 from django_tasks import task
 
-from . import ratings
-from .entrant_rules import is_person_id
-from .models import EntrantPerson, Match, Person, Rating, RatingList, RatingStep, Tournament
-from .models.rounds import COUNTED, status_counts
+from .. import ratings
+from ..models import EntrantPerson, Match, Person, Rating, RatingList, RatingStep, Tournament
+from ..models.rounds import COUNTED, status_counts
+from ..rules.entrants import is_person_id
 
 # Above this many rated matches a rebuild leaves the request for the task worker
 # (a rebuild costs about 0.2 ms a match: bench/bench_ratings.py).
@@ -134,7 +134,7 @@ def rebuild(ruleset: str) -> int:
 @task()
 def rebuild_ratings_task(ruleset: str) -> dict:
     """A list rebuilt off the request, by the task worker (django-tasks, as the jobs of
-    tournament/tasks.py; no Job row, as nobody waits on it). Two queued at once rebuild
+    tournament/web/tasks.py; no Job row, as nobody waits on it). Two queued at once rebuild
     twice, one after the other (each takes the list's lock); the later reads every
     committed result."""
     return {"ruleset": ruleset, "matches": rebuild(ruleset)}

@@ -1,6 +1,6 @@
 """The entry form checked without Django, as the phone's rules engine runs it (Pyodide in
 a Web Worker, `tournament/static/js/engine-worker.js`): the posted fields go through the
-same `build()` as on the server, the record through the same `record_fit.check_record()`
+same `build()` as on the server, the record through the same `entry.fit.check_record()`
 (the board's fit, the limits, `scoring.validate()`, an abandoned match's rules), and the
 errors through the same `map_errors()`, so the phone shows the server's own messages.
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from ...record_fit import Board, check_record
+from ..fit import Board, check_record
 from .build import build
 from .errors import map_errors
 from .form import Table

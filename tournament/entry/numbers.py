@@ -6,7 +6,7 @@ is true but `int("²")` raises, and `int()` takes Arabic-Indic digits, underscor
 ("1_000") and surrounding spaces. Checking then converting in two steps is how `?find=²`
 answered 500, so every caller asks here instead and gets a NumberError naming the field.
 No Django here (the arbiter's record package reads seats with it); the form field that
-applies the same rule is tournament/number_field.py.
+applies the same rule is tournament/text/number_field.py.
 """
 
 import re

@@ -1,6 +1,6 @@
 """The arbiter's entry form as a match record, and back (no Django, no database).
 
-Callers use this package's face (`from tournament.arbiter import record as rec`); it
+Callers use this package's face (`from tournament.entry import record as rec`); it
 gathers what its modules hold, one responsibility each:
 
 * `form`: the form's keys and outcomes, `Table` (the board: format, names, seats)
@@ -19,7 +19,7 @@ gathers what its modules hold, one responsibility each:
 
 from __future__ import annotations
 
-from ...record_fit import MAX_HANDS
+from ..fit import MAX_HANDS
 from .build import build, row_count
 from .errors import field_for_path, in_form_words, locate, map_errors
 from .form import (

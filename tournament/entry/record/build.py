@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from scoring.rulesets import VOID_RULES
 from scoring.starters import hand_starters
 
-from ...record_fit import MAX_HANDS
+from ..fit import MAX_HANDS
 from .form import (
     FORMAT,
     MAX_TEXT,

@@ -12,7 +12,7 @@ def known_rulesets() -> frozenset[str]:
 
 @cache
 def known_tiebreaks() -> frozenset[str]:
-    from .standings import TIEBREAKS
+    from ..standings import TIEBREAKS
 
     return frozenset(TIEBREAKS)
 

@@ -2,7 +2,7 @@
 
 django-tasks-db's worker (`db_worker`) ends on the first database error: a 3 s outage, a
 fail-over or a killed connection stopped it for good, and the jobs queued behind it
-(tournament/tasks.py) waited forever. `TaskWorker` runs the same loop and rides such
+(tournament/web/tasks.py) waited forever. `TaskWorker` runs the same loop and rides such
 errors out: it closes the broken connection, waits (0.5 s, doubling to 10 s), logs, and
 carries on. A task that an outage stopped half-way is run again, at most MAX_RUNS times in
 all (its action is one change, so nothing of the stopped run was kept); then its job fails
@@ -35,9 +35,9 @@ from django_tasks import TaskResultStatus
 from django_tasks_db.management.commands.db_worker import Worker
 from django_tasks_db.models import DBTaskResult
 
+from ..middleware import is_outage
+from ..models import Job
 from . import revision
-from .middleware import is_outage
-from .models import Job
 
 log = logging.getLogger("tournament")
 
@@ -101,7 +101,7 @@ def run_again(task_ids) -> int:
             if runs >= MAX_RUNS:
                 task.status = TaskResultStatus.FAILED
                 task.finished_at = timezone.now()
-                task.exception_class_path = "tournament.worker.Interrupted"
+                task.exception_class_path = "tournament.web.worker.Interrupted"
                 task.traceback = INTERRUPTED
                 task.save(update_fields=["status", "finished_at", "exception_class_path",
                                          "traceback"])

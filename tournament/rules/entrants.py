@@ -4,9 +4,9 @@ CSV reader, the actions and the archive. No Django here."""
 import re
 import unicodedata
 
-from . import numbers
-from .folding import fold
-from .text import TextError, clean_text, visible_name
+from ..entry import numbers
+from ..text.clean import TextError, clean_text, visible_name
+from ..text.folding import fold
 
 MAX_NAME = 100  # an entrant's (or a pair member's) name, in characters
 MAX_CLUB = 100

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 from scoring.rulesets import PENALTY_RULES, VOID_RULES
 
-from ... import numbers
+from .. import numbers
 from .form import Table
 
 _TILE = re.compile(r"^([0-6])\s*[-–/]\s*([0-6])$")

@@ -12,8 +12,13 @@ from datetime import date
 from scoring.formats import MatchFormatError, match_format
 from scoring.starters import sets_alternate
 
-from . import record_fit
-from .entrant_rules import (
+from ..entry import fit
+from ..entry.fit import Board
+from ..models import Attendance, Match, Stage, Tournament
+from ..models.event import DEFAULT_POINTS
+from ..pairing import knockout, round_robin
+from ..pairing.systems import SYSTEMS, StageInput
+from ..rules.entrants import (
     MAX_CLUB,
     MAX_ENTRANTS,
     MAX_NAME,
@@ -25,14 +30,9 @@ from .entrant_rules import (
     entrant_key,
     is_person_id,
 )
-from .json_text import check_json_text
-from .models import Attendance, Match, Stage, Tournament
-from .models.event import DEFAULT_POINTS
-from .pairing import knockout, round_robin
-from .pairing.systems import SYSTEMS, StageInput
-from .record_fit import Board
-from .rules import known_rulesets, known_tiebreaks
-from .text import TextError, only_invisible
+from ..rules.names import known_rulesets, known_tiebreaks
+from ..text.clean import TextError, only_invisible
+from ..text.documents import check_json_text
 
 FORMAT = "fives-and-threes-tournament/1"
 ENTRANTS = ("singles", "pairs")
@@ -247,7 +247,7 @@ def archive_json(tournament) -> str:
 def export_people(tournament, players) -> dict:
     """Write each linked player's person id into `players` (singles: `person`, pairs:
     `members[i].person`); the event's `date` as the extra key, if it has one."""
-    from .models import EntrantPerson
+    from ..models import EntrantPerson
 
     by_number = {p["id"]: p for p in players}
     for number, member, key in (EntrantPerson.objects.filter(entrant__tournament=tournament)
@@ -671,10 +671,10 @@ def check_round(r, path, number, ids, ruleset, seats=2, match=None) -> dict:
 
 
 def check_record(record, path, board: Board, conceded_side=None) -> dict:
-    """A match record checked as result entry checks it (record_fit), for `board`; the
+    """A match record checked as result entry checks it (entry.fit), for `board`; the
     first problem is raised at its path inside the archive."""
     _need(isinstance(record, dict), path, "a match record object")
-    report = record_fit.check_record(board, record, conceded_side=conceded_side)
+    report = fit.check_record(board, record, conceded_side=conceded_side)
     if report["errors"]:
         # What does not fit the board says more than the rules it then breaks.
         first = (report["misfit"] or report["errors"])[0]

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ... import numbers
-from ...record_fit import MAX_HANDS
+from .. import numbers
+from ..fit import MAX_HANDS
 from .form import SIDE_LETTER, Table, hand_key, set_key
 
 _SCORE = re.compile(r"^s([0-9]+)(?:_h([0-9]+))?_([ab])$")

@@ -6,9 +6,9 @@ that does not exist (import_trf reads the file back). A TRF is a Swiss: it holds
 event's Swiss stage only (a knock-out or round robin after it is not in the file).
 """
 
+from ..models import Match, Stage
+from ..pairing.trf import write_trf
 from . import history
-from .models import Match, Stage
-from .pairing.trf import write_trf
 
 
 def finished_rounds(tournament) -> int:

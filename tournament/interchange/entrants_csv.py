@@ -8,7 +8,7 @@ import csv
 import io
 from dataclasses import dataclass, field
 
-from .entrant_rules import (
+from ..rules.entrants import (
     MAX_ENTRANTS,
     PERSON_ID_RULE,
     check_entrant,
@@ -17,8 +17,8 @@ from .entrant_rules import (
     is_person_id,
     namesake_warning,
 )
-from .folding import fold
-from .text import TextError, clean_text
+from ..text.clean import TextError, clean_text
+from ..text.folding import fold
 
 SINGLES_COLUMNS = ("name", "club", "rating")
 PAIRS_COLUMNS = ("name", "member1", "club1", "member2", "club2", "rating")

@@ -1,11 +1,11 @@
-"""The text rule (tournament/text.py) applied to every string of a JSON document, keys too.
+"""The text rule (tournament/text/clean.py) applied to every string of a JSON document, keys too.
 
 Records and archives are free-form JSON, so no form field names their strings: the
 error names the JSON pointer instead, e.g. `/record/players/1: contains a NUL ...`.
 The walk is iterative, so a hostile nesting depth cannot exhaust Python's stack.
 """
 
-from .text import TextError, clean_text
+from .clean import TextError, clean_text
 
 MAX_DEPTH = 32  # a match record nests about 6 deep, an archive about 10
 

@@ -2,7 +2,7 @@
 
 A view calls `start(kind, user, event, payload)`, which stores the Job and enqueues its
 task on django-tasks (settings.TASKS: the database backend, whose worker, `manage.py
-task_worker` (tournament/worker.py), `make run` starts; the immediate backend runs it at
+task_worker` (tournament/web/worker.py), `make run` starts; the immediate backend runs it at
 once). The worker runs the task: the Job goes
 queued -> running -> done (a message, and where the result is) or failed (the action's
 refusal in its own words). The action and the Job's "done" are one change, so a failure
@@ -25,14 +25,14 @@ from django.urls import reverse
 from django.utils import timezone
 from django_tasks import task
 
-from .actions import ActionError, entrants, rounds
-from .actions.archive import import_tournament
-from .actions.base import one_change, require_director
-from .actions.trf_import import NO_SET_SCORES, import_trf_event
-from .archive import archive_json
-from .entrant_rules import counted
-from .middleware import is_outage
-from .models import Job
+from ..actions import ActionError, entrants, rounds
+from ..actions.archive import import_tournament
+from ..actions.base import one_change, require_director
+from ..actions.trf_import import NO_SET_SCORES, import_trf_event
+from ..interchange.archive import archive_json
+from ..middleware import is_outage
+from ..models import Job
+from ..rules.entrants import counted
 
 log = logging.getLogger("tournament")
 
@@ -110,7 +110,7 @@ def run(job_id: str, work) -> dict:
         if job.requested_by is None:
             raise ActionError("The account that asked for this no longer exists.")
         # The work and its job's "done" are one change: a run stopped by the database
-        # (below) kept nothing, so running it again (tournament/worker.py) repeats nothing.
+        # (below) kept nothing, so running it again (tournament/web/worker.py) repeats nothing.
         with one_change():
             message, result_url, output = work(job)
             finish(job_id, Job.Status.DONE, message, result_url, output)
@@ -120,7 +120,7 @@ def run(job_id: str, work) -> dict:
         return {"status": "failed", "message": exc.message}
     except BaseException as exc:
         if is_outage(exc):
-            raise  # the job stays running; the worker runs it again (tournament/worker.py)
+            raise  # the job stays running; the worker runs it again (tournament/web/worker.py)
         finish(job_id, Job.Status.FAILED, UNEXPECTED)
         log.exception("Job %s (%s) failed", job_id, job.kind)
         raise

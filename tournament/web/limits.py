@@ -27,8 +27,8 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import JsonResponse
 
-from .models import players as player_keys
-from .models.tokens import digest_of
+from ..models import players as player_keys
+from ..models.tokens import digest_of
 
 SAFE = {"GET", "HEAD", "OPTIONS"}
 

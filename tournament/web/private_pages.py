@@ -12,8 +12,8 @@ still keeps it for its one visitor (one that was already no-store, such as the A
 page, stays unkept).
 """
 
-from .offline.user import keep_private
-from .public.http_cache import is_private
+from ..offline.user import keep_private
+from ..public.http_cache import is_private
 
 PRIVATE_PATHS = ("/arbiter/", "/manage/", "/me/", "/accounts/", "/admin/")
 PRIVATE = "private, no-store"

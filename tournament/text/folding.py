@@ -3,7 +3,7 @@
 `fold` transliterates to ASCII (anyascii: "Ł" has no Unicode decomposition, so stripping
 accents alone leaves "łukasz" unfound by "lukasz"), lower-cases, and drops every character
 that is not a letter, digit or space, so that "O’Brien", "O'Brien" and "obrien" agree.
-Digits other than 0-9 ("²", "٣") are dropped before transliterating, as tournament/numbers.py
+Digits other than 0-9 ("²", "٣") are dropped before transliterating, as tournament/entry/numbers.py
 refuses them: "²" is no way to type pairing number 2.
 The public round page ships each name's folded key in a `data-find` attribute, and
 static/js/find.js folds only what was typed, in the simple way that gives the same result
@@ -28,6 +28,6 @@ def web_address(text: str) -> str:
     """An event's address made from its name: 'Łódź Fives' -> 'lodz-fives', 'Кубок
     Москвы' -> 'kubok-moskvy'. Django's slugify alone drops every letter without an ASCII
     decomposition ('odz-fives'), and a name in another script left nothing at all."""
-    from django.utils.text import slugify  # here: fold() stays free of Django (entrants_csv)
+    from django.utils.text import slugify  # here: fold() stays free of Django (the CSV)
 
     return slugify(anyascii(text or ""))

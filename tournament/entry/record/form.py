@@ -21,7 +21,7 @@ from scoring.formats import MatchFormat
 from scoring.rulesets import RULESETS
 from scoring.starters import set_starter, sets_alternate
 
-from ... import numbers
+from .. import numbers
 
 FORMAT = "fives-and-threes-match/1"
 HAND_ROWS = 12  # rows a set shows without JavaScript; the script can add more

@@ -9,13 +9,13 @@ from collections import defaultdict
 
 from django.db.models import Subquery
 
-from . import standings
-from .models import Attendance, Match, Round, SetResult, Stage
-from .models.rounds import status_counts
-from .pairing import knockout
-from .pairing.systems import SYSTEMS, Played, StageInput
-from .pairing.trf import TrfEvent, TrfPlayer, TrfResult, xxc_word
-from .standings.data import NOT_PAIRED_KINDS
+from .. import standings
+from ..models import Attendance, Match, Round, SetResult, Stage
+from ..models.rounds import status_counts
+from ..pairing import knockout
+from ..pairing.systems import SYSTEMS, Played, StageInput
+from ..pairing.trf import TrfEvent, TrfPlayer, TrfResult, xxc_word
+from ..standings.data import NOT_PAIRED_KINDS
 
 
 def _matches(tournament, *, public: bool, after_round: int | None = None):

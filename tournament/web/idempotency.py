@@ -45,8 +45,8 @@ from django.db import IntegrityError, transaction
 from django.http import HttpResponse, JsonResponse
 from django.utils import timezone
 
-from .actions.base import one_change
-from .models import StoredAnswer
+from ..actions.base import one_change
+from ..models import StoredAnswer
 
 HEADER = "Idempotency-Key"
 FIELD = "idempotency_key"  # the hidden form field

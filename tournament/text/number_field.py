@@ -1,10 +1,10 @@
-"""The Django form fields for typed numbers and dates: tournament/numbers.py's rule (ASCII
+"""The Django form fields for typed numbers and dates: tournament/entry/numbers.py's rule (ASCII
 digits only) in a form."""
 
 from django import forms
 from django.core.exceptions import ValidationError
 
-from .numbers import is_whole
+from ..entry.numbers import is_whole
 
 
 class WholeNumberField(forms.IntegerField):

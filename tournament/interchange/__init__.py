@@ -1,0 +1,1 @@
+"""Whole events in and out: the archive and entrants' CSV."""

@@ -1,0 +1,1 @@
+"""Readers of the database for the pure cores: history, rating lists, the TRF export."""

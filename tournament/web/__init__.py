@@ -1,0 +1,1 @@
+"""Web plumbing: idempotent writes, limits, sign-in lock, revisions, private pages, tasks."""
