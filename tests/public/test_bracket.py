@@ -108,8 +108,8 @@ def test_a_plate_on_the_bracket_the_round_and_the_players_pages(event, director)
 
 
 def test_an_event_ending_in_a_knockout_is_placed_by_it(event, director):
-    from tournament.reads import history
     from tournament.actions import results
+    from tournament.reads import history
 
     swiss_then_cut(event, director)
     final = event.rounds.get(number=5)
