@@ -3,8 +3,8 @@ from django.db import models
 from django.db.models import Q
 
 from ..standings import set_winner
+from .entrants import Entrant
 from .event import Tournament
-from .people import Entrant
 from .stages import Stage
 
 
