@@ -4,8 +4,8 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
-from ..standings.data import Points
 from ..standings.metrics import MSO_ORDER
+from ..standings.plain import Points
 
 # The standings' Points are the one home of the defaults (bye is the pairing-allocated
 # bye; the rest are rounds without a board: models.Attendance, and each round a late
