@@ -37,16 +37,16 @@ class MatchChecker(SetStartChecker):
         self.read_format(record.get("match"))
 
         fss = record.get("first_set_starter", MISSING)
-        first_starter = None
+        first_set_starter = None
         if fss is not MISSING:
-            first_starter = self.read_seat(fss, "/first_set_starter", "first_set_starter")
+            first_set_starter = self.read_seat(fss, "/first_set_starter", "first_set_starter")
 
         # ---- each set's score and starter
         infos: list[dict[str, Any]] = []
         for i, s in enumerate(sets):
             infos.append(self.read_set(i, s, sets_report))
 
-        self.check_set_starters(infos, first_starter)
+        self.check_set_starters(infos, first_set_starter)
         if rules.set_starter == SET_STARTER_ALTERNATES and all(
             info["expected"] is None for info in infos
         ):

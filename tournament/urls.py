@@ -22,5 +22,5 @@ urlpatterns = [
 # Outages answer 503 (and the API JSON) whatever part of the request met them.
 handler500 = "tournament.middleware.server_error"
 # Refusals and missing pages in the site's layout, saying why; JSON under /api/.
-handler403 = "tournament.public.errors.permission_denied"
-handler404 = "tournament.public.errors.page_not_found"
+handler403 = "tournament.public.error_pages.permission_denied"
+handler404 = "tournament.public.error_pages.page_not_found"

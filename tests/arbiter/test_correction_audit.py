@@ -6,7 +6,7 @@ a first entry says the result alone."""
 import pytest
 from django.urls import reverse
 
-from tournament.actions import players, results, table
+from tournament.actions import player_keys, results, table
 from tournament.actions.events import update_settings
 from tournament.models import AuditEntry, PlayerKey
 
@@ -61,7 +61,7 @@ def test_a_dispute_settled_and_a_players_new_entry_say_both(round1, people):
     t = round1["t"]
     update_settings(t, people["dir"], entry_policy="players_accept", reason="players enter")
     for number in (1, 2):
-        players.issue_key(t, people["dir"], number=number)
+        player_keys.issue_key(t, people["dir"], number=number)
     ann, bo = (PlayerKey.objects.get(entrant__number=n, entrant__tournament=t) for n in (1, 2))
     m = round1["match"]
     table.enter_result(m.pk, ann, version=0, record=RECORD)

@@ -131,7 +131,7 @@ def test_a_void_hand_says_so_and_the_next_downer_follows_the_rules(client, pairs
             assert line.void.startswith("void, dealt again: ")
             # The re-deal's downer follows the void's rule (scoring.starters), which a
             # plain rotation would miss for out_of_turn, exposed and pickup_exposed.
-            assert after.downs == words[next_hand_starter(words.index(line.downs), 4, void)]
+            assert after.starter == words[next_hand_starter(words.index(line.starter), 4, void)]
     assert found
     m = pairs["match"]
     results.submit_result(m.pk, people["arb"], version=0, record=record)

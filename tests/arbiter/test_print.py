@@ -72,8 +72,8 @@ def test_each_board_has_names_starter_blank_sets_and_the_qr_of_its_entry_page(
     assert "css/arbiter.css" in page
 
 
-def test_a_director_s_change_of_the_first_starter_is_printed(client, round1, people):
-    Match.objects.filter(pk=round1["match"].pk).update(first_starter=1)
+def test_a_director_s_change_of_the_first_set_starter_is_printed(client, round1, people):
+    Match.objects.filter(pk=round1["match"].pk).update(first_set_starter=1)
     client_for(client, people["arb"])
     page = client.get(print_url(round1["t"])).content.decode()
     assert (f"Starts set 1: <strong>{escape(EVIL)}</strong> "

@@ -31,7 +31,7 @@ def test_score_only_match_alternates_set_starters_from_side_a():
     assert scoring.validate(b.record)["valid"]
 
 
-def test_a_directors_first_starter_shifts_every_set_and_hand():
+def test_a_directors_first_set_starter_shifts_every_set_and_hand():
     table = rec.Table(ruleset="mso", names=PLAYERS, first_set_starter=1)
     b = build(table, s1_a="61", s1_b="48", s1_h1_a="61", s1_h1_b="48", s2_a="61", s2_b="3")
     assert b.record["first_set_starter"] == 1

@@ -178,16 +178,16 @@ def test_a_director_changes_who_starts_set_one_with_a_reason(client, round1, peo
     url = reverse("arbiter:match", args=[m.pk])
     client_for(client, people["arb"])
     assert "Who starts set 1 (director)" not in client.get(url).content.decode()
-    assert client.post(url, {"action": "first_starter", "seat": "1",
+    assert client.post(url, {"action": "first_set_starter", "seat": "1",
                              "reason": "x"}).status_code == 403
     client_for(client, people["dir"])
-    response = client.post(url, {"action": "first_starter", "seat": "1", "reason": ""})
+    response = client.post(url, {"action": "first_set_starter", "seat": "1", "reason": ""})
     assert response.status_code == 400
     assert "Say why this board starts otherwise." in response.content.decode()
-    response = client.post(url, {"action": "first_starter", "seat": "1",
+    response = client.post(url, {"action": "first_set_starter", "seat": "1",
                                  "reason": "players agreed before the pairing was fixed"})
     assert response.status_code == 302
-    assert fresh(m).first_starter == 1
+    assert fresh(m).first_set_starter == 1
     entry = AuditEntry.objects.get(action="set_first_starter")
     assert (entry.reason, entry.detail["seat"], entry.detail["was"]) == (
         "players agreed before the pairing was fixed", 1, 0)
@@ -210,7 +210,7 @@ def test_drawn_starters_cannot_be_overridden(round1, people):
     round1["t"].ruleset = "bndcc"
     round1["t"].save()
     with pytest.raises(ActionError) as refused:
-        results.set_first_starter(round1["match"].pk, people["dir"], seat=1, reason="x")
+        results.set_first_set_starter(round1["match"].pk, people["dir"], seat=1, reason="x")
     assert "drawn at the table" in refused.value.message
 
 
@@ -252,10 +252,10 @@ def test_who_starts_set_one_cannot_change_under_a_stored_result(round1, people):
     m = round1["match"]
     results.submit_result(m.pk, people["arb"], version=0, record=RECORD)
     with pytest.raises(ActionError) as refused:
-        results.set_first_starter(m.pk, people["dir"], seat=1, reason="they swapped")
+        results.set_first_set_starter(m.pk, people["dir"], seat=1, reason="they swapped")
     assert refused.value.status == 409
     assert "has a result stored, with seat 0 starting set 1" in refused.value.message
-    assert fresh(m).first_starter is None
+    assert fresh(m).first_set_starter == 0  # seat 0, stored as 0
     assert not AuditEntry.objects.filter(action="set_first_starter").exists()
 
 
@@ -264,7 +264,7 @@ def test_a_correction_may_say_who_really_started_set_one(round1, people):
     corrected, _ = results.submit_result(
         m.pk, people["dir"], version=m.version, reason="B started set 1",
         record={**RECORD, "first_set_starter": 1})
-    assert corrected.first_starter == 1
+    assert corrected.first_set_starter == 1
     assert [s.starter for s in corrected.sets.all()] == [1, 0]
     entry = AuditEntry.objects.filter(action="correct_result").latest("pk")
     assert entry.detail["first_set_starter"] == {"old": 0, "new": 1}

@@ -13,7 +13,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
-from tournament.actions import entrants, events, players, rounds
+from tournament.actions import entrants, events, player_keys, rounds
 from tournament.models import Match
 
 from .test_table import PASSWORD, fill_sets, open_card, sign_in
@@ -36,7 +36,7 @@ def test_a_dispute_waits_for_an_official_and_no_unaccepted_entry_is_confirmed(
     rounds.publish_round(rounds.pair_round(event, director), director)
     one, two = Match.objects.filter(round__tournament=event).select_related(
         "side0", "side1").order_by("board")
-    codes = {e.name: players.issue_key(event, director, number=e.number)
+    codes = {e.name: player_keys.issue_key(event, director, number=e.number)
              for e in event.entrants.all()}
 
     # Board 1: side 0 enters, side 1 disputes on their own phone.

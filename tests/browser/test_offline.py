@@ -229,7 +229,7 @@ def test_a_player_enters_and_checks_in_with_the_network_cut(browser, live_server
     """At the table (players_accept): a player's page and board, kept once opened, open
     offline; the result typed there is checked on the phone and queued, and so is the
     check-in for the next round; both are stored once when the network returns."""
-    from tournament.actions import entrants, players, rounds
+    from tournament.actions import entrants, player_keys, rounds
     from tournament.models import CheckIn
 
     base = live_server.url
@@ -242,7 +242,7 @@ def test_a_player_enters_and_checks_in_with_the_network_cut(browser, live_server
                            reason="the players enter tonight")
     rounds.publish_round(rounds.pair_round(event, director), director)
     board = Match.objects.get(round__tournament=event)
-    key = players.issue_key(event, director, number=board.side0.number)
+    key = player_keys.issue_key(event, director, number=board.side0.number)
 
     page = new_page(browser, **PHONE)
     page.context.set_default_timeout(60_000)
@@ -385,7 +385,7 @@ def test_a_players_page_shows_the_next_round_live(browser, live_server, screensh
     reads her page in round 2; the director closes it and publishes round 3: her round 3
     board appears without a reload, and the phone keeps its page for offline."""
     from tests.api.conftest import score_record
-    from tournament.actions import entrants, players, rounds
+    from tournament.actions import entrants, player_keys, rounds
     from tournament.actions import results as result_actions
 
     base = live_server.url
@@ -409,7 +409,7 @@ def test_a_players_page_shows_the_next_round_live(browser, live_server, screensh
     rounds.publish_round(rounds.pair_round(event, director), director)
     play_and_pair(1)
     ann = Entrant.objects.get(tournament=event, name="Ann Bold")
-    key = players.issue_key(event, director, number=ann.number)
+    key = player_keys.issue_key(event, director, number=ann.number)
 
     page = new_page(browser, **PHONE)
     page.context.set_default_timeout(60_000)

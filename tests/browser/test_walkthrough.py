@@ -649,7 +649,7 @@ def test_demo_events_read_well(browser, live_server, screenshots, a11y):
 
     from django.core.management import call_command
 
-    from tournament.demo.people import DIRECTOR
+    from tournament.demo.names import DIRECTOR
     from tournament.models import Match
 
     call_command("load_demo", stdout=io.StringIO())

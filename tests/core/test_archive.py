@@ -172,7 +172,7 @@ def live_board(demo):
 def test_a_directors_set_one_starter_survives_the_round_trip(demo, tmp_path):
     from tournament.actions import results
     board, director = live_board(demo)
-    results.set_first_starter(board.pk, director, seat=1, reason="agreed at the table")
+    results.set_first_set_starter(board.pk, director, seat=1, reason="agreed at the table")
     results.submit_result(board.pk, director, version=0, record={
         "format": "fives-and-threes-match/1", "ruleset": "mso",
         "sets": [{"score": [61, 7]}, {"score": [61, 8]}]})
@@ -186,7 +186,7 @@ def test_a_directors_set_one_starter_survives_the_round_trip(demo, tmp_path):
     assert export("copy") == doc
     copied = Match.objects.get(round__tournament__slug="copy",
                                round__number=board.round.number, board=board.board)
-    assert copied.first_starter == 1
+    assert copied.first_set_starter == 1
     assert [s.starter for s in copied.sets.order_by("number")] == [1, 0]
 
 

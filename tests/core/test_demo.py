@@ -10,8 +10,8 @@ from django.db import transaction
 import scoring
 from tournament.actions.base import one_change
 from tournament.actions.events import may_create_events
+from tournament.demo.names import DIRECTOR, PAIRS
 from tournament.demo.pairs import shows
-from tournament.demo.people import DIRECTOR, PAIRS
 from tournament.demo.table import dispute_reason
 from tournament.models import Attendance, Match, Round, Tournament
 from tournament.pairing import knockout

@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
-from tournament.demo.people import DIRECTOR
+from tournament.demo.names import DIRECTOR
 from tournament.models import Tournament
 
 pytestmark = pytest.mark.django_db

@@ -249,6 +249,6 @@ def test_slips_follow_the_boards_first_set_starter(client, singles_event):
     Match.objects.filter(pk=match.pk).update(status="pending", outcome="", winner=None,
                                              record=None)
     root = User.objects.create_superuser("root", password="pw-123456")
-    results.set_first_starter(match.pk, root, seat=1, reason="agreed at the table")
+    results.set_first_set_starter(match.pk, root, seat=1, reason="agreed at the table")
     assert slip_starters(get(client, url, print="slips").content.decode(), 1) == [
         "Ann Lee", "Cy Hale", "Ann Lee"]

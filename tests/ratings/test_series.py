@@ -7,7 +7,7 @@ from django.urls import reverse
 from tournament.actions import series as actions
 from tournament.actions.base import ActionError, PermissionDenied
 from tournament.models import AuditEntry, Official, Series
-from tournament.standings.series import series_standings
+from tournament.standings.series_points import series_standings
 
 from .events import FOUR, archive, imported
 

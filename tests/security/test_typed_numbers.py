@@ -109,7 +109,7 @@ def test_every_digit_to_every_arbiter_and_director_number_is_answered(client, bo
         assert confirm.status_code in (400, 409, 422), (d, confirm.status_code)
     client.force_login(board["director"])
     for d in FAMILIES:
-        changed = client.post(url, {"action": "first_starter", "seat": d, "reason": "draw"})
+        changed = client.post(url, {"action": "first_set_starter", "seat": d, "reason": "draw"})
         assert changed.status_code in (400, 409, 422), d
     m.refresh_from_db()
     assert m.version == 0 and m.status == "pending"

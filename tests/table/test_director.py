@@ -6,11 +6,11 @@ import re
 import pytest
 from django.contrib.auth.models import User
 
-from tournament.actions import ActionError, events, players
+from tournament.actions import ActionError, events, player_keys
 from tournament.actions.archive import create_from
 from tournament.interchange import archive
 from tournament.models import AuditEntry, PlayerKey
-from tournament.models.players import KEY_BITS, normalised
+from tournament.models.player_keys import KEY_BITS, normalised
 
 from .conftest import key_for, make_event, players_event
 
@@ -97,7 +97,7 @@ def test_command_needs_a_member_of_a_pair_only(director):
     assert PlayerKey.objects.holding(two).name == "Bob"
     single = make_event(director, name="Singles")
     with pytest.raises(ActionError):
-        players.issue_key(single, None, number=1, member=2)
+        player_keys.issue_key(single, None, number=1, member=2)
 
 
 def test_cards_print_new_keys_for_the_director_only(accepting_event, director, client):

@@ -158,7 +158,7 @@ def create_match(round_, m, entrants, report, now, plate=False):
     side0 = entrants[m["players"][0]]
     side1 = entrants[m["players"][1]] if m["players"][1] is not None else None
     match = Match(round=round_, board=m["board"], side0=side0, side1=side1, plate=plate,
-                  first_starter=m.get("first_set_starter") or None)
+                  first_set_starter=m.get("first_set_starter") or 0)
     by = lambda key: entrants[m[key]]  # noqa: E731
     other = lambda e: side1 if e == side0 else side0  # noqa: E731
     if side1 is None:

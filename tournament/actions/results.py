@@ -212,7 +212,7 @@ def later_rounds(match) -> list[int]:
                 .order_by("number").values_list("number", flat=True))
 
 
-def corrected_first_starter(tournament, record) -> int | None:
+def corrected_first_set_starter(tournament, record) -> int | None:
     """The seat a correction's record says started set 1, where sets alternate and it
     names a seat of the table; None leaves the board's own starter expected."""
     seat = record.get("first_set_starter") if isinstance(record, dict) else None
@@ -275,7 +275,7 @@ def submit_result(match_id, actor, *, version: int, outcome: str = Match.Outcome
     if version != match.version:
         raise StaleVersion(match, version)
     # A correction may say who really started set 1; the board then follows its record.
-    first = corrected_first_starter(tournament, record) if correcting else None
+    first = corrected_first_set_starter(tournament, record) if correcting else None
     report, record, conceded, winner = checked_outcome(match, outcome, record, conceded_by,
                                                        first)
     old = result_state(match) if match.status != Match.Status.PENDING else None
@@ -290,7 +290,7 @@ def submit_result(match_id, actor, *, version: int, outcome: str = Match.Outcome
     match.entered_by, match.entered_at = actor, now
     was_first = first_set_starter(match)
     if record is not None and first is not None:
-        match.first_starter = None if first == 0 else first
+        match.first_set_starter = first
     if correcting or settling:
         # A director's correction, or an official settling a dispute, is the authority.
         match.status = Match.Status.CONFIRMED
@@ -341,7 +341,7 @@ def confirm_result(match_id, actor, *, version: int) -> Match:
 
 
 @atomic_action
-def set_first_starter(match_id, actor, *, seat: int, reason: str) -> Match:
+def set_first_set_starter(match_id, actor, *, seat: int, reason: str) -> Match:
     """A director's choice of who starts set 1 on one board, where the pairing's side 0
     "usually" does (MSO). The entry form and the validator then expect that seat."""
     match = lock(match_id, actor)
@@ -370,8 +370,8 @@ def set_first_starter(match_id, actor, *, seat: int, reason: str) -> Match:
     if seat == was:
         raise ActionError(f"{match.players[seat % 2].name} already starts set 1 on board "
                           f"{match.board}.", {"seat": ["That seat starts set 1 already."]})
-    match.first_starter = None if seat == 0 else seat
-    match.save(update_fields=["first_starter"])
+    match.first_set_starter = seat
+    match.save(update_fields=["first_set_starter"])
     audit(tournament, actor, Action.SET_FIRST_STARTER,
           f"Round {match.round.number} board {match.board}: "
           f"{match.players[seat % 2].name} starts set 1", reason,

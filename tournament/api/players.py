@@ -88,7 +88,7 @@ def me(request, response: HttpResponse):
         "board": None if board is None else {
             "id": board.match.pk, "round": board.match.round.number,
             "board": board.match.board, "opponent": reads.opponent_json(board.opponent),
-            "starts_set_one": board.starts_set_one, "status": board.match.status,
+            "starts_set_one": board.has_first_set_starter, "status": board.match.status,
             "version": board.match.version},
         "results": results,
     }

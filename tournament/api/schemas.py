@@ -309,6 +309,8 @@ class MyBoard(Schema):
     round: int
     board: int
     opponent: dict[str, Any] | None = Field(description="{number, name}; null for a bye.")
+    # The JSON key stays `starts_set_one` for its readers: players.reads'
+    # has_first_set_starter (the player's side holds the first-set starter).
     starts_set_one: bool | None = Field(description="Whether the player's side starts set "
                                         "1; null where a draw at the table decides.")
     status: str

@@ -51,7 +51,7 @@ def card(request, tournament, match) -> dict:
     url = request.build_absolute_uri(entry_path(tournament, match.pk))
     entry.update(url=url, qr=qr.svg(url, title=f"Board {match.board}: enter the result"),
                  set_rows=set_rows(tournament, match),
-                 starter_changed=match.first_starter not in (None, 0))
+                 starter_changed=match.first_set_starter != 0)
     return entry
 
 

@@ -1,9 +1,9 @@
 """A stored record's hand sheets and play by play, read-only, for the official who checks
 them (beside Confirm) and for the board's history. No Django, no database.
 
-Who downs each hand comes from `scoring.starters` (the validator's rules, voids included);
-a hand written as plays alone gets its points from `scoring.replay`, as the validator
-scores it.
+Who starts each hand (lays its down) comes from `scoring.starters` (the validator's rules,
+voids included); a hand written as plays alone gets its points from `scoring.replay`, as
+the validator scores it.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from ..entry.record import Table, hand_text, void_in_plays
 @dataclass
 class HandLine:
     number: int
-    downs: str  # who downs it: "Ann Lee (A1)"
+    starter: str  # who starts it (lays its down): "Ann Lee (A1)"
     points: tuple  # (A, B); None where neither the sheet nor the plays say
     running: tuple  # the set's totals after it
     void: str = ""  # "void: <rule> by <seat>" when re-dealt
@@ -91,7 +91,7 @@ def sheets(record: Mapping | None, table: Table, words: list[str]) -> list[SetSh
             if points is not None:
                 running = [running[0] + points[0], running[1] + points[1]]
             sheet.hands.append(HandLine(
-                number=j + 1, downs=words[seat] if seat is not None else "",
+                number=j + 1, starter=words[seat] if seat is not None else "",
                 points=points, running=tuple(running),
                 void=void_words(voids[j], table, words),
                 plays=hand_text(hand, table)))

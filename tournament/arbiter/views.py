@@ -247,7 +247,7 @@ def board_context(request, match, *, form=None, version=None, conflict=None, pro
                          if correcting and is_director else []),
         "can_set_starter": (is_director and not match.is_bye
                             and sets_alternate(tournament.ruleset)),
-        "first_starter": first_set_starter(match),
+        "first_set_starter": first_set_starter(match),
         "starter_seats": [(n, f"{seats[n]}: {table.names[n % 2]}")
                           for n in range(tournament.seats)],
         "starter_errors": starter_errors or {}, "starter_reason": starter_reason,
@@ -281,8 +281,8 @@ def posted(request, match):
     action = request.POST.get("action")
     if action == "confirm":
         return confirm(request, match)
-    if action == "first_starter":
-        return change_first_starter(request, match)
+    if action == "first_set_starter":
+        return change_first_set_starter(request, match)
     return enter(request, match)
 
 
@@ -349,12 +349,12 @@ def confirm(request, match):
     return after_change(stored)
 
 
-def change_first_starter(request, match):
+def change_first_set_starter(request, match):
     """A director's change of who starts set 1 on this board, with a reason."""
     reason = request.POST.get("reason", "")
     raw = str(request.POST.get("seat", "")).strip()
     try:
-        stored = result_actions.set_first_starter(
+        stored = result_actions.set_first_set_starter(
             match.pk, request.user, seat=numbers.whole_or_none(raw, low=0) if raw else -1,
             reason=reason)
     except ActionError as e:

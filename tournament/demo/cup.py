@@ -6,7 +6,7 @@ Built through the actions the screens call, so it holds only states the app can 
 
 from tournament.actions import entrants, events, rounds, stages
 
-from .people import CUP_ENTRANTS
+from .names import CUP_ENTRANTS
 from .singles import csv_text, free_slug, play
 
 NAME = "Leek Charity Knock-out Cup"

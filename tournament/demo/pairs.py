@@ -11,7 +11,7 @@ from tournament.actions import attendance, entrants, events, results, rounds
 from tournament.models import Attendance
 
 from .linking import link_everyone
-from .people import PAIRS
+from .names import PAIRS
 from .singles import csv_text, free_slug, wanted_winner
 
 NAME = "Staffordshire Pairs Championship"

@@ -12,7 +12,7 @@ from tournament.actions import entrants, events, results, rounds, stages
 from tournament.models import Match
 
 from .linking import link_everyone
-from .people import ENTRANTS
+from .names import ENTRANTS
 
 NAME = "Potteries Fives & Threes Open"
 

@@ -8,10 +8,10 @@ Built through the same actions as the players' pages, with the players' keys.
 
 from tournament.actions import entrants, events, rounds, table
 from tournament.actions.checkin import set_checkin
-from tournament.actions.players import issue_key
+from tournament.actions.player_keys import issue_key
 from tournament.models import PlayerKey
 
-from .people import TABLE_ENTRANTS
+from .names import TABLE_ENTRANTS
 from .singles import csv_text, free_slug, record_for
 
 NAME = "Leek Club Night"

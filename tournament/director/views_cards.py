@@ -1,7 +1,7 @@
 """Players' cards: each player's key (new, shown once), as a QR code of their own page
 and as a code to type, for the director to print and hand out (docs/players.md).
 
-Keys are stored hashed, so printing makes new keys (actions.players, audited): a card
+Keys are stored hashed, so printing makes new keys (actions.player_keys, audited): a card
 printed earlier stops working. The answer is a POST's, private and never stored.
 """
 
@@ -14,7 +14,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from ..actions import ActionError
-from ..actions import players as actions
+from ..actions import player_keys as actions
 from ..public import qr
 from .access import director_view
 

@@ -7,8 +7,8 @@ from scoring.starters import set_starter, sets_alternate
 
 def first_set_starter(match) -> int:
     """The seat expected to start set 1 where sets alternate: the pairing's side 0, unless
-    a director set another on this board (`Match.first_starter`)."""
-    return match.first_starter if match.first_starter is not None else 0
+    a director set another on this board (`Match.first_set_starter`)."""
+    return match.first_set_starter
 
 
 def set_starters(tournament, match) -> list[int | None]:

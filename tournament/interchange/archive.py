@@ -203,8 +203,8 @@ def export_match(m) -> dict:
     if m.side1 is None:
         doc["bye"] = True
         return doc
-    if m.first_starter not in (None, 0):
-        doc["first_set_starter"] = m.first_starter  # a director's choice (mso)
+    if m.first_set_starter != 0:
+        doc["first_set_starter"] = m.first_set_starter  # a director's choice (mso)
     if m.outcome == Match.Outcome.FORFEIT:
         doc["forfeit_by"] = m.conceded_by.number
     elif m.outcome == Match.Outcome.DOUBLE_FORFEIT:

@@ -3,12 +3,12 @@
 from .attendance import Attendance
 from .audit import AuditEntry
 from .checkin import CheckIn
+from .entrants import Entrant, ForbiddenPair
 from .event import Official, Tournament
 from .idempotency import StoredAnswer
 from .jobs import Job
-from .people import Entrant, ForbiddenPair
 from .person import EntrantPerson, Person, Rating, RatingList, RatingStep
-from .players import PlayerKey
+from .player_keys import PlayerKey
 from .rounds import Match, ResultVersion, Round, SetResult
 from .series import Series
 from .stages import Stage

@@ -1,6 +1,6 @@
 from django.db import models
 
-from .people import Entrant
+from .entrants import Entrant
 
 
 class AttendanceQuerySet(models.QuerySet):

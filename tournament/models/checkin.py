@@ -2,7 +2,7 @@ from django.db import models
 from django.utils import timezone
 
 from .attendance import Attendance
-from .people import Entrant
+from .entrants import Entrant
 
 
 class CheckInQuerySet(models.QuerySet):

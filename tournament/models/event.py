@@ -4,8 +4,8 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
-from ..standings.data import Points
 from ..standings.metrics import MSO_ORDER
+from ..standings.plain import Points
 
 # The standings' Points are the one home of the defaults (bye is the pairing-allocated
 # bye; the rest are rounds without a board: models.Attendance, and each round a late
@@ -82,9 +82,11 @@ class Tournament(models.Model):
                                     default=EntryPolicy.OFFICIALS)
     # Kept off the public list and pages (officials still see it); set while unstarted.
     hidden = models.BooleanField(default=False)
-    # Round 1's lot, drawn when round 1 is paired: whether pairing number 1 starts set 1 on
-    # board 1 (None: not drawn yet). Later rounds follow the Dutch colour rules from it
-    # (the pairing's XXC: pairing.trf.xxc_word).
+    # Round 1's lot (a Swiss's), drawn when round 1 is paired: whether pairing number 1
+    # starts set 1 on board 1 (None: not drawn yet). An event-wide fact the pairing reads,
+    # not a board's first-set starter (Match.first_set_starter): from it the pairing gives
+    # each board its side 0, alternating down round 1's boards, and later rounds follow
+    # the Dutch colour rules (the pairing's XXC word: pairing.trf.xxc_word).
     top_seed_starts = models.BooleanField(null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,

@@ -10,7 +10,7 @@ without rows is unlinked and plays exactly as before. The ratings are derived da
 from django.db import models
 
 from ..rules.entrants import MAX_CLUB, MAX_NAME, MAX_PERSON_ID
-from .people import Entrant
+from .entrants import Entrant
 from .rounds import Match
 
 

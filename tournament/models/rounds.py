@@ -3,8 +3,8 @@ from django.db import models
 from django.db.models import Q
 
 from ..standings import set_winner
+from .entrants import Entrant
 from .event import Tournament
-from .people import Entrant
 from .stages import Stage
 
 
@@ -163,9 +163,10 @@ class Match(models.Model):
     # played in the same round as the main bracket's next round: its board numbers follow
     # the main bracket's there (pairing.systems.KnockOut.plate_offset).
     plate = models.BooleanField(default=False)
-    # The seat a director set to start set 1 on this board (an audited choice, where sets
-    # alternate); None: the pairing's side 0 does.
-    first_starter = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The first-set starter: the seat that starts set 1 on this board, where sets
+    # alternate. 0, the pairing's side 0, unless a director chose another seat (an audited
+    # choice: the SET_FIRST_STARTER audit row says who chose it, when and why).
+    first_set_starter = models.PositiveSmallIntegerField(default=0)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     outcome = models.CharField(max_length=16, choices=Outcome.choices, blank=True)
     # The player who forfeited or abandoned.

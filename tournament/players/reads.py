@@ -21,7 +21,9 @@ class Board:
     match: Match
     side: int
     opponent: object  # the other side's Entrant, or None for a bye
-    starts_set_one: bool | None  # None: a draw at the table decides
+    # Whether the player's side holds the first-set starter (the seat that starts set 1);
+    # None: a draw at the table decides. The API's `starts_set_one`.
+    has_first_set_starter: bool | None
     can: dict = field(default_factory=dict)  # ENTER/ACCEPT/DISPUTE -> allowed now
 
 
@@ -34,7 +36,9 @@ def boards_of(player):
             .prefetch_related("sets").order_by("round__number"))
 
 
-def starts_set_one(tournament, match, side) -> bool | None:
+def has_first_set_starter(tournament, match, side) -> bool | None:
+    """Whether this side holds the board's first-set starter; None for a bye, or where a
+    draw at the table decides who starts set 1."""
     if match.is_bye:
         return None
     seat = set_starters(tournament, match)[0]
@@ -46,7 +50,7 @@ def board_of(player, match) -> Board:
     side = table.side_of(match, player)
     match.round.tournament = tournament  # already read: refusal() reads the policy
     board = Board(match=match, side=side, opponent=match.players[1 - side],
-                  starts_set_one=starts_set_one(tournament, match, side))
+                  has_first_set_starter=has_first_set_starter(tournament, match, side))
     board.can = {what: table.allowed(match, player, what)
                  for what in (table.ENTER, table.ACCEPT, table.DISPUTE)}
     return board

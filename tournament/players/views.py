@@ -207,7 +207,7 @@ def board_context(request, player, match, *, form=None, problem="", conflict="",
         "described": describe(match), "answer_mode": answer_mode,
         "refusal": actions.refusal(match, player, actions.ENTER),
         "counts": status_counts(match.status, match.round.tournament.require_confirmation),
-        "starts_set_one": None if side is None else reads.starts_set_one(
+        "has_first_set_starter": None if side is None else reads.has_first_set_starter(
             match.round.tournament, match, side),
         "dispute_errors": dispute_errors or {}, "reason": reason,
         "correcting": False, "is_director": False,

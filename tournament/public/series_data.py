@@ -7,7 +7,7 @@ from django.db.models import Exists, F, OuterRef
 
 from ..models import EntrantPerson, Round, Tournament
 from ..reads import history
-from ..standings.series import series_standings
+from ..standings.series_points import series_standings
 
 
 def series_events(series):
@@ -40,7 +40,7 @@ def players_of(events) -> dict:
 
 
 def standings_of(series):
-    """(events, rows): rows are tournament.standings.series.SeriesRow; a linked player's
+    """(events, rows): rows are tournament.standings.series_points.SeriesRow; a linked player's
     `player` key is ("person", their id)."""
     events = list(series_events(series))
     players = players_of(events)

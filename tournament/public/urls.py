@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import people, views
+from . import people_pages, views
 from .http_cache import public_cache
 
 # Whole answers cached by the event's revision (http_cache.py); the parameters listed are
@@ -11,11 +11,11 @@ app_name = "public"
 urlpatterns = [
     path("", public_cache(views.events, params=TABLE), name="events"),
     # People across events (before the events' <slug>: these words are reserved slugs).
-    path("ratings/", people.ratings, name="ratings_mso"),
-    path("ratings/about/", people.about, name="ratings_about"),
-    path("ratings/<slug:ruleset>/", people.ratings, name="ratings"),
-    path("people/<slug:key>/", people.person, name="person"),
-    path("series/<slug:slug>/", people.series, name="series"),
+    path("ratings/", people_pages.ratings, name="ratings_mso"),
+    path("ratings/about/", people_pages.about, name="ratings_about"),
+    path("ratings/<slug:ruleset>/", people_pages.ratings, name="ratings"),
+    path("people/<slug:key>/", people_pages.person, name="person"),
+    path("series/<slug:slug>/", people_pages.series, name="series"),
     path("<slug:slug>/", public_cache(views.event), name="event"),
     # What the live pages poll: cached by the revision like the pages, so a poll while
     # nothing changed costs no query (browsers revalidate every time: public, no-cache).

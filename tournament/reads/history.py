@@ -15,7 +15,7 @@ from ..models.rounds import status_counts
 from ..pairing import knockout
 from ..pairing.systems import SYSTEMS, Played, StageInput
 from ..pairing.trf import TrfEvent, TrfPlayer, TrfResult, xxc_word
-from ..standings.data import NOT_PAIRED_KINDS
+from ..standings.plain import NOT_PAIRED_KINDS
 
 
 def _matches(tournament, *, public: bool, after_round: int | None = None):

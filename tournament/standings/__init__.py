@@ -14,19 +14,6 @@ from .compute import (
     player_rounds,
     tied_groups,
 )
-from .data import (
-    MATCH_KINDS,
-    BoardResult,
-    Player,
-    Points,
-    RoundLine,
-    Row,
-    StepNote,
-    TiedGroup,
-    set_winner,
-    set_winners,
-    withdrawn_words,
-)
 from .metrics import (
     LABELS,
     MSO_ORDER,
@@ -43,6 +30,19 @@ from .metrics import (
     register,
     set_score_labels,
     validate_order,
+)
+from .plain import (
+    MATCH_KINDS,
+    BoardResult,
+    Player,
+    Points,
+    RoundLine,
+    Row,
+    StepNote,
+    TiedGroup,
+    set_winner,
+    set_winners,
+    withdrawn_words,
 )
 
 __all__ = [

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from .data import BoardResult, Number, Player, Points, RoundLine, Row, StepNote, TiedGroup
 from .metrics import (
     MSO_ORDER,
     Tiebreak,
@@ -21,6 +20,7 @@ from .metrics import (
     sort_key,
     validate_order,
 )
+from .plain import BoardResult, Number, Player, Points, RoundLine, Row, StepNote, TiedGroup
 from .records import Context, build_context
 
 

@@ -57,14 +57,14 @@ Every step also says in words what it did to a tied group (:meth:`Tiebreak.descr
 ``"head to head: not applied — no player beat all the others"``) and what it found for
 one player (:meth:`Tiebreak.detail`: ``"points spread (best round dropped: round 2,
 +45): -12"``); :mod:`tournament.standings.compute` gathers these into
-:class:`~tournament.standings.data.StepNote` lines for every group and row.
+:class:`~tournament.standings.plain.StepNote` lines for every group and row.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .data import Number
+from .plain import Number
 from .records import Context
 
 #: name -> tie-break object. Filled by :func:`register`.

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .data import NOT_PAIRED_KINDS, BoardResult, Number, Player, Points, set_winners
+from .plain import NOT_PAIRED_KINDS, BoardResult, Number, Player, Points, set_winners
 
 #: A player's outcome in a match, from their side.
 OVER_THE_BOARD = frozenset({"win", "loss"})

@@ -27,7 +27,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import JsonResponse
 
-from ..models import players as player_keys
+from ..models import player_keys
 from ..models.tokens import digest_of
 
 SAFE = {"GET", "HEAD", "OPTIONS"}

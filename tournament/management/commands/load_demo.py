@@ -6,7 +6,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from tournament.actions.base import one_change
 from tournament.demo import cup, pairs, singles, table
-from tournament.demo.people import ARBITERS, DIRECTOR
+from tournament.demo.names import ARBITERS, DIRECTOR
 from tournament.management.commands.grant_director import grant
 from tournament.models import Tournament
 

@@ -4,7 +4,7 @@ a line (shared/spec/table-entry.md). The player's older key stops working."""
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament.actions import ActionError
-from tournament.actions.players import issue_key
+from tournament.actions.player_keys import issue_key
 from tournament.models import Tournament
 
 

@@ -15,8 +15,8 @@ import secrets
 
 from django.db import models
 
+from .entrants import Entrant
 from .event import Tournament
-from .people import Entrant
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford: no I, L, O, U
 KEY_BITS = 80

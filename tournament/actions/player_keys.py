@@ -1,10 +1,10 @@
-"""Player keys (models/players.py): made and renewed by a director or the command line,
+"""Player keys (models/player_keys.py): made and renewed by a director or the command line,
 each change audited. The key itself is returned once, to be printed on the player's card;
 only its digest is stored."""
 
 
 from ..models import Entrant, PlayerKey
-from ..models.players import digest_of, new_key
+from ..models.player_keys import digest_of, new_key
 from .base import Action, ActionError, atomic_action, audit, require_director
 
 

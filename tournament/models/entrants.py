@@ -1,3 +1,6 @@
+"""Entrants (`Entrant`): what is paired and ranked, a player or a pair of partners, and
+the pairs a director forbids (`ForbiddenPair`)."""
+
 from django.db import models
 from django.db.models.functions import Lower
 
