@@ -8,11 +8,11 @@ from pydantic import Field
 
 from .. import history
 from ..collation import a_to_z
+from ..common.credentials import user_for
 from ..models import Match, Round, Tournament
 from ..models.event import DEFAULT_POINTS
 from ..models.rounds import PUBLIC_ROUND_STATUSES
 from . import schemas, serialize
-from .auth import user_for
 
 router = Router(tags=["read"])
 

@@ -14,9 +14,9 @@ from django.views.decorators.http import require_GET
 from scoring.starters import sets_alternate
 
 from ..actions.base import require_official
+from ..common import qr
+from ..common.links import entry_path
 from ..models import Tournament
-from ..players.links import entry_path
-from ..public import qr
 from ..starters import set_starters
 
 SEATS = {2: ("A", "B"), 4: ("A1", "B1", "A2", "B2")}

@@ -15,14 +15,13 @@ from scoring.starters import sets_alternate
 from .. import numbers, tasks
 from ..actions import ActionError, events
 from ..actions.checkin import open_round
-from ..arbiter.views import arbiter_only
 from ..archive import archive_json
 from ..models import Job, Official, Tournament
 from ..models.checkin import counted, roll_call
 from ..standings import label
 from ..tasks import runs_in_background
 from ..trf_export import finished_rounds, has_swiss, later_stages_note, trf_text
-from .access import director_view, show_refusal
+from .access import arbiter_only, director_view, show_refusal
 from .forms import CreateEventForm, DeleteEventForm, EditSettingsForm, HideForm, OfficialForm
 from .forms_import import ARCHIVE, ImportEventForm, kind_of, max_bytes
 from .forms_rounds import StageForm

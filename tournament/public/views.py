@@ -10,12 +10,13 @@ from django_tables2 import RequestConfig
 
 from .. import history, standings
 from ..collation import name_key
+from ..common import qr
+from ..common.links import entry_path
 from ..folding import fold
 from ..models import Round, Stage, Tournament
 from ..models.rounds import live_round
-from ..players.links import entry_path
 from . import bracket as bracket_data
-from . import crosstab, data, exports, people_data, printed, qr
+from . import crosstab, data, exports, people_data, printed
 from .cache import cached_fragment, fragment_key, sortable, table_params
 from .tables import (
     AlphaTable,
