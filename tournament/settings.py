@@ -83,6 +83,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # The offline package's tags live beside it (tournament/offline/tags.py).
+            "libraries": {"offline": "tournament.offline.tags"},
         },
     },
 ]

@@ -7,8 +7,8 @@ from html import escape
 import pytest
 from django.urls import reverse
 
+from tournament.common import qr
 from tournament.models import Entrant, Match, Official, Round, Tournament
-from tournament.public import qr
 
 from .conftest import EVIL, client_for
 

@@ -3,6 +3,11 @@
 A cycle hidden by a function-level import still couples two modules both ways: a change
 to either can break the other at import time. The pure cores take no Django at all, and
 no model module reaches for an action (signals are connected in `AppConfig.ready`).
+
+The audience packages (one per kind of visitor: the public's pages, the directors', the
+arbiters', the players', the API, the offline machinery) sit on top: none imports another's
+views, their arrows between each other run one way, and nothing below them reaches up to
+one; only the wiring (urls, the app config) imports them.
 """
 
 import ast
@@ -16,6 +21,9 @@ PURE = ("scoring", "tournament.pairing", "tournament.standings", "tournament.rat
         "tournament.entry")
 # scoring's Django face: the app config and the validate_match command around the engine.
 DJANGO_FACE = ("scoring.apps", "scoring.management")
+AUDIENCES = ("public", "director", "arbiter", "players", "api", "offline")
+# The plumbing that puts the audiences together, and so may import them.
+WIRING = ("tournament.urls", "tournament.apps", "tournament.settings", "tournament.wsgi")
 
 
 def module_name(path: Path) -> str:
@@ -102,6 +110,55 @@ def test_the_walker_sees_function_level_imports_and_cycles():
     assert any(isinstance(n, ast.ImportFrom) and n.module == "b" for n in ast.walk(tree))
     assert cycles({"a": {"b"}, "b": {"a"}, "c": {"a"}}) == [["a", "b"]]
     assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def audience_of(name: str) -> str | None:
+    parts = name.split(".")
+    if len(parts) > 1 and parts[0] == "tournament" and parts[1] in AUDIENCES:
+        return parts[1]
+    return None
+
+
+def is_view_module(name: str) -> bool:
+    last = name.rsplit(".", 1)[-1]
+    return last == "views" or last.startswith("views_")
+
+
+def audience_arrows(edges: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Which audience package imports which other one (module imports folded)."""
+    arrows = {audience: set() for audience in AUDIENCES}
+    for name, targets in edges.items():
+        if (source := audience_of(name)) is not None:
+            arrows[source].update(t for t in map(audience_of, targets) if t not in (None, source))
+    return arrows
+
+
+def test_the_audience_checks_see_a_borrowed_view_and_a_two_way_arrow():
+    edges = {"tournament.players.views": {"tournament.arbiter.views"},
+             "tournament.arbiter.printing": {"tournament.players.links"},
+             "tournament.history": set()}
+    assert audience_arrows(edges)["players"] == {"arbiter"}
+    assert cycles(audience_arrows(edges)) == [["arbiter", "players"]]
+    assert is_view_module("tournament.director.views_event")
+    assert not is_view_module("tournament.arbiter.access")
+
+
+def test_no_audience_imports_another_audiences_views():
+    offenders = {name: sorted(t for t in targets if is_view_module(t)
+                              and audience_of(t) not in (None, audience_of(name)))
+                 for name, targets in graph().items() if audience_of(name)}
+    assert {k: v for k, v in offenders.items() if v} == {}
+
+
+def test_arrows_between_audiences_run_one_way():
+    assert cycles(audience_arrows(graph())) == []
+
+
+def test_nothing_below_the_audiences_imports_one():
+    offenders = {name: sorted(t for t in targets if audience_of(t))
+                 for name, targets in graph().items()
+                 if audience_of(name) is None and not name.startswith(WIRING)}
+    assert {k: v for k, v in offenders.items() if v} == {}
 
 
 def test_no_import_cycle():

@@ -10,8 +10,8 @@ from django.core.cache import caches
 from django.urls import reverse
 
 from tournament.actions.base import audit
+from tournament.common import qr
 from tournament.models import AuditEntry, Match, Round, Tournament
-from tournament.public import qr
 
 from .conftest import SCRIPT
 

@@ -1,10 +1,40 @@
 """django-tables2's signature lookups, remembered per function (public/tables_speed.py)."""
 
 import functools
+import hashlib
+import inspect
+from pathlib import Path
 
+import pytest
 from django_tables2 import utils
 
 from tournament.public import tables_speed
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_installed_django_tables2_is_the_pinned_version():
+    assert tables_speed.INSTALLED_VERSION == tables_speed.PINNED_VERSION, (
+        f"django-tables2 {tables_speed.INSTALLED_VERSION} is installed; tables_speed.py "
+        f"replaces utils.signature as {tables_speed.PINNED_VERSION} has it: check the new "
+        "code against RELIED_ON before updating the pins")
+
+
+def test_requirements_pin_the_same_version():
+    pins = (ROOT / "requirements.txt").read_text(encoding="utf-8").split()
+    assert f"django-tables2=={tables_speed.PINNED_VERSION}" in pins
+
+
+@pytest.mark.parametrize("name", sorted(tables_speed.RELIED_ON))
+def test_the_replaced_function_and_its_caller_are_as_pinned(name):
+    """Fails loudly when django-tables2 changes the function replaced at start-up, or the
+    caller that reaches it through the module (whose lookup the replacement rides on)."""
+    fn = tables_speed._original if name == "signature" else getattr(utils, name)
+    source = hashlib.sha256(inspect.getsource(fn).encode()).hexdigest()
+    assert source == tables_speed.RELIED_ON[name], (
+        f"django_tables2.utils.{name} changed: read the new code, check that "
+        "public/tables_speed.py still answers as it does, then update RELIED_ON")
+    assert "signature(fn)" in inspect.getsource(utils.call_with_appropriate)
 
 
 def test_installed_at_start_up():

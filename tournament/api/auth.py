@@ -3,27 +3,13 @@
 
 A key that is not current is counted where it is checked, by its own kind (limits.failed:
 per address, per key prefix, per board): over a limit a wrong key is answered 429, while a
-right one, of either kind, still works."""
+right one, of either kind, still works. Who a header names is read in
+common/credentials.py, which the public cache reads too."""
 
 from ninja.security import APIKeyHeader
 
-from ..models import ApiToken
+from ..common.credentials import player_for, user_for, wrong
 from ..web import limits
-
-
-def user_for(request):
-    """The active user whose token the request carries, or None (no, unknown, expired or bad
-    header)."""
-    kind, key = limits.credential_of(request)
-    return ApiToken.user_for(key) if kind == limits.TOKEN else None
-
-
-def wrong(request, board=None) -> None:
-    """Count the request's credential, found not current, as wrong (limits.failed), if it
-    names one: raises limits.TooMany over a limit."""
-    kind, key = limits.credential_of(request)
-    if kind is not None:
-        limits.failed(request, kind, key, board)
 
 
 class TokenAuth(APIKeyHeader):
@@ -37,15 +23,6 @@ class TokenAuth(APIKeyHeader):
         if user is None and limits.credential_of(request)[0] == limits.TOKEN:
             wrong(request)
         return user
-
-
-def player_for(request):
-    """The current player key the request carries as `Authorization: Player <key>`
-    (models.PlayerKey, with its entrant and event), or None."""
-    from ..models import PlayerKey
-
-    kind, key = limits.credential_of(request)
-    return PlayerKey.objects.holding(key) if kind == limits.PLAYER else None
 
 
 class PlayerAuth(APIKeyHeader):

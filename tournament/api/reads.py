@@ -6,13 +6,13 @@ from ninja import Query, Router
 from ninja.errors import HttpError
 from pydantic import Field
 
+from ..common.credentials import user_for
 from ..models import Match, Round, Tournament
 from ..models.event import DEFAULT_POINTS
 from ..models.rounds import PUBLIC_ROUND_STATUSES
 from ..reads import history
 from ..text.collation import a_to_z
 from . import schemas, serialize
-from .auth import user_for
 
 router = Router(tags=["read"])
 

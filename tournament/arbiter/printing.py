@@ -14,10 +14,10 @@ from django.views.decorators.http import require_GET
 from scoring.starters import sets_alternate
 
 from ..actions.base import require_official
+from ..common import qr
+from ..common.links import entry_path
 from ..entry.starters import set_starters
 from ..models import Tournament
-from ..players.links import entry_path
-from ..public import qr
 
 SEATS = {2: ("A", "B"), 4: ("A1", "B1", "A2", "B2")}
 

@@ -25,23 +25,15 @@ from ..actions.checkin import open_round
 from ..entry import numbers
 from ..entry import record as rec
 from ..entry.starters import first_set_starter
-from ..models import Match, Official, ResultVersion, Round, Tournament
+from ..models import Match, ResultVersion, Round, Tournament
 from ..models.rounds import live_round, status_counts
 from ..web import idempotency
 from . import stored_sheet
+from .board_data import describe, load_match, stored_form_data, table_for
 from .entry_post import store_typed
 from .forms import EntryForm
 
 POLL_SECONDS = 20  # how often the boards page asks for the boards' states
-
-
-def arbiter_only(user) -> bool:
-    """An account that enters results and directs nothing: it lands on result entry."""
-    if not user.is_authenticated or user.is_superuser or user.has_perm(
-            "tournament.direct_events"):
-        return False
-    roles = set(Official.objects.filter(user=user).values_list("role", flat=True))
-    return roles == {Official.Role.ARBITER}
 
 
 def first_round_shown(rounds):
@@ -164,47 +156,6 @@ def board_states(request, slug, number):
         tile(m, tournament.require_confirmation) for m in matches if not m.is_bye]})
 
 
-def load_match(match_id) -> Match:
-    return get_object_or_404(
-        Match.objects.select_related("round__tournament", "side0", "side1", "conceded_by",
-                                     "winner", "entered_by", "confirmed_by",
-                                     "entered_by_player__entrant",
-                                     "answered_by_player__entrant"),
-        pk=match_id)
-
-
-def board_names(match) -> tuple[str, str]:
-    """The names of sides A and B, as the form shows them."""
-    return (match.side0.name, match.side1.name if match.side1_id else "bye")
-
-
-def members_of(entrant) -> tuple[str, str]:
-    names = [str(m.get("name") or "") for m in (entrant.members or [])[:2]]
-    names += [f"{entrant.name} ({n})" for n in range(len(names) + 1, 3)]
-    return (names[0], names[1])
-
-
-def table_for(match) -> rec.Table:
-    """The board as the entry form needs it: the event's format and the names."""
-    t = match.round.tournament
-    members = None
-    if t.is_pairs and match.side1_id:
-        members = (members_of(match.side0), members_of(match.side1))
-    fmt = match.match_format
-    return rec.Table(
-        ruleset=t.ruleset, names=board_names(match), seats=t.seats, target=fmt["target"],
-        sets_to_win=fmt["sets_to_win"], members=members,
-        first_set_starter=(first_set_starter(match)
-                           if sets_alternate(t.ruleset) else 0))
-
-
-def stored_form_data(match, table) -> dict:
-    if match.status == Match.Status.PENDING:
-        return {}
-    side = None if match.conceded_by_id is None else match.side_of(match.conceded_by_id)
-    return rec.form_data(match.outcome, side, match.record, table)
-
-
 def starters_named(sets, seat_words) -> list:
     """The board's sets, each with `starter_words`: the member at the seat that started it
     (pairs), as the stored record seats them, so the stored result never names the pair."""
@@ -255,15 +206,6 @@ def board_context(request, match, *, form=None, version=None, conflict=None, pro
         # resend after a lost connection) is carried out once (tournament/web/idempotency.py).
         "idempotency_key": secrets.token_urlsafe(18),
     }
-
-
-def describe(match) -> str:
-    if match.status == Match.Status.PENDING:
-        return ""
-    try:
-        return result_actions.describe(match)
-    except AttributeError:  # a stored state without a winner (e.g. an unfinished record)
-        return match.get_outcome_display()
 
 
 @login_required

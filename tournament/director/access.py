@@ -1,4 +1,5 @@
-"""Who may open a director's screen, and how an action's refusal reaches the form."""
+"""Who may open a director's screen (an arbiter and nothing more lands on result entry
+instead), and how an action's refusal reaches the form."""
 
 from functools import wraps
 
@@ -7,7 +8,16 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 
 from ..actions import ActionError, PermissionDenied
-from ..models import Tournament
+from ..models import Official, Tournament
+
+
+def arbiter_only(user) -> bool:
+    """An account that enters results and directs nothing: it lands on result entry."""
+    if not user.is_authenticated or user.is_superuser or user.has_perm(
+            "tournament.direct_events"):
+        return False
+    roles = set(Official.objects.filter(user=user).values_list("role", flat=True))
+    return roles == {Official.Role.ARBITER}
 
 
 def director_view(view):

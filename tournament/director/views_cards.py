@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from ..actions import ActionError
 from ..actions import player_keys as actions
-from ..public import qr
+from ..common import qr
 from .access import director_view
 
 

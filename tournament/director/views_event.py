@@ -14,7 +14,6 @@ from scoring.starters import sets_alternate
 
 from ..actions import ActionError, events
 from ..actions.checkin import open_round
-from ..arbiter.views import arbiter_only
 from ..entry import numbers
 from ..interchange.archive import archive_json
 from ..models import Job, Official, Tournament
@@ -23,7 +22,7 @@ from ..reads.trf_export import finished_rounds, has_swiss, later_stages_note, tr
 from ..standings import label
 from ..web import tasks
 from ..web.tasks import runs_in_background
-from .access import director_view, show_refusal
+from .access import arbiter_only, director_view, show_refusal
 from .forms import CreateEventForm, DeleteEventForm, EditSettingsForm, HideForm, OfficialForm
 from .forms_import import ARCHIVE, ImportEventForm, kind_of, max_bytes
 from .forms_rounds import StageForm

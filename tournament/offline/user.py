@@ -12,9 +12,6 @@ from collections.abc import Callable
 from django.utils.crypto import salted_hmac
 
 HEADER = "X-Offline-User"
-# A page that must never be stored by a browser or proxy (no-store) but may be kept by
-# the worker for its one visitor says so with this header (`keep_private`).
-KEEP_HEADER = "X-Offline-Keep"
 
 
 def account(request) -> str | None:
@@ -51,12 +48,6 @@ def request_tag(request) -> str:
 def user_tag(user) -> str:
     """An account's tag (what `request_tag` gives for its signed-in requests)."""
     return tag_of(f"user:{user.pk}" if user is not None and user.is_authenticated else None)
-
-
-def keep_private(response):
-    """Let the worker keep this no-store answer for its one visitor."""
-    response[KEEP_HEADER] = "1"
-    return response
 
 
 class OfflineUser:

@@ -25,16 +25,16 @@ from ..actions import table as actions
 from ..actions.base import retrying
 from ..actions.board import NO_SUCH_BOARD
 from ..actions.checkin import set_checkin
+from ..arbiter.board_data import describe, load_match, stored_form_data, table_for
 from ..arbiter.entry_post import store_typed
 from ..arbiter.forms import EntryForm
-from ..arbiter.views import describe, load_match, stored_form_data, table_for
 from ..entry import numbers
 from ..models import Match, Tournament
 from ..models.rounds import status_counts
-from ..offline.user import keep_private
 from ..public import data as public_data
 from ..web import idempotency
 from ..web.limits import client_ip
+from ..web.private_pages import keep_private
 from . import reads, session
 from .limited import limited
 

@@ -55,6 +55,7 @@ from django.utils.cache import (
 from django.utils.http import http_date
 
 from ..web import revision
+from ..web.private_pages import is_private
 from . import printed
 
 log = logging.getLogger("tournament")
@@ -111,7 +112,7 @@ class Entry:
 def bad_token(request):
     """The 401 for an API read whose Authorization header holds no valid token (an
     official's, or a player's key: docs/players.md), or None."""
-    from ..api.auth import player_for, user_for, wrong  # the API's own reading of the header
+    from ..common.credentials import player_for, user_for, wrong  # as the API reads it
     from ..web import limits
 
     if user_for(request) is not None or player_for(request) is not None:
@@ -129,17 +130,6 @@ def bad_token(request):
     response["WWW-Authenticate"] = "Token"
     add_never_cache_headers(response)
     return response
-
-
-def is_private(request, api: bool) -> bool:
-    """Might this request see more than the public? Asked without a query for the crowd:
-    only a request carrying a session cookie costs the session's lookup (a token's is
-    checked first, by bad_token)."""
-    if api and "HTTP_AUTHORIZATION" in request.META:
-        return True
-    if settings.SESSION_COOKIE_NAME not in request.COOKIES:
-        return False
-    return request.user.is_authenticated
 
 
 def keep_params(request, names) -> QueryDict | None:

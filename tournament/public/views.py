@@ -9,14 +9,15 @@ from django.utils.cache import add_never_cache_headers
 from django_tables2 import RequestConfig
 
 from .. import standings
+from ..common import qr
+from ..common.links import entry_path
 from ..models import Round, Stage, Tournament
 from ..models.rounds import live_round
-from ..players.links import entry_path
 from ..reads import history
 from ..text.collation import name_key
 from ..text.folding import fold
 from . import bracket as bracket_data
-from . import crosstab, data, exports, people_data, printed, qr
+from . import crosstab, data, exports, people_data, printed
 from .cache import cached_fragment, fragment_key, sortable, table_params
 from .tables import (
     AlphaTable,

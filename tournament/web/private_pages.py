@@ -12,11 +12,30 @@ still keeps it for its one visitor (one that was already no-store, such as the A
 page, stays unkept).
 """
 
-from ..offline.user import keep_private
-from ..public.http_cache import is_private
+from django.conf import settings
 
 PRIVATE_PATHS = ("/arbiter/", "/manage/", "/me/", "/accounts/", "/admin/")
 PRIVATE = "private, no-store"
+# A page that must never be stored by a browser or proxy (no-store) but may be kept by
+# the service worker for its one visitor says so with this header (`keep_private`).
+KEEP_HEADER = "X-Offline-Keep"
+
+
+def is_private(request, api: bool) -> bool:
+    """Might this request see more than the public? Asked without a query for the crowd:
+    only a request carrying a session cookie costs the session's lookup (a token's is
+    checked first, by public/http_cache.py `bad_token`)."""
+    if api and "HTTP_AUTHORIZATION" in request.META:
+        return True
+    if settings.SESSION_COOKIE_NAME not in request.COOKIES:
+        return False
+    return request.user.is_authenticated
+
+
+def keep_private(response):
+    """Let the worker keep this no-store answer for its one visitor."""
+    response[KEEP_HEADER] = "1"
+    return response
 
 
 def keeps_private(response) -> bool:

@@ -1,4 +1,5 @@
-"""Opting a page into the offline machinery (docs/offline.md): `{% offline_head %}` in its
+"""Opting a page into the offline machinery (docs/offline.md): `{% load offline %}`
+(registered in settings, TEMPLATES `libraries`), then `{% offline_head %}` in its
 head block; an entry form adds `{% offline_engine table %}` to check on the phone."""
 
 from django import template
@@ -6,9 +7,9 @@ from django.templatetags.static import static
 from django.urls import reverse
 
 from ..entry.record.check import table_json
-from ..offline.bundle import engine_zip
-from ..offline.config import pyodide_index
-from ..offline.user import request_tag
+from .bundle import engine_zip
+from .config import pyodide_index
+from .user import request_tag
 
 register = template.Library()
 
