@@ -31,9 +31,6 @@ RESERVED_SLUGS = frozenset({"accounts", "admin", "api", "arbiter", "manage", "st
                             "match", "token", "new", "favicon-ico", "robots-txt",
                             "ratings", "people", "series", "me"})
 
-# Where a ruleset does not say which match formats it allows (shared/spec/bndcc.md).
-FALLBACK_FORMATS = {"mso": ((61,), (2,)), "bndcc": ((61, 121), (1, 2, 3))}
-
 # The settings compared (and audited, old and new) when a director changes them.
 SETTINGS = ("name", "ruleset", "rounds_planned", "points", "tiebreaks",
             "require_confirmation", "entrants_kind", "match_target", "sets_to_win",
@@ -48,9 +45,7 @@ def match_format_choices(ruleset: str) -> tuple[tuple[int, ...], tuple[int, ...]
     from scoring.rulesets import RULESETS
 
     rules = RULESETS[ruleset]
-    targets, sets = FALLBACK_FORMATS.get(ruleset, ((rules.target,), (rules.sets_to_win,)))
-    return (tuple(getattr(rules, "allowed_targets", ()) or targets),
-            tuple(getattr(rules, "allowed_sets_to_win", ()) or sets))
+    return rules.allowed_targets, rules.allowed_sets_to_win
 
 
 def clean_settings(*, ruleset, rounds_planned, points, tiebreaks, entrants_kind="singles",
