@@ -12,6 +12,7 @@ from ..text import TextError, visible_name
 from .base import (
     Action,
     ActionError,
+    PermissionDenied,
     atomic_action,
     audit,
     checked_reason,
@@ -126,7 +127,7 @@ def create_tournament(actor, *, name: str, slug: str = "", ruleset: str = "mso",
                       sets_to_win: int | None = None, hidden: bool = False,
                       entry_policy: str = "officials") -> Tournament:
     """A new event, its creator its director. Who may create events is the caller's to
-    check (the screens: `may_create_events`); the command line may always."""
+    check (the screens: `require_creator`); the command line may always."""
     from ..standings import MSO_ORDER
 
     name = checked_event_name(name)
@@ -153,9 +154,12 @@ def create_tournament(actor, *, name: str, slug: str = "", ruleset: str = "mso",
     return tournament
 
 
-def may_create_events(user) -> bool:
-    """Staff give the right (the admin, or `manage.py grant_director`); a superuser has it."""
-    return user.is_authenticated and user.has_perm("tournament.direct_events")
+def require_creator(user, message: str = "Only directors may create events."):
+    """Who may create events (and series): staff give the right (the admin, or `manage.py
+    grant_director`); a superuser has it; the command line (None) always."""
+    if user is not None and not (user.is_authenticated
+                                 and user.has_perm("tournament.direct_events")):
+        raise PermissionDenied(message)
 
 
 def shown(value) -> str:

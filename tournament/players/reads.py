@@ -11,6 +11,7 @@ from django.db.models import Q
 
 from .. import history
 from ..actions import table
+from ..actions.base import allowed
 from ..actions.checkin import open_round
 from ..models import Match, Round
 from ..starters import set_starters
@@ -44,10 +45,10 @@ def starts_set_one(tournament, match, side) -> bool | None:
 def board_of(player, match) -> Board:
     tournament = player.tournament
     side = table.side_of(match, player)
-    match.round.tournament = tournament  # already read: refusal() reads the policy
+    match.round.tournament = tournament  # already read: require_player reads the policy
     board = Board(match=match, side=side, opponent=match.players[1 - side],
                   starts_set_one=starts_set_one(tournament, match, side))
-    board.can = {what: table.allowed(match, player, what)
+    board.can = {what: allowed(table.require_player, match, player, what)
                  for what in (table.ENTER, table.ACCEPT, table.DISPUTE)}
     return board
 
