@@ -122,6 +122,8 @@ def penalty_choices(ruleset: Ruleset | str, seats: int | None = None) -> list[tu
 class Ruleset:
     name: str
     title: str
+    # The name the pages use for its rating list and its rulebook ("MSO rules").
+    short_title: str = ""
     # Seat counts a record may use.  Seats sit in play order 0, 1, 2, 3; seats s and
     # s + 2 are partners, so seat s plays for side s % 2.  Every [a, b] pair in a record
     # (score, points, sets_won) is per side.
@@ -167,11 +169,13 @@ class Ruleset:
 MSO = Ruleset(
     name="mso",
     title="Mind Sports Olympiad",
+    short_title="MSO rules",
 )
 
 BNDCC = Ruleset(
     name="bndcc",
     title="British National Domino and Crib Championships",
+    short_title="BNDCC rules",
     seat_counts=(2, 4),
     tiles_per_seat=6,
     allowed_targets=(61, 121),

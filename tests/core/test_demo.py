@@ -8,8 +8,8 @@ from django.core.management import call_command
 from django.db import transaction
 
 import scoring
-from tournament.actions.base import one_change
-from tournament.actions.events import may_create_events
+from tournament.actions.base import allowed, one_change
+from tournament.actions.events import require_creator
 from tournament.demo.names import DIRECTOR, PAIRS
 from tournament.demo.pairs import shows
 from tournament.demo.table import dispute_reason
@@ -85,7 +85,7 @@ def test_demo_cup_of_thirteen_is_drawn_by_lot(demo):
 
 def test_demo_director_may_create_events(demo):
     director = get_user_model().objects.get(username=DIRECTOR[0])
-    assert may_create_events(director)
+    assert allowed(require_creator, director)
     assert f"director: {DIRECTOR[0]} / {DIRECTOR[1]}" in demo
     assert "Loaded Staffordshire Pairs Championship at /demo-pairs/." in demo
 

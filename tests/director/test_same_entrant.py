@@ -117,3 +117,15 @@ def test_a_pair_name_in_other_capitals_is_the_same_pair(dc, director):
     assert parsed.errors == ["line 1: zoë ångström & öla ørsted is already entered: give one "
                              "of the pairs another name"]
     assert pairs.entrants.count() == 1
+
+
+@pytest.mark.parametrize("name", SAME_ZOE)
+def test_named_finds_by_entrant_key_as_the_csv_reader_compares(event, zoe, name):
+    """Entrant.objects.named() is entrant_rules.entrant_key, the one rule of "entered
+    twice": by name and club, or by name alone when no club is given."""
+    from tournament.entrant_rules import entrant_key
+
+    assert entrant_key(name, "LEEK DC") == entrant_key(zoe.name, zoe.club)
+    assert event.entrants.named(name, "LEEK DC") == [zoe]
+    assert event.entrants.named(name) == [zoe]
+    assert event.entrants.named(name, "Crewe") == []

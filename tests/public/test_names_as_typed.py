@@ -3,7 +3,11 @@ apostrophe; one answer per pair, the partner searched for first) and listed A-Z 
 Unicode collation algorithm, not by code point."""
 
 import html
+import json
 import re
+import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -64,6 +68,38 @@ def test_the_page_ships_each_name_folded_for_find_js(client, accents):
     page = client.get(reverse("public:round", args=["accents", 1])).content.decode()
     assert 'data-find="lukasz nowak">Łukasz Nowak</a>' in page
     assert 'data-find="naomi obrien">Naomi O’Brien</a>' in page
+
+
+TYPED = ["zoe", "ZOË", "bjorn angstrom", "BJÖRN ÅNGSTRÖM", "lukasz", "łukasz", "Łukasz",
+         "jose muller", "josé MÜLLER", "o'brien", "O’Brien", "obrien", "naomi  o’brien ",
+         "²", "nobody"]
+FIND_JS = Path(__file__).resolve().parents[2] / "tournament/static/js/find.js"
+
+
+def js_fold(table: dict, typed: list[str]) -> list:
+    """find.js's own fold(), run by node with the page's folding table."""
+    body = re.search(r"\n  function fold\(typed\) \{.*?\n  \}\n", FIND_JS.read_text(),
+                     re.S).group(0)
+    stub = "var document = {getElementById: function () { return {textContent: " + \
+        json.dumps(json.dumps(table)) + "}; }};"
+    run = "process.stdout.write(JSON.stringify(" + json.dumps(typed) + ".map(fold)));"
+    script = stub + body + run
+    done = subprocess.run(["node", "-e", script], capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
+@pytest.mark.skipif(not shutil.which("node"), reason="needs node")
+def test_find_js_folds_what_is_typed_as_the_server_does(client, accents):
+    """The page carries its names' folding table; with it find.js folds a name typed with
+    accents, capitals or another apostrophe exactly as folding.fold (so it finds whom the
+    server's search finds), and leaves to the server only a character of no name here."""
+    page = client.get(reverse("public:round", args=["accents", 1])).content.decode()
+    table = json.loads(html.unescape(re.search(
+        r'<script id="fold-table" type="application/json">(.*?)</script>', page).group(1)))
+    assert (table["Ł"], table["ł"], table["ö"]) == ("L", "l", "o")
+    folded = js_fold(table, TYPED)
+    assert folded == [None if t == "²" else fold(t) for t in TYPED]
+    assert js_fold(table, ["Ørjan", "Анна"]) == [None, None]  # no such letter here
 
 
 def first_names(page):

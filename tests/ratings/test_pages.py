@@ -87,3 +87,19 @@ def test_the_event_player_page_links_to_the_person(client, rated):
     html = client.get(reverse("public:player", args=["spring", 1])).content.decode()
     assert reverse("public:person", args=["ann"]) in html
     assert "Ann &lt;b&gt;Lee&lt;/b&gt;'s history and rating" in html
+
+
+def test_every_list_of_rulesets_comes_from_RULESETS(client):
+    """The rating lists, their page's titles and the API's choice of list are RULESETS'
+    own: a ruleset added there is rated, named and offered everywhere."""
+    from scoring.rulesets import RULESETS
+    from tournament import rating_store
+    from tournament.api.people import RatingsQuery
+    from tournament.rules.names import ruleset_titles
+
+    assert rating_store.RULESETS_RATED == tuple(RULESETS)
+    assert ruleset_titles() == {n: r.short_title for n, r in RULESETS.items()}
+    schema = RatingsQuery.model_json_schema()["properties"]["ruleset"]
+    assert schema["enum"] == list(RULESETS)
+    page = client.get("/ratings/about/").content.decode()
+    assert all(r.short_title in page for r in RULESETS.values())

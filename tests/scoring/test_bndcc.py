@@ -257,4 +257,4 @@ def test_a_league_variant_is_one_entry(monkeypatch):
 
 
 def test_mso_entry_is_the_default_shape():
-    assert MSO == Ruleset(name="mso", title=MSO.title)
+    assert MSO == Ruleset(name="mso", title=MSO.title, short_title=MSO.short_title)

@@ -8,6 +8,7 @@ other side has accepted it, and neither does closing the round by hand."""
 import pytest
 
 from tournament.actions import ActionError, rounds, table
+from tournament.actions.base import refusal
 from tournament.models import AuditEntry, Match
 
 from .conftest import PlayerApi, key_for, players_event, score_record, token_for
@@ -70,7 +71,7 @@ def test_refusal_is_the_one_rule(accepting_event, board, side0, side1):
     keys = {k.entrant_id: k for k in m.round.tournament.player_keys.all()}
     for side in (m.side0_id, m.side1_id):
         for what in (table.ENTER, table.ACCEPT, table.DISPUTE):
-            problem = table.refusal(m, keys[side], what)
+            problem = refusal(table.require_player, m, keys[side], what)
             assert problem is not None and problem.status == 409
 
 

@@ -121,6 +121,27 @@ def audit(tournament, actor, action: Action, summary: str, reason: str = "", **d
 
 # An actor of None is the command line: the server's operator, who holds every right.
 # Views always pass request.user (never None), so no web request can get here as None.
+#
+# Every permission rule is one `require_*` function: it returns quietly when the thing may
+# be done (or what was granted) and raises the refusal otherwise (an ActionError with its
+# words and status: PermissionDenied 403, NotFound 404, a 409). The actions call it; a page
+# that must know before it shows a button or a form asks the same function through
+# `allowed()` or `refusal()` below, so a rule is never written twice.
+# docs/architecture.md lists them, one line each.
+
+
+def refusal(require, *args, **kwargs) -> ActionError | None:
+    """The refusal a `require_*` rule gives for these arguments, or None if it allows."""
+    try:
+        require(*args, **kwargs)
+    except ActionError as exc:
+        return exc
+    return None
+
+
+def allowed(require, *args, **kwargs) -> bool:
+    """Does the `require_*` rule allow it (for a page deciding what to show)?"""
+    return refusal(require, *args, **kwargs) is None
 
 
 def require_seen(tournament, who, message: str = ""):

@@ -12,6 +12,7 @@ from ..text.folding import web_address
 from .base import (
     Action,
     ActionError,
+    PermissionDenied,
     atomic_action,
     audit,
     checked_reason,
@@ -31,9 +32,6 @@ RESERVED_SLUGS = frozenset({"accounts", "admin", "api", "arbiter", "manage", "st
                             "match", "token", "new", "favicon-ico", "robots-txt",
                             "ratings", "people", "series", "me"})
 
-# Where a ruleset does not say which match formats it allows (shared/spec/bndcc.md).
-FALLBACK_FORMATS = {"mso": ((61,), (2,)), "bndcc": ((61, 121), (1, 2, 3))}
-
 # The settings compared (and audited, old and new) when a director changes them.
 SETTINGS = ("name", "ruleset", "rounds_planned", "points", "tiebreaks",
             "require_confirmation", "entrants_kind", "match_target", "sets_to_win",
@@ -48,9 +46,7 @@ def match_format_choices(ruleset: str) -> tuple[tuple[int, ...], tuple[int, ...]
     from scoring.rulesets import RULESETS
 
     rules = RULESETS[ruleset]
-    targets, sets = FALLBACK_FORMATS.get(ruleset, ((rules.target,), (rules.sets_to_win,)))
-    return (tuple(getattr(rules, "allowed_targets", ()) or targets),
-            tuple(getattr(rules, "allowed_sets_to_win", ()) or sets))
+    return rules.allowed_targets, rules.allowed_sets_to_win
 
 
 def clean_settings(*, ruleset, rounds_planned, points, tiebreaks, entrants_kind="singles",
@@ -131,7 +127,7 @@ def create_tournament(actor, *, name: str, slug: str = "", ruleset: str = "mso",
                       sets_to_win: int | None = None, hidden: bool = False,
                       entry_policy: str = "officials") -> Tournament:
     """A new event, its creator its director. Who may create events is the caller's to
-    check (the screens: `may_create_events`); the command line may always."""
+    check (the screens: `require_creator`); the command line may always."""
     from ..standings import MSO_ORDER
 
     name = checked_event_name(name)
@@ -158,9 +154,12 @@ def create_tournament(actor, *, name: str, slug: str = "", ruleset: str = "mso",
     return tournament
 
 
-def may_create_events(user) -> bool:
-    """Staff give the right (the admin, or `manage.py grant_director`); a superuser has it."""
-    return user.is_authenticated and user.has_perm("tournament.direct_events")
+def require_creator(user, message: str = "Only directors may create events."):
+    """Who may create events (and series): staff give the right (the admin, or `manage.py
+    grant_director`); a superuser has it; the command line (None) always."""
+    if user is not None and not (user.is_authenticated
+                                 and user.has_perm("tournament.direct_events")):
+        raise PermissionDenied(message)
 
 
 def shown(value) -> str:

@@ -30,7 +30,16 @@ from ..rules.entrants import (
 from ..text.clean import TextError
 from ..text.collation import name_key
 from ..text.folding import fold, web_address
-from .base import Action, ActionError, atomic_action, audit, lock_event, require_director
+from .base import (
+    Action,
+    ActionError,
+    PermissionDenied,
+    allowed,
+    atomic_action,
+    audit,
+    lock_event,
+    require_director,
+)
 
 
 def new_key(name: str, club: str = "") -> str:
@@ -84,9 +93,11 @@ def create_person(actor, *, name: str, club: str = "", key: str = "", tournament
 NEW, NONE = "+new", "+none"
 
 
-def may_link_anyone(actor) -> bool:
-    """Staff (and the command line, actor None) may link a player to any person."""
-    return actor is None or actor.is_staff or actor.is_superuser
+def require_linker(actor):
+    """Staff (and the command line, actor None) may link a player to any person; anyone
+    else only with consent in effect (`consent_refusals`)."""
+    if not (actor is None or actor.is_staff or actor.is_superuser):
+        raise PermissionDenied("Only staff may link a player to any person.")
 
 
 def consent_refusals(actor, people, tournament=None, *, importing=False) -> dict:
@@ -98,7 +109,7 @@ def consent_refusals(actor, people, tournament=None, *, importing=False) -> dict
     people nobody has seen play. People new to the site, or known only from `tournament`
     itself, are free."""
     people = {p.pk: p for p in people if p is not None}
-    if not people or may_link_anyone(actor):
+    if not people or allowed(require_linker, actor):
         return {}
     links = EntrantPerson.objects.filter(person__in=people)
     if tournament is not None:
@@ -351,7 +362,7 @@ def link_csv_rows(tournament, entrants, people_rows, actor) -> None:
     if not keys:
         return
     people = Person.objects.filter(key__in=keys)
-    if not may_link_anyone(actor):  # nor said to exist where only hidden events know them
+    if not allowed(require_linker, actor):  # nor said to exist where only hidden events know them
         people = people.known_to(actor)
     known = {p.key: p for p in people}
     unknown = sorted(keys - set(known))

@@ -3,8 +3,8 @@
 Every stored result passed `scoring.validate` and fits its board (its seats, the event's
 match format, its outcome); every change bumps the board's version (a stale writer is
 refused, never silently overwritten) and adds a ResultVersion row, so the board's whole
-history is kept. Who may do what to a result is `permissions()`, the one rule the
-screens and the API share.
+history is kept. Who may do what to a result is `require_result()`, the one rule the
+screens and the API share (`permissions()` asks it what a page may offer).
 """
 
 from dataclasses import replace
@@ -24,6 +24,7 @@ from .base import (
     Action,
     ActionError,
     PermissionDenied,
+    allowed,
     atomic_action,
     audit,
     checked_reason,
@@ -92,9 +93,10 @@ def unaccepted_words(match) -> str:
     return f"{other.name} has not accepted {entering.name}'s entry"
 
 
-def permissions(match, user) -> frozenset[str]:
+def _granted(match, user) -> set[str]:
     """What `user` may do to the board's result now: a subset of {"enter", "confirm",
-    "correct"}. `user` None is the command line (the server's operator).
+    "correct"}. `user` None is the command line (the server's operator). The body of
+    `require_result`, which says why not.
 
     - enter: any official of the event, while the result is not settled (not confirmed,
       round not closed); the round must be published and the board not a bye.
@@ -106,9 +108,9 @@ def permissions(match, user) -> frozenset[str]:
     """
     tournament = match.round.tournament
     if user is not None and not tournament.is_official(user):
-        return frozenset()
+        return set()
     if match.round.status == Round.Status.DRAFT or match.is_bye:
-        return frozenset()
+        return set()
     out = set()
     if not settled(match):
         out.add(ENTER)
@@ -119,14 +121,20 @@ def permissions(match, user) -> frozenset[str]:
             and (user is None or match.entered_by_id != user.pk)
             and not awaits_acceptance(match)):
         out.add(CONFIRM)
-    return frozenset(out)
+    return out
 
 
-def require(match, user, *wanted: str) -> str:
+def permissions(match, user) -> frozenset[str]:
+    """What a page may offer `user` on the board: each right `require_result` allows."""
+    return frozenset(w for w in (ENTER, CONFIRM, CORRECT)
+                     if allowed(require_result, match, user, w))
+
+
+def require_result(match, user, *wanted: str) -> str:
     """The first of `wanted` that `user` may do, or the refusal that says why not."""
-    allowed = permissions(match, user)
+    granted = _granted(match, user)
     for w in wanted:
-        if w in allowed:
+        if w in granted:
             return w
     tournament = match.round.tournament
     require_official(tournament, user)
@@ -267,7 +275,7 @@ def submit_result(match_id, actor, *, version: int, outcome: str = Match.Outcome
     """
     match = lock(match_id, actor)
     tournament = match.round.tournament
-    correcting = require(match, actor, ENTER, CORRECT) == CORRECT
+    correcting = require_result(match, actor, ENTER, CORRECT) == CORRECT
     reason = checked_reason(reason)
     if correcting and not reason.strip():
         raise ActionError("Give a reason for correcting this result.",
@@ -331,7 +339,7 @@ def confirm_result(match_id, actor, *, version: int) -> Match:
     if version != match.version:
         require_official(tournament, actor)
         raise StaleVersion(match, version)
-    require(match, actor, CONFIRM)
+    require_result(match, actor, CONFIRM)
     confirm_by(match, actor, timezone.now())
     close_if_complete(match)
     rating_lists.result_changed(match)

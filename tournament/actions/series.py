@@ -11,7 +11,7 @@ from ..models.series import DEFAULT_SCALE
 from ..rules.entrants import clean_name
 from ..text.clean import TextError
 from .base import Action, ActionError, PermissionDenied, atomic_action, audit, require_director
-from .events import address_from, may_create_events
+from .events import address_from, require_creator
 
 MAX_PLACES = 64
 MAX_POINTS = 1000
@@ -45,12 +45,9 @@ def parse_scale(text) -> list[int]:
     return scale
 
 
-def may_manage(series, user) -> bool:
-    return user is None or user.is_superuser or series.created_by_id == user.pk
-
-
 def require_manager(series, user):
-    if not may_manage(series, user):
+    """Who may change a series: the director who made it, a superuser, the command line."""
+    if not (user is None or user.is_superuser or series.created_by_id == user.pk):
         raise PermissionDenied(f"Only the director who made {series.name} may change it.")
 
 
@@ -58,8 +55,7 @@ def require_manager(series, user):
 def create_series(actor, *, name: str, slug: str = "", scale=None) -> Series:
     """A new series; its web address `slug` typed, or made from the name as an event's is
     (actions.events.address_from)."""
-    if actor is not None and not may_create_events(actor):
-        raise PermissionDenied("Only directors may make a series.")
+    require_creator(actor, "Only directors may make a series.")
     try:
         name = clean_name(name or "", "name", 120)
     except TextError as exc:

@@ -52,64 +52,58 @@ def entering_side(match) -> int | None:
     return None if key is None else side_of(match, key)
 
 
-def refusal(match, player, what: str) -> ActionError | None:
-    """Why `player` may not do `what` to the board now (ENTER, ACCEPT, DISPUTE), or None.
-    The one rule the pages and the API share: pages show the same words before a form."""
+def require_player(match, player, what: str) -> None:
+    """Raises why `player` may not do `what` to the board now (ENTER, ACCEPT, DISPUTE).
+    The one rule the pages and the API share: pages show the same words before a form
+    (`refusal`)."""
     tournament = match.round.tournament
     side = side_of(match, player)
     if tournament.hidden_from(player):  # not there for this card: no refusal names it
-        return NotFound(board.NO_SUCH_BOARD)
+        raise NotFound(board.NO_SUCH_BOARD)
     if player.tournament_id != tournament.pk:
         # Said outright: a player with cards for two events would not guess it otherwise.
-        return PermissionDenied(f"Board {match.board} of round {match.round.number} is in "
+        raise PermissionDenied(f"Board {match.board} of round {match.round.number} is in "
                                 f"{tournament.name}, and your key is for "
                                 f"{player.tournament.name}: only the board's two sides "
                                 f"enter or accept its result, with their {tournament.name} "
                                 "cards.")
     if side is None:
-        return PermissionDenied(f"Your key is not for board {match.board} of round "
+        raise PermissionDenied(f"Your key is not for board {match.board} of round "
                                 f"{match.round.number} of {tournament.name}: only its two "
                                 "sides enter or accept its result.")
     if tournament.entry_policy == Tournament.EntryPolicy.OFFICIALS:
-        return PermissionDenied(f"At {tournament.name} the arbiters enter the results: "
+        raise PermissionDenied(f"At {tournament.name} the arbiters enter the results: "
                                 "hand them your score sheet.")
     if match.round.status == Round.Status.DRAFT:
-        return PermissionDenied("This round is not published yet: results open when it is.")
+        raise PermissionDenied("This round is not published yet: results open when it is.")
     if match.round.status == Round.Status.CLOSED:
-        return PermissionDenied(f"Round {match.round.number} is closed: its results can no "
+        raise PermissionDenied(f"Round {match.round.number} is closed: its results can no "
                                 "longer be entered or accepted. See an arbiter.")
     if match.is_bye:
-        return ActionError(f"Board {match.board} is a bye: it has no result to enter.")
+        raise ActionError(f"Board {match.board} is a bye: it has no result to enter.")
     if match.status == Match.Status.CONFIRMED:
-        return ActionError(f"The result of board {match.board} counts already: only a "
+        raise ActionError(f"The result of board {match.board} counts already: only a "
                            "director may change it now. See an arbiter.", status=409)
     if match.status == Match.Status.DISPUTED:
         # Neither side writes over a dispute: it stays said until an official settles it.
-        return ActionError(f"Board {match.board} is disputed: an arbiter settles it from the "
+        raise ActionError(f"Board {match.board} is disputed: an arbiter settles it from the "
                            "score sheets, and neither side can enter, accept or dispute it "
                            "until then. See an arbiter.", status=409)
     if what == ENTER:
-        return None
+        return
     if match.status not in (Match.Status.ENTERED,) or match.entered_by_player_id is None:
         waiting = {Match.Status.PENDING: "no result has been entered yet",
                    Match.Status.ACCEPTED: "it was accepted and waits for an official",
                    Match.Status.ENTERED: "an official entered it; an official confirms it"}
-        return ActionError(f"Board {match.board} has nothing for you to accept: "
+        raise ActionError(f"Board {match.board} has nothing for you to accept: "
                            f"{waiting.get(match.status, match.status)}.", status=409)
     if entering_side(match) == side:
-        return PermissionDenied("Your side entered this result: the other side accepts or "
+        raise PermissionDenied("Your side entered this result: the other side accepts or "
                                 "disputes it, with their own key.")
-    return None
-
-
-def allowed(match, player, what: str) -> bool:
-    return refusal(match, player, what) is None
 
 
 def _check(match, player, what, version):
-    problem = refusal(match, player, what)
-    if problem is not None:
-        raise problem
+    require_player(match, player, what)
     if version != match.version:
         raise results.StaleVersion(match, version)
 
@@ -121,7 +115,7 @@ def _audit(match, player, action, summary, address, reason="", **detail):
 
 
 def _lock(match_id):
-    # Actor None: no official's role to read; the player's checks are refusal()'s.
+    # Actor None: no official's role to read; the player's checks are require_player's.
     return board.lock(match_id, None)
 
 

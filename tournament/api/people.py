@@ -6,6 +6,8 @@ from ninja import Query, Router, Schema
 from ninja.errors import HttpError
 from pydantic import Field
 
+from scoring.rulesets import RULESETS
+
 from ..public import people_data
 from ..reads.rating_lists import list_json
 from . import schemas
@@ -24,7 +26,7 @@ class RatingRow(Schema):
 
 
 class RatingsQuery(Schema):
-    ruleset: Literal["mso", "bndcc"] = "mso"
+    ruleset: Literal[tuple(RULESETS)] = "mso"  # type: ignore[valid-type]
 
 
 class Step(Schema):

@@ -242,7 +242,8 @@ class EntryForm(forms.Form):
     @property
     def redeal(self) -> dict[str, str]:
         """Who downs the re-deal of a hand void by each rule (scoring's rules: "next_seat"
-        after the offender, "same_seat" again), for void_downer.js to relabel the rows."""
+        after the offender, "same_seat" again), for void_downer.js to answer entry_form.js's
+        question: who downs after a void hand."""
         from scoring.rulesets import PENALTY_RULES, VOID_RULES
 
         return {n: PENALTY_RULES[n].redeal for n in VOID_RULES} if self.table.penalties else {}

@@ -1,7 +1,7 @@
 """Result entry for an event's officials: boards of a round, a board's form, its history.
 
 Every page checks on the server that the user is an official of THAT event; what they
-may do to a board is `results.permissions`, the rule the actions enforce; every change
+may do to a board is `results.require_result`, the rule the actions enforce; every change
 goes through one action in tournament.actions.results.
 """
 
@@ -235,8 +235,8 @@ def after_change(match):
 
 def enter(request, match):
     try:  # refused before reading the form: its checks would only hide why
-        result_actions.require(match, request.user, result_actions.ENTER,
-                               result_actions.CORRECT)
+        result_actions.require_result(match, request.user, result_actions.ENTER,
+                                      result_actions.CORRECT)
     except ActionError as e:
         return render(request, "arbiter/match.html",
                       board_context(request, match, problem=e.message), status=e.status)

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 from scoring.starters import sets_alternate
 
 from ..actions import ActionError, events
+from ..actions.base import allowed
 from ..actions.checkin import open_round
 from ..entry import numbers
 from ..interchange.archive import archive_json
@@ -49,12 +50,12 @@ def home(request):
         rows += [(t, "Director (site admin)", True)
                  for t in Tournament.objects.exclude(pk__in=listed)]
     return render(request, "director/home.html", {
-        "rows": rows, "may_create": events.may_create_events(request.user)})
+        "rows": rows, "may_create": allowed(events.require_creator, request.user)})
 
 
 @login_required
 def create(request):
-    if not events.may_create_events(request.user):
+    if not allowed(events.require_creator, request.user):
         return refused_creating(request)
     form = CreateEventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -84,7 +85,7 @@ def import_event(request):
     """A new event from a TRF(x) file or an archive: at once for a small file, as a job
     (the progress page) for a big one; all or nothing either way, the importer's own
     words (naming the line or path) when it refuses."""
-    if not events.may_create_events(request.user):
+    if not allowed(events.require_creator, request.user):
         return refused_creating(request)
     form = ImportEventForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():

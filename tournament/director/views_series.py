@@ -11,7 +11,8 @@ from django.views.decorators.http import require_POST
 
 from ..actions import ActionError, PermissionDenied
 from ..actions import series as actions
-from ..actions.events import may_create_events
+from ..actions.base import allowed
+from ..actions.events import require_creator
 from ..models import Series, Tournament
 from .access import show_refusal
 
@@ -35,7 +36,7 @@ def series_view(view):
     @login_required
     def wrapper(request, slug, *args, **kwargs):
         found = Series.objects.filter(slug=slug).first()
-        if found is None or not actions.may_manage(found, request.user):
+        if found is None or not allowed(actions.require_manager, found, request.user):
             raise Http404("No series of yours has this web address.")
         try:
             return view(request, found, *args, **kwargs)
@@ -46,7 +47,7 @@ def series_view(view):
 
 @login_required
 def series_list(request):
-    if not may_create_events(request.user):
+    if not allowed(require_creator, request.user):
         raise Forbidden("Only directors make series.")
     form = SeriesForm(request.POST or None)
     if request.method == "POST" and form.is_valid():

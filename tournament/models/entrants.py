@@ -4,7 +4,7 @@ the pairs a director forbids (`ForbiddenPair`)."""
 from django.db import models
 from django.db.models.functions import Lower
 
-from ..rules.entrants import MAX_CLUB, MAX_NAME, caseless
+from ..rules.entrants import MAX_CLUB, MAX_NAME, entrant_key
 from ..text.clean import MAX_REASON
 from ..text.folding import fold
 from .event import Tournament
@@ -19,12 +19,14 @@ class EntrantQuerySet(models.QuerySet):
         )
 
     def named(self, name: str, club: str | None = None) -> list:
-        """The entrants of this name (and club, unless None), in number order, capitals of
-        every script ignored (rules.entrants.caseless). Compared here in Python, over at
-        most an event's entrants: SQLite's lower() and LIKE fold only A-Z."""
-        name, club = caseless(name), None if club is None else caseless(club)
+        """The entrants of this name (and club, unless None), in number order: those whose
+        `rules.entrants.entrant_key` is the one asked for (its name part alone when the club
+        is None). Compared here in Python, over at most an event's entrants: SQLite's
+        lower() and LIKE fold only A-Z."""
+        wanted = entrant_key(name, club or "")
+        part = slice(None) if club is not None else slice(0, 1)
         return [e for e in self.only("number", "name", "club").order_by("number")
-                if caseless(e.name) == name and (club is None or caseless(e.club) == club)]
+                if entrant_key(e.name, e.club)[part] == wanted[part]]
 
 
     def namesakes(self, name: str) -> list:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from django.db.models import Q
 
 from ..actions import table
+from ..actions.base import allowed
 from ..actions.checkin import open_round
 from ..entry.starters import set_starters
 from ..models import Match, Round
@@ -48,10 +49,10 @@ def has_first_set_starter(tournament, match, side) -> bool | None:
 def board_of(player, match) -> Board:
     tournament = player.tournament
     side = table.side_of(match, player)
-    match.round.tournament = tournament  # already read: refusal() reads the policy
+    match.round.tournament = tournament  # already read: require_player reads the policy
     board = Board(match=match, side=side, opponent=match.players[1 - side],
                   has_first_set_starter=has_first_set_starter(tournament, match, side))
-    board.can = {what: table.allowed(match, player, what)
+    board.can = {what: allowed(table.require_player, match, player, what)
                  for what in (table.ENTER, table.ACCEPT, table.DISPUTE)}
     return board
 

@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from ..actions import ActionError
 from ..actions import results as result_actions
 from ..actions import table as actions
-from ..actions.base import retrying
+from ..actions.base import allowed, refusal, retrying
 from ..actions.board import NO_SUCH_BOARD
 from ..actions.checkin import set_checkin
 from ..arbiter.board_data import describe, load_match, stored_form_data, table_for
@@ -188,24 +188,24 @@ def board_context(request, player, match, *, form=None, problem="", conflict="",
     if form is None:
         form = EntryForm(table, initial=stored_form_data(match, table))
     side = actions.side_of(match, player)
-    allowed = {w: actions.allowed(match, player, w)
-               for w in (actions.ENTER, actions.ACCEPT, actions.DISPUTE)}
+    can = {w: allowed(actions.require_player, match, player, w)
+           for w in (actions.ENTER, actions.ACCEPT, actions.DISPUTE)}
     # Who answers an entered result here: this phone's player ("mine"), or the other
     # side, typing their own code, when the side that entered hands the phone across.
     answer_mode = None
-    if allowed[actions.ACCEPT]:
+    if can[actions.ACCEPT]:
         answer_mode = "mine"
     elif (match.status == Match.Status.ENTERED and match.entered_by_player_id is not None
           and side is not None and actions.entering_side(match) == side
-          and actions.refusal(match, player, actions.ENTER) is None):
+          and refusal(actions.require_player, match, player, actions.ENTER) is None):
         answer_mode = "hand_across"
     return {
         "player": player, "tournament": match.round.tournament, "match": match,
         "round": match.round, "names": list(table.names), "table": table, "form": form,
-        "version": match.version, "side": side, "allowed": allowed,
+        "version": match.version, "side": side, "allowed": can,
         "problem": problem, "conflict": conflict, "sets": list(match.sets.all()),
         "described": describe(match), "answer_mode": answer_mode,
-        "refusal": actions.refusal(match, player, actions.ENTER),
+        "refusal": refusal(actions.require_player, match, player, actions.ENTER),
         "counts": status_counts(match.status, match.round.tournament.require_confirmation),
         "has_first_set_starter": None if side is None else reads.has_first_set_starter(
             match.round.tournament, match, side),
@@ -251,8 +251,9 @@ def board(request, match_id):
         # A card reads only its own boards (another's unconfirmed sets, who entered them,
         # a dispute's words are its players' and the officials'): its own players' codes
         # open it here.
-        return sign_in_page(request, problem=actions.refusal(match, player, actions.ENTER)
-                            .message, status=403, next_url=request.path, player=player)
+        refused = refusal(actions.require_player, match, player, actions.ENTER)
+        return sign_in_page(request, problem=refused.message, status=403,
+                            next_url=request.path, player=player)
     if action in ("enter", "accept", "dispute"):
         return idempotency.form_post(request, idempotency.credential_of(player),
                                      lambda: posted(request, player, match, action))
@@ -266,7 +267,7 @@ def posted(request, player, match, action):
 
 
 def enter(request, player, match):
-    problem = actions.refusal(match, player, actions.ENTER)
+    problem = refusal(actions.require_player, match, player, actions.ENTER)
     if problem is not None:  # refused before reading the form: its checks would hide why
         return render_board(request, player, match, problem=problem.message,
                             status=problem.status)

@@ -7,10 +7,10 @@ from django.shortcuts import redirect, render
 from ..entry import numbers
 from ..ratings.chart import history_chart
 from ..reads.rating_lists import RULESETS_RATED
+from ..rules.names import ruleset_titles
 from . import people_data
 
 PER_PAGE = 100
-RULESET_NAMES = {"mso": "MSO rules", "bndcc": "BNDCC rules"}
 
 
 def trend_words(value: float) -> tuple[str, str]:
@@ -31,8 +31,8 @@ def ratings(request, ruleset: str = "mso"):
     for row in page:
         row["arrow"], row["trend_words"] = trend_words(row["trend"])
     return render(request, "public/people/ratings.html", {
-        "ruleset": ruleset, "ruleset_name": RULESET_NAMES.get(ruleset, ruleset),
-        "rulesets": [(r, RULESET_NAMES.get(r, r)) for r in RULESETS_RATED],
+        "ruleset": ruleset, "ruleset_name": ruleset_titles()[ruleset],
+        "rulesets": [(r, ruleset_titles()[r]) for r in RULESETS_RATED],
         "page": page, "count": len(rows)})
 
 
@@ -46,7 +46,7 @@ def person(request, key: str):
     for h in page.ratings:
         chart = history_chart([s["rating"] for s in h.steps])
         charts.append({"history": h, "chart": chart,
-                       "name": RULESET_NAMES.get(h.ruleset, h.ruleset),
+                       "name": ruleset_titles().get(h.ruleset, h.ruleset),
                        "first": h.steps[0]["rating"] if h.steps else 0,
                        "best": max((s["rating"] for s in h.steps), default=0)})
     return render(request, "public/people/person.html", {
@@ -54,7 +54,8 @@ def person(request, key: str):
 
 
 def about(request):
-    return render(request, "public/people/about.html")
+    return render(request, "public/people/about.html", {
+        "rulesets": [ruleset_titles()[r] for r in RULESETS_RATED]})
 
 
 def series(request, slug: str):

@@ -15,7 +15,7 @@ from ..models import Round, Stage, Tournament
 from ..models.rounds import live_round
 from ..reads import history
 from ..text.collation import name_key
-from ..text.folding import fold
+from ..text.folding import fold, fold_table
 from . import bracket as bracket_data
 from . import crosstab, data, exports, people_data, printed
 from .cache import cached_fragment, fragment_key, sortable, table_params
@@ -208,12 +208,27 @@ def round_view(request, slug, number):
         for e in found:
             e["page"] = pages.get(e["board"])
     ctx.update(table=table, find=query, found=found, not_paired=not_paired,
-               paged=not printing and len(boards) > BOARDS_PER_PAGE)
+               paged=not printing and len(boards) > BOARDS_PER_PAGE,
+               fold_table=fold_table(page_names(boards, not_paired)))
     response = render(request, "public/round.html", ctx)
     if query:
         # One person's answer: not worth a shared cache entry per name typed.
         add_never_cache_headers(response)
     return response
+
+
+def page_names(boards, not_paired):
+    """Every name the round page shows (sides, partners, those not paired), for the
+    folding table find.js folds what is typed with."""
+    for b in boards:
+        for side in (b["side0"], b["side1"]):
+            if side is not None:
+                yield side.name
+                yield from side.member_names
+    for group in not_paired:
+        for e in group["entrants"]:
+            yield e.name
+            yield from e.member_names
 
 
 def board_pages(boards, per_page) -> dict:

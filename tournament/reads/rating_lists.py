@@ -18,6 +18,8 @@ from django.db import connection, transaction
 from django.db.models import F, Q
 from django_tasks import task
 
+from scoring.rulesets import RULESETS
+
 from .. import ratings
 from ..models import EntrantPerson, Match, Person, Rating, RatingList, RatingStep, Tournament
 from ..models.rounds import COUNTED, status_counts
@@ -27,7 +29,8 @@ from ..rules.entrants import is_person_id
 # (a rebuild costs about 0.2 ms a match: bench/bench_ratings.py).
 INLINE_MAX_MATCHES = 1000
 
-RULESETS_RATED = ("mso", "bndcc")
+# Every ruleset has its list, in RULESETS' order.
+RULESETS_RATED = tuple(RULESETS)
 
 # The list's order: events by date (undated last), then as stored; rounds; boards.
 ORDER = (F("round__tournament__date").asc(nulls_last=True), "round__tournament_id",

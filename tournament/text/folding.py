@@ -5,10 +5,12 @@ accents alone leaves "łukasz" unfound by "lukasz"), lower-cases, and drops ever
 that is not a letter, digit or space, so that "O’Brien", "O'Brien" and "obrien" agree.
 Digits other than 0-9 ("²", "٣") are dropped before transliterating, as tournament/entry/numbers.py
 refuses them: "²" is no way to type pairing number 2.
-The public round page ships each name's folded key in a `data-find` attribute, and
-static/js/find.js folds only what was typed, in the simple way that gives the same result
-for ASCII and accented Latin letters; a query still holding other letters goes to the
-server, which folds it here (docs/standings.md).
+The public round page ships each name's folded key in a `data-find` attribute, and with
+it `fold_table()` of its names: what `fold` makes of each character beyond ASCII in them
+(in either case). static/js/find.js folds only what was typed, with that table and the
+ASCII rule below (lower-case, keep a-z, 0-9 and spaces), which is this module's own rule
+character by character; a query holding a character the table lacks goes to the server,
+which folds it here (docs/standings.md).
 """
 
 import re
@@ -22,6 +24,26 @@ def fold(text: str) -> str:
     """'Naomi O’Brien' -> 'naomi obrien'; 'Łukasz Nowak' -> 'lukasz nowak'."""
     text = "".join(c for c in (text or "") if c.isascii() or not c.isdigit())
     return " ".join(_NOT_WORD.sub("", anyascii(text).casefold()).split())
+
+
+def fold_char(c: str) -> str:
+    """What `fold` makes of one character before lower-casing and dropping non-words:
+    nothing for a digit other than 0-9, else its transliteration ("Ł" -> "L")."""
+    return "" if not c.isascii() and c.isdigit() else anyascii(c)
+
+
+def fold_table(texts) -> dict[str, str]:
+    """{character: fold_char(character)} for every character beyond ASCII in `texts`, in
+    the case it has there and in the other (someone types "ł" for "Łukasz"): with it a
+    script folds what is typed as `fold` does (`fold(t)` is the lower-cased, filtered
+    join of `fold_char` over t), with no table of letters of its own."""
+    table = {}
+    for text in texts:
+        for c in set(text or ""):
+            for v in (c, c.lower(), c.upper()):
+                if len(v) == 1 and not v.isascii():
+                    table[v] = fold_char(v)
+    return dict(sorted(table.items()))
 
 
 def web_address(text: str) -> str:

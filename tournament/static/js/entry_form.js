@@ -1,9 +1,17 @@
 /* Progressive enhancement: add hand rows beyond the fixed ones (without it, the fixed
-   rows still work), and keep the "starts"/"downs" labels in step with the choices. The
-   server recomputes every starter (voids included) when the form comes back. */
+   rows still work), and keep the "starts"/"downs" labels in step with the choices. This
+   is the one script that works out who starts each hand on the page: play passes to the
+   next seat, except after a void hand, where it asks void_downer.js (loaded on BNDCC
+   hand sheets only) who downs the re-deal. The server recomputes every starter (voids
+   included) when the form comes back. */
 (function () {
   var seats = JSON.parse(document.getElementById("seat-words").textContent);
   var n = seats.length;
+  function downerAfter(row, seat) {
+    var hooks = window.fivesAndThrees || {};
+    var after = hooks.downerAfterVoid ? hooks.downerAfterVoid(row, seat, n) : undefined;
+    return after === undefined ? (seat + 1) % n : after;
+  }
   function relabel(set) {
     var checked = set.querySelector("fieldset.drawn-starter input:checked");
     var first = checked ? parseInt(checked.value, 10) : null;
@@ -13,8 +21,10 @@
       if (first < 0) { return; }
     }
     set.querySelector(".set-starter").textContent = seats[first];
-    set.querySelectorAll(".hand-row").forEach(function (row, i) {
-      row.querySelector(".starter").textContent = seats[(first + i) % n] + " downs";
+    var seat = first;
+    set.querySelectorAll(".hand-row").forEach(function (row) {
+      row.querySelector(".starter").textContent = seats[seat] + " downs";
+      seat = downerAfter(row, seat);
     });
   }
   document.querySelectorAll("button.add-hand").forEach(function (button) {
@@ -42,11 +52,13 @@
       row.querySelector(".starter").textContent = previous < 0 ? "" : seats[(previous + 1) % n] + " downs";
       row.querySelector("details.play").open = false;
       list.appendChild(row);
+      relabel(button.closest(".set-block"));
       row.querySelector("input").focus();
     });
   });
-  document.querySelectorAll("fieldset.drawn-starter").forEach(function (box) {
-    box.addEventListener("change", function () { relabel(box.closest(".set-block")); });
+  /* A drawn starter, or (BNDCC) a void's rule or offender, changes the later rows. */
+  document.querySelectorAll(".set-block").forEach(function (set) {
+    set.addEventListener("change", function () { relabel(set); });
   });
   /* Pairs: who sits where changes the names of seats A1..B2 everywhere on the form. */
   var members = document.querySelectorAll("fieldset.seat-choice");

@@ -5,11 +5,12 @@
    taking the answer from the page sent back.
 
    Names are compared folded (tournament/text/folding.py): the server puts each name's folded
-   key in a data-find attribute, so this script folds only what was typed, by decomposing
-   it, dropping the accents, lower-casing and dropping what is not a letter, digit or
-   space (digits other than 0-9 first). That agrees with the server for ASCII and accented Latin letters; a query still
-   holding another letter ("ł", "ß", Cyrillic) is left to the server, which transliterates
-   it: no table of letters lives here. */
+   key in a data-find attribute, and the page carries the folding table of its names
+   ("fold-table": folding.fold_table, what the server's fold makes of each character
+   beyond ASCII in them). This script folds only what was typed, character by character
+   with that table and, for ASCII, the server's own rule (lower-case; keep a-z, 0-9 and
+   spaces): the same fold as the server's. A query holding a character the table lacks
+   (a letter in no name here) is left to the server. No table of letters lives here. */
 (function () {
   "use strict";
   function text(node) { return node ? node.textContent.replace(/\s+/g, " ").trim() : ""; }
@@ -21,13 +22,19 @@
 
   // What was typed, folded as the server folds names; null when only the server can.
   function fold(typed) {
-    // Digits other than 0-9 ("²", "٣", "①") go first, as on the server: no way to type a number.
-    var kept = Array.from(typed).filter(function (c) {
-      return c < "\x80" || !(/\p{Nd}/u.test(c) || /^[0-9]+$/.test(c.normalize("NFKD")));
-    }).join("");
-    var plain = kept.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
-    if (/[^\x00-\x7f]/.test(plain)) return null;
-    return plain.replace(/[^a-z0-9\s]/g, "").replace(/\s+/g, " ").trim();
+    var node = document.getElementById("fold-table");
+    var table = node ? JSON.parse(node.textContent) : {};
+    var out = "";
+    var chars = Array.from(typed);
+    for (var i = 0; i < chars.length; i++) {
+      var c = chars[i];
+      if (c < "\x80") out += c;
+      else if (Object.prototype.hasOwnProperty.call(table, c)) out += table[c];
+      else return null;
+    }
+    // Python's \s (folding.py) also counts \x1c-\x1f as spaces.
+    return out.toLowerCase().replace(/[^a-z0-9\s\x1c-\x1f]/g, "")
+      .split(/[\s\x1c-\x1f]+/).filter(function (w) { return w; }).join(" ");
   }
 
   function side(link) {
