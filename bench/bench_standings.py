@@ -52,8 +52,8 @@ def main() -> None:
     from django.test.utils import CaptureQueriesContext
 
     import tournament.wsgi  # noqa: F401
-    from tests.public.factories import generate_event
     from tournament import history, revision
+    from tournament.demo.generate import generate_event
     from tournament.public import http_cache
 
     call_command("migrate", verbosity=0)

@@ -12,10 +12,10 @@ from django.urls import reverse
 
 from tournament import history
 from tournament.actions.base import audit
+from tournament.demo.generate import generate_event
 from tournament.models import Match, SetResult
 
 from .conftest import SCRIPT
-from .factories import generate_event
 
 pytestmark = pytest.mark.django_db
 
