@@ -3,7 +3,7 @@
 Usage: .venv/bin/python bench/bench_pair_job.py [--players 1000]
 
 1. creates the database `fives_bench_pair` on 127.0.0.1:5432 (user postgres) and builds an
-   event of --players players with four finished rounds (tests/public/factories.py) and a
+   event of --players players with four finished rounds (tournament/demo/generate.py) and a
    director;
 2. starts gunicorn (5 sync workers, gunicorn's default 30 s worker timeout) and the task
    worker (`manage.py task_worker`) against it, as docs/deploy.md runs them;
@@ -69,7 +69,7 @@ class Browser:
 def build(players, password):
     from django.contrib.auth.models import User
 
-    from tests.public.factories import generate_event
+    from tournament.demo.generate import generate_event
     from tournament.models import Official, Tournament
 
     event = generate_event(players, 4, slug=SLUG, bulk=True)

@@ -6,7 +6,7 @@ Usage: .venv/bin/python bench/bench_public.py [--players 1000] [--seconds 10]
 1. installs Debian's `wrk` where it is missing (apt-get, as root);
 2. creates the database `fives_bench_public` on 127.0.0.1:5432 (user postgres), migrates
    it and builds an event of --players players, five rounds, round 5 live
-   (tests/public/factories.py);
+   (tournament/demo/generate.py);
 3. --cache redis (the default where `redis-server` is installed): starts a private
    redis-server on a free local port and gives gunicorn CACHE_URL, as docs/deploy.md runs
    one machine (the revisions in a file cache, pages in each worker's memory and Redis);
@@ -144,7 +144,7 @@ def to_ms(value: str) -> float:
 def build_event(players):
     from django.contrib.auth.models import User
 
-    from tests.public.factories import generate_event
+    from tournament.demo.generate import generate_event
     from tournament.models import Match
 
     event = generate_event(players, 5, slug=SLUG, last_live=True, bulk=True)

@@ -52,7 +52,7 @@ def main() -> None:
     from django.test.utils import CaptureQueriesContext
 
     import tournament.wsgi  # noqa: F401
-    from tests.public.factories import generate_event
+    from tournament.demo.generate import generate_event
     from tournament.public import http_cache
     from tournament.reads import history
     from tournament.web import revision

@@ -1,4 +1,9 @@
+"""Fixtures every folder shares. A fixture name has one meaning in all of tests/
+(tests/project/test_fixture_names.py holds to it): define it once, here or in one
+folder's conftest.py, and give a variant a name of its own."""
+
 import pytest
+from django.contrib.auth.models import Permission, User
 from django.core.cache import caches
 from django.db import connection
 from django.test import Client
@@ -34,3 +39,28 @@ def client_for():
         c.force_login(user)
         return c
     return make
+
+
+def grant_director(user):
+    """The staff's right to create events (manage.py grant_director does the same)."""
+    user.user_permissions.add(Permission.objects.get(codename="direct_events"))
+    return User.objects.get(pk=user.pk)  # a fresh instance: permissions are cached
+
+
+@pytest.fixture
+def director(db):
+    """dora, with the staff's right to create events (grant_director)."""
+    return grant_director(User.objects.create_user("dora", password="pw-123456"))
+
+
+@pytest.fixture
+def plain_director():
+    """dir, a user with no rights of their own: directs the events made in their name."""
+    return User.objects.create_user("dir", password="pw-123456")
+
+
+@pytest.fixture
+def dora(db):
+    """dora, a user with no rights of their own (the `director` fixture is dora with the
+    right to create events)."""
+    return User.objects.create_user("dora", password="pw-123456")

@@ -2,7 +2,6 @@ import io
 import json
 
 import pytest
-from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.test import Client
 
@@ -66,28 +65,23 @@ def make_event(director, name="Api Open", players=9):
 
 
 @pytest.fixture
-def director():
-    return User.objects.create_user("dir", password="pw-123456")
-
-
-@pytest.fixture
-def published_event(director):
+def published_event(plain_director):
     """A 9-player event with round 1 paired and published (four boards and a bye)."""
-    t = make_event(director)
-    r1 = rounds.pair_round(t, director)
-    rounds.publish_round(r1, director)
+    t = make_event(plain_director)
+    r1 = rounds.pair_round(t, plain_director)
+    rounds.publish_round(r1, plain_director)
     t.refresh_from_db()
     return t
 
 
 @pytest.fixture
-def board(published_event):
+def published_board(published_event):
     return Match.objects.filter(round__tournament=published_event).exclude(side1=None).order_by(
         "board").first()
 
 
 @pytest.fixture
-def arbiter(published_event):
+def arbiter_api(published_event):
     return Api(token_for("arb1", published_event.slug))
 
 
@@ -97,9 +91,9 @@ def arbiter2(published_event):
 
 
 @pytest.fixture
-def outsider(director):
+def outsider(plain_director):
     """An arbiter of another event: a valid token, but no power over this one."""
-    other = make_event(director, name="Other Open", players=4)
+    other = make_event(plain_director, name="Other Open", players=4)
     return Api(token_for("stranger", other.slug))
 
 

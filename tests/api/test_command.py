@@ -37,11 +37,11 @@ def test_output_is_the_token_alone_and_a_second_run_replaces_it(published_event)
     assert Official.objects.filter(user__username="again").count() == 1
 
 
-def test_director_keeps_role(published_event, director):
+def test_director_keeps_role(published_event, plain_director):
     err = io.StringIO()
     call_command("arbiter_token", "dir", tournament=published_event.slug, stdout=io.StringIO(),
                  stderr=err)
-    assert Official.objects.get(tournament=published_event, user=director).role == "director"
+    assert Official.objects.get(tournament=published_event, user=plain_director).role == "director"
     assert "stays director" in err.getvalue()
 
 

@@ -39,11 +39,11 @@ def test_api_read_with_the_database_away_is_503_json_with_retry_after(published_
     assert "briefly unavailable" in response.json()["detail"]
 
 
-def test_api_write_with_the_database_away_is_503_json(board, arbiter, monkeypatch):
+def test_api_write_with_the_database_away_is_503_json(published_board, arbiter_api, monkeypatch):
     database_away(monkeypatch)
-    response = arbiter.client.put(
-        f"/api/v1/matches/{board.pk}/result/", json.dumps({"version": 0}),
-        content_type="application/json", headers=arbiter.headers())
+    response = arbiter_api.client.put(
+        f"/api/v1/matches/{published_board.pk}/result/", json.dumps({"version": 0}),
+        content_type="application/json", headers=arbiter_api.headers())
     assert response.status_code == 503
     assert response["Retry-After"] == "30"
     assert response.json()["detail"]
@@ -70,14 +70,14 @@ def test_a_page_bug_is_the_site_500_page(monkeypatch, db):
 
 
 @override_settings(DATA_UPLOAD_MAX_MEMORY_SIZE=1000)
-def test_a_body_over_the_limit_is_413_json_and_stores_nothing(board, arbiter):
+def test_a_body_over_the_limit_is_413_json_and_stores_nothing(published_board, arbiter_api):
     from .test_writes import state
-    before = state(board)
+    before = state(published_board)
     body = json.dumps({"version": 0, "reason": "x" * 2000})
-    response = arbiter.put(f"/api/v1/matches/{board.pk}/result/", body, raw=True)
+    response = arbiter_api.put(f"/api/v1/matches/{published_board.pk}/result/", body, raw=True)
     assert response.status_code == 413
     assert "1000 bytes" in response.json()["detail"]
-    assert state(board) == before
+    assert state(published_board) == before
 
 
 def test_the_request_limit_is_set():
@@ -115,9 +115,9 @@ def test_a_transaction_that_lost_a_deadlock_runs_again_up_to_three_times():
     assert retrying(flaky)() == "stored"
 
 
-def test_a_lost_race_is_503_with_retry_after_1(board, arbiter, monkeypatch):
+def test_a_lost_race_is_503_with_retry_after_1(published_board, arbiter_api, monkeypatch):
     monkeypatch.setattr("tournament.api.writes.actions.submit_result",
                         lambda *a, **k: deadlocked())
-    response = arbiter.put(f"/api/v1/matches/{board.pk}/result/", {"version": 0})
+    response = arbiter_api.put(f"/api/v1/matches/{published_board.pk}/result/", {"version": 0})
     assert response.status_code == 503 and response["Retry-After"] == "1"
     assert "Send it again" in response.json()["detail"]

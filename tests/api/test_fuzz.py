@@ -64,18 +64,18 @@ def fresh_board(board):
 @settings(max_examples=150, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(body=raw)
-def test_put_never_500_and_4xx_stores_nothing(board, arbiter, body):
-    board = fresh_board(board)
-    before = state(board)
-    response = arbiter.put(f"/api/v1/matches/{board.pk}/result/", body, raw=True)
+def test_put_never_500_and_4xx_stores_nothing(published_board, arbiter_api, body):
+    published_board = fresh_board(published_board)
+    before = state(published_board)
+    response = arbiter_api.put(f"/api/v1/matches/{published_board.pk}/result/", body, raw=True)
     assert response.status_code in (200, 400, 409, 422), (response.status_code, body)
     payload = response.json()
     if response.status_code == 200:
         assert payload["version"] == before[0] + 1
-        assert state(board)[0] == before[0] + 1
+        assert state(published_board)[0] == before[0] + 1
     else:
         assert payload["detail"]
-        assert state(board) == before
+        assert state(published_board) == before
     if response.status_code in (400, 422):
         # A record's refusal is the validator's report; a body's field (a forfeit without
         # conceded_by) is named under `errors`: either way what is wrong is named.
@@ -85,15 +85,15 @@ def test_put_never_500_and_4xx_stores_nothing(board, arbiter, body):
 @settings(max_examples=60, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(record=records)
-def test_records_at_the_current_version(board, arbiter, record):
+def test_records_at_the_current_version(published_board, arbiter_api, record):
     """Most fuzzed bodies fail on the version; these reach the validator."""
-    board = fresh_board(board)
-    before = state(board)
-    response = arbiter.put(f"/api/v1/matches/{board.pk}/result/",
+    published_board = fresh_board(published_board)
+    before = state(published_board)
+    response = arbiter_api.put(f"/api/v1/matches/{published_board.pk}/result/",
                            {"version": before[0], "record": record})
     assert response.status_code in (200, 400, 422), (response.status_code, record)
     if response.status_code != 200:
-        assert state(board) == before
+        assert state(published_board) == before
 
 
 @pytest.mark.parametrize("body, pointer", [
@@ -106,12 +106,13 @@ def test_records_at_the_current_version(board, arbiter, record):
     ({"version": 0, "record": {"format": FORMAT, "ruleset": "mso", "sets": [
         {"score": [61, 40], "extra": {"why": "\udfff"}}]}}, "/record/sets/0/extra/why"),
 ])
-def test_unusable_text_is_refused_naming_the_field(board, arbiter, body, pointer):
-    before = state(board)
-    response = arbiter.put(f"/api/v1/matches/{board.pk}/result/", json.dumps(body), raw=True)
+def test_unusable_text_is_refused_naming_the_field(published_board, arbiter_api, body, pointer):
+    before = state(published_board)
+    response = arbiter_api.put(f"/api/v1/matches/{published_board.pk}/result/", json.dumps(body),
+                               raw=True)
     assert response.status_code == 400, response.content
     payload = response.json()
     assert payload["report"]["errors"][0]["path"] == pointer
     assert payload["detail"].startswith(f"Bad request: {pointer}")
     assert "NUL" in payload["detail"] or "surrogate" in payload["detail"]
-    assert state(board) == before
+    assert state(published_board) == before

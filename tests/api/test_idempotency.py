@@ -41,85 +41,87 @@ def writes(match):
             AuditEntry.objects.filter(action__contains="result").count())
 
 
-def test_a_repeat_is_given_the_first_answer_and_changes_nothing(board, arbiter):
-    first = put(arbiter, board, KEY)
+def test_a_repeat_is_given_the_first_answer_and_changes_nothing(published_board, arbiter_api):
+    first = put(arbiter_api, published_board, KEY)
     assert first.status_code == 200 and first.json()["version"] == 1
-    after, counted = state(board), writes(board)
-    again = put(arbiter, board, KEY)  # the same body: version 0 would now be stale
+    after, counted = state(published_board), writes(published_board)
+    again = put(arbiter_api, published_board, KEY)  # the same body: version 0 would now be stale
     assert again.status_code == 200 and again.content == first.content
-    assert state(board) == after and writes(board) == counted
+    assert state(published_board) == after and writes(published_board) == counted
 
 
-def test_the_same_body_spelt_otherwise_is_the_same_request(board, arbiter):
+def test_the_same_body_spelt_otherwise_is_the_same_request(published_board, arbiter_api):
     body = {"version": 0, "record": score_record([61, 40], [61, 30])}
-    first = put(arbiter, board, KEY, body)
+    first = put(arbiter_api, published_board, KEY, body)
     spaced = json.dumps(dict(reversed(list(body.items()))), indent=3)
-    again = put(arbiter, board, KEY, raw=spaced)
+    again = put(arbiter_api, published_board, KEY, raw=spaced)
     assert again.status_code == 200 and again.content == first.content
-    assert ResultVersion.objects.filter(match=board).count() == 1
+    assert ResultVersion.objects.filter(match=published_board).count() == 1
 
 
-def test_the_same_key_with_another_body_is_422_reused_and_changes_nothing(board, arbiter):
-    put(arbiter, board, KEY)
-    before, counted = state(board), writes(board)
-    other = put(arbiter, board, KEY, {"version": 1,
+def test_the_same_key_with_another_body_is_422_reused_and_changes_nothing(published_board,
+                                                                          arbiter_api):
+    put(arbiter_api, published_board, KEY)
+    before, counted = state(published_board), writes(published_board)
+    other = put(arbiter_api, published_board, KEY, {"version": 1,
                                       "record": score_record([10, 61], [10, 61])})
     assert other.status_code == 422
     assert other.json()["code"] == "idempotency_key_reused"
     assert "another request" in other.json()["detail"]
-    assert state(board) == before and writes(board) == counted
+    assert state(published_board) == before and writes(published_board) == counted
 
 
-def test_the_same_key_on_another_write_is_reused_too(board, arbiter, arbiter2):
-    put(arbiter, board, KEY)
-    refused = confirm(arbiter, board, KEY, 1)
+def test_the_same_key_on_another_write_is_reused_too(published_board, arbiter_api, arbiter2):
+    put(arbiter_api, published_board, KEY)
+    refused = confirm(arbiter_api, published_board, KEY, 1)
     assert refused.status_code == 422 and refused.json()["code"] == "idempotency_key_reused"
 
 
-def test_confirm_is_carried_out_once(board, arbiter, arbiter2):
-    put(arbiter, board, KEY)
-    first = confirm(arbiter2, board, KEY, 1)  # another credential: the same key is its own
+def test_confirm_is_carried_out_once(published_board, arbiter_api, arbiter2):
+    put(arbiter_api, published_board, KEY)
+    first = confirm(arbiter2, published_board, KEY,
+                    1)  # another credential: the same key is its own
     assert first.status_code == 200 and first.json() == {"version": 2, "status": "confirmed"}
-    after = state(board)
-    again = confirm(arbiter2, board, KEY, 1)
+    after = state(published_board)
+    again = confirm(arbiter2, published_board, KEY, 1)
     assert again.status_code == 200 and again.content == first.content
-    assert state(board) == after
+    assert state(published_board) == after
     assert AuditEntry.objects.filter(action="confirm_result").count() == 1
 
 
-def test_keys_belong_to_their_credential(board, arbiter, arbiter2):
-    first = put(arbiter, board, KEY)
+def test_keys_belong_to_their_credential(published_board, arbiter_api, arbiter2):
+    first = put(arbiter_api, published_board, KEY)
     # The other arbiter's same key with the same body is his own first request: carried out,
     # and refused as stale (version 0 is gone), not given the first arbiter's answer.
-    theirs = put(arbiter2, board, KEY)
+    theirs = put(arbiter2, published_board, KEY)
     assert theirs.status_code == 409 and theirs.content != first.content
     assert StoredAnswer.objects.filter(key=KEY).count() == 2
 
 
-def test_a_refusal_is_kept_and_given_again(board, arbiter):
+def test_a_refusal_is_kept_and_given_again(published_board, arbiter_api):
     bad = {"version": 0, "record": score_record([61, 40], [62, 30])}
-    first = put(arbiter, board, KEY, bad)
+    first = put(arbiter_api, published_board, KEY, bad)
     assert first.status_code == 422 and first.json()["report"]["valid"] is False
-    again = put(arbiter, board, KEY, bad)
+    again = put(arbiter_api, published_board, KEY, bad)
     assert again.status_code == 422 and again.content == first.content
-    assert Match.objects.get(pk=board.pk).version == 0
+    assert Match.objects.get(pk=published_board.pk).version == 0
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_failed_write_is_not_kept_so_the_resend_runs(board, arbiter, monkeypatch):
+def test_a_failed_write_is_not_kept_so_the_resend_runs(published_board, arbiter_api, monkeypatch):
     from tournament.actions import results
     real = results.submit_result
     monkeypatch.setattr(results, "submit_result", lambda *a, **k: deadlocked())
-    lost = put(arbiter, board, KEY)
+    lost = put(arbiter_api, published_board, KEY)
     assert lost.status_code == 503 and lost["Retry-After"] == "1"
     assert not StoredAnswer.objects.filter(key=KEY).exists()
     monkeypatch.setattr(results, "submit_result", real)
-    resent = put(arbiter, board, KEY)
+    resent = put(arbiter_api, published_board, KEY)
     assert resent.status_code == 200 and resent.json()["version"] == 1
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_lost_race_inside_the_key_is_still_retried(board, arbiter, monkeypatch):
+def test_a_lost_race_inside_the_key_is_still_retried(published_board, arbiter_api, monkeypatch):
     from tournament.actions import results
     real, calls = results.submit_result, []
 
@@ -129,42 +131,42 @@ def test_a_lost_race_inside_the_key_is_still_retried(board, arbiter, monkeypatch
             deadlocked()
         return real(*args, **kwargs)
     monkeypatch.setattr(results, "submit_result", action)
-    response = put(arbiter, board, KEY)
+    response = put(arbiter_api, published_board, KEY)
     assert response.status_code == 200 and len(calls) == 3
-    assert ResultVersion.objects.filter(match=board).count() == 1
-    assert put(arbiter, board, KEY).content == response.content and len(calls) == 3
+    assert ResultVersion.objects.filter(match=published_board).count() == 1
+    assert put(arbiter_api, published_board, KEY).content == response.content and len(calls) == 3
 
 
 @pytest.mark.parametrize("key", ["", " ", "has space", "x" * 65, "tab\there", "caf\u00e9"])
-def test_a_key_that_is_not_1_to_64_visible_ascii_is_400(board, arbiter, key):
-    before = state(board)
-    response = put(arbiter, board, key)
+def test_a_key_that_is_not_1_to_64_visible_ascii_is_400(published_board, arbiter_api, key):
+    before = state(published_board)
+    response = put(arbiter_api, published_board, key)
     assert response.status_code == 400
     assert response.json()["code"] == "idempotency_key_invalid"
     assert "1 to 64 visible ASCII" in response.json()["detail"]
-    assert state(board) == before and not StoredAnswer.objects.exists()
+    assert state(published_board) == before and not StoredAnswer.objects.exists()
 
 
 @pytest.mark.parametrize("key", ["x", "x" * 64, "!~{}[]\"'<>"])
-def test_any_1_to_64_visible_ascii_is_a_key(board, arbiter, key):
-    assert put(arbiter, board, key).status_code == 200
+def test_any_1_to_64_visible_ascii_is_a_key(published_board, arbiter_api, key):
+    assert put(arbiter_api, published_board, key).status_code == 200
     assert StoredAnswer.objects.get().key == key
 
 
-def test_without_a_key_nothing_is_kept(board, arbiter):
-    assert arbiter.submit(board).status_code == 200
+def test_without_a_key_nothing_is_kept(published_board, arbiter_api):
+    assert arbiter_api.submit(published_board).status_code == 200
     assert not StoredAnswer.objects.exists()
 
 
-def test_no_token_is_401_and_keeps_nothing(board, anon):
-    response = put(anon, board, KEY)
+def test_no_token_is_401_and_keeps_nothing(published_board, anon):
+    response = put(anon, published_board, KEY)
     assert response.status_code == 401 and not StoredAnswer.objects.exists()
 
 
-def test_keys_are_kept_24_hours_and_purged_after(board, arbiter):
-    first = put(arbiter, board, KEY)
+def test_keys_are_kept_24_hours_and_purged_after(published_board, arbiter_api):
+    first = put(arbiter_api, published_board, KEY)
     StoredAnswer.objects.update(created=timezone.now() - timedelta(hours=24))
-    assert put(arbiter, board, KEY).content == first.content  # still kept at 24 h
+    assert put(arbiter_api, published_board, KEY).content == first.content  # still kept at 24 h
     out = io.StringIO()
     call_command("purge_idempotency_keys", stdout=out)
     assert out.getvalue().strip() == "0 idempotency keys purged."
@@ -174,10 +176,11 @@ def test_keys_are_kept_24_hours_and_purged_after(board, arbiter):
     assert not StoredAnswer.objects.exists()
 
 
-def test_a_key_met_after_it_expired_counts_as_new(board, arbiter):
-    put(arbiter, board, KEY)
+def test_a_key_met_after_it_expired_counts_as_new(published_board, arbiter_api):
+    put(arbiter_api, published_board, KEY)
     StoredAnswer.objects.update(created=timezone.now() - idempotency.KEEP - timedelta(minutes=1))
-    fresh = put(arbiter, board, KEY, {"version": 1, "record": score_record([10, 61], [10, 61])})
+    fresh = put(arbiter_api, published_board, KEY, {"version": 1, "record": score_record([10, 61],
+                                                                                         [10, 61])})
     assert fresh.status_code == 200 and fresh.json()["version"] == 2
     assert StoredAnswer.objects.count() == 1
 
@@ -194,8 +197,8 @@ def test_the_openapi_document_names_the_header_and_the_codes(anon):
     assert set(codes["enum"]) == {"idempotency_key_invalid", "idempotency_key_reused"}
 
 
-def test_a_credential_names_its_kind(director):
+def test_a_credential_names_its_kind(plain_director):
     class PlayerKey:
-        pk = director.pk  # the same id as an account: still another scope
-    assert idempotency.credential_of(director) == f"user:{director.pk}"
-    assert idempotency.credential_of(PlayerKey()) == f"playerkey:{director.pk}"
+        pk = plain_director.pk  # the same id as an account: still another scope
+    assert idempotency.credential_of(plain_director) == f"user:{plain_director.pk}"
+    assert idempotency.credential_of(PlayerKey()) == f"playerkey:{plain_director.pk}"

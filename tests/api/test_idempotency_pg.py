@@ -23,26 +23,26 @@ def sender(key, token, url, body, method="put"):
     return send
 
 
-def test_two_identical_results_at_once_are_stored_once(board, arbiter):
-    url = f"/api/v1/matches/{board.pk}/result/"
+def test_two_identical_results_at_once_are_stored_once(published_board, arbiter_api):
+    url = f"/api/v1/matches/{published_board.pk}/result/"
     body = {"version": 0, "record": score_record([61, 40], [61, 30])}
     for attempt in range(3):
         key = f"race-{attempt}"
-        answers = at_once(*[sender(key, arbiter.key, url, body) for _ in range(4)])
+        answers = at_once(*[sender(key, arbiter_api.key, url, body) for _ in range(4)])
         assert raised(answers) == []
         codes = [a.status_code for a in answers]
         if attempt == 0:
             assert codes == [200] * 4, [a.content for a in answers]
         assert len({a.content for a in answers}) == 1  # one answer, given four times
-        body = {"version": Match.objects.get(pk=board.pk).version,
+        body = {"version": Match.objects.get(pk=published_board.pk).version,
                 "record": score_record([61, 40], [61, 30 + attempt])}
-    assert ResultVersion.objects.filter(match=board).count() == 3
+    assert ResultVersion.objects.filter(match=published_board).count() == 3
     assert StoredAnswer.objects.count() == 3
 
 
-def test_two_identical_confirmations_at_once_confirm_once(board, arbiter, arbiter2):
-    assert arbiter.submit(board, version=0).status_code == 200
-    url = f"/api/v1/matches/{board.pk}/confirm/"
+def test_two_identical_confirmations_at_once_confirm_once(published_board, arbiter_api, arbiter2):
+    assert arbiter_api.submit(published_board, version=0).status_code == 200
+    url = f"/api/v1/matches/{published_board.pk}/confirm/"
     answers = at_once(*[sender("confirm-1", arbiter2.key, url, {"version": 1}, "post")
                         for _ in range(3)])
     assert [a.status_code for a in answers] == [200] * 3

@@ -10,23 +10,24 @@ from .conftest import make_event, score_record
 pytestmark = pytest.mark.django_db
 
 
-def test_list_shows_only_published_events(published_event, director, anon):
-    make_event(director, name="Hidden Open")  # still in registration
+def test_list_shows_only_published_events(published_event, plain_director, anon):
+    make_event(plain_director, name="Hidden Open")  # still in registration
     body = anon.get("/api/v1/tournaments/").json()
     assert body == [{"slug": published_event.slug, "name": "Api Open", "status": "running",
                      "rounds_planned": 5, "rounds_paired": 1}]
 
 
-def test_draft_round_is_not_counted_nor_shown(published_event, director, anon, board, arbiter):
-    arbiter.submit(board)
+def test_draft_round_is_not_counted_nor_shown(published_event, plain_director, anon,
+                                              published_board, arbiter_api):
+    arbiter_api.submit(published_board)
     # Finish round 1 so round 2 can be paired as a draft.
     for m in Match.objects.filter(round__number=1).exclude(side1=None):
         m.refresh_from_db()
         if m.version == 0:
-            arbiter.submit(m)
+            arbiter_api.submit(m)
         m.refresh_from_db()
-        results.confirm_result(m.pk, director, version=m.version)
-    r2 = rounds.pair_round(published_event, director)
+        results.confirm_result(m.pk, plain_director, version=m.version)
+    r2 = rounds.pair_round(published_event, plain_director)
     assert r2.status == "draft"
     assert anon.get("/api/v1/tournaments/").json()[0]["rounds_paired"] == 1
     assert anon.get(f"/api/v1/tournaments/{published_event.slug}/rounds/2/").status_code == 404
@@ -36,9 +37,9 @@ def test_draft_round_is_not_counted_nor_shown(published_event, director, anon, b
     assert anon.get(f"/api/v1/matches/{hidden.pk}/").status_code == 404
 
 
-def test_unpublished_event_is_404_everywhere(director, anon):
-    t = make_event(director, name="Draft Open")
-    r1 = rounds.pair_round(t, director)  # a draft round: the event shows nothing yet
+def test_unpublished_event_is_404_everywhere(plain_director, anon):
+    t = make_event(plain_director, name="Draft Open")
+    r1 = rounds.pair_round(t, plain_director)  # a draft round: the event shows nothing yet
     for url in [f"/api/v1/tournaments/{t.slug}/", f"/api/v1/tournaments/{t.slug}/rounds/1/",
                 f"/api/v1/tournaments/{t.slug}/standings/",
                 f"/api/v1/matches/{r1.matches.first().pk}/"]:
@@ -78,40 +79,43 @@ def test_round_pairings_seat_zero_is_white(published_event, anon):
     assert all(r["result"] is None for r in body if r["players"][1] is not None)
 
 
-def test_result_public_only_once_confirmed(published_event, board, anon, arbiter, arbiter2):
-    url = f"/api/v1/matches/{board.pk}/"
+def test_result_public_only_once_confirmed(published_event, published_board, anon, arbiter_api,
+                                           arbiter2):
+    url = f"/api/v1/matches/{published_board.pk}/"
     record = score_record([40, 61], [61, 55], [12, 61])  # seat 1 (side1) wins
-    assert arbiter.submit(board, record=record).status_code == 200
+    assert arbiter_api.submit(published_board, record=record).status_code == 200
     public = anon.get(url).json()
     assert public["status"] == "entered" and public["version"] == 1
     assert public["result"] is None and public["record"] is None
     # An official sees what was entered, to check it before confirming.
     assert arbiter2.get(url).json()["record"]["sets"][0]["score"] == [40, 61]
-    assert arbiter2.confirm(board, 1).status_code == 200
+    assert arbiter2.confirm(published_board, 1).status_code == 200
     public = anon.get(url).json()
     assert public["record"]["sets"][2]["score"] == [12, 61]
-    assert public["result"] == {"outcome": "played", "winner": board.side1.number,
+    assert public["result"] == {"outcome": "played", "winner": published_board.side1.number,
                                 "conceded_by": None, "sets": [[40, 61], [61, 55], [12, 61]],
                                 "awarded_to": [None, None, None]}
-    assert public["players"] == [board.side0.number, board.side1.number]
-    assert public["names"] == [board.side0.name, board.side1.name]
+    assert public["players"] == [published_board.side0.number, published_board.side1.number]
+    assert public["names"] == [published_board.side0.name, published_board.side1.name]
     row = [r for r in anon.get(f"/api/v1/tournaments/{published_event.slug}/rounds/1/").json()
-           if r["id"] == board.pk][0]
+           if r["id"] == published_board.pk][0]
     assert row["result"] == public["result"] and row["status"] == "confirmed"
 
 
-def test_result_counts_at_once_without_confirmation(published_event, board, anon, arbiter):
+def test_result_counts_at_once_without_confirmation(published_event, published_board, anon,
+                                                    arbiter_api):
     published_event.require_confirmation = False
     published_event.save(update_fields=["require_confirmation"])
-    arbiter.submit(board)
-    body = anon.get(f"/api/v1/matches/{board.pk}/").json()
+    arbiter_api.submit(published_board)
+    body = anon.get(f"/api/v1/matches/{published_board.pk}/").json()
     assert body["status"] == "entered"
-    assert body["result"]["winner"] == board.side0.number
+    assert body["result"]["winner"] == published_board.side0.number
 
 
-def test_standings_as_management_command(published_event, board, anon, arbiter, arbiter2):
-    arbiter.submit(board)
-    arbiter2.confirm(board, 1)
+def test_standings_as_management_command(published_event, published_board, anon, arbiter_api,
+                                         arbiter2):
+    arbiter_api.submit(published_board)
+    arbiter2.confirm(published_board, 1)
     body = anon.get(f"/api/v1/tournaments/{published_event.slug}/standings/").json()
     assert body == [row.as_json() for row in history.compute(published_event).rows]
     assert body[0]["points"] == 1 and len(body) == 9
@@ -151,7 +155,7 @@ def test_openapi_document_and_docs_page(anon):
     assert page.status_code == 200 and b"openapi.json" in page.content
 
 
-def test_out_of_range_numbers_are_not_500(published_event, anon, arbiter):
+def test_out_of_range_numbers_are_not_500(published_event, anon, arbiter_api):
     huge = 10**20
     assert anon.get(f"/api/v1/matches/{huge}/").status_code == 404
     assert anon.get(f"/api/v1/tournaments/{published_event.slug}/rounds/{huge}/").status_code == 404
@@ -159,8 +163,8 @@ def test_out_of_range_numbers_are_not_500(published_event, anon, arbiter):
     assert response.status_code == 400
     assert response.json()["detail"] == (
         f"after_round must be between 0 and 1 (the rounds published so far), not {huge}.")
-    assert arbiter.put(f"/api/v1/matches/{huge}/result/", {"version": 0}).status_code == 404
-    assert arbiter.post(f"/api/v1/matches/{huge}/confirm/", {"version": 0}).status_code == 404
+    assert arbiter_api.put(f"/api/v1/matches/{huge}/result/", {"version": 0}).status_code == 404
+    assert arbiter_api.post(f"/api/v1/matches/{huge}/confirm/", {"version": 0}).status_code == 404
 
 
 def test_pairs_event_lists_each_pairs_members(anon):

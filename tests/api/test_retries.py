@@ -28,32 +28,32 @@ def losing(monkeypatch, name, times):
 
 
 def test_a_result_that_lost_two_races_is_stored_once_on_the_third_try(
-        board, arbiter, monkeypatch):
+        published_board, arbiter_api, monkeypatch):
     calls = losing(monkeypatch, "submit_result", 2)
-    response = arbiter.submit(board, version=0)
+    response = arbiter_api.submit(published_board, version=0)
     assert response.status_code == 200 and response.json()["version"] == 1
     assert len(calls) == 3
-    assert ResultVersion.objects.filter(match=board).count() == 1
+    assert ResultVersion.objects.filter(match=published_board).count() == 1
 
 
 def test_a_result_that_lost_three_races_is_503_retry_after_1_and_stores_nothing(
-        board, arbiter, monkeypatch):
+        published_board, arbiter_api, monkeypatch):
     calls = losing(monkeypatch, "submit_result", 3)
-    response = arbiter.submit(board, version=0)
+    response = arbiter_api.submit(published_board, version=0)
     assert response.status_code == 503 and response["Retry-After"] == "1"
     assert "Send it again" in response.json()["detail"]
     assert len(calls) == 3
-    assert Match.objects.get(pk=board.pk).version == 0
-    assert not ResultVersion.objects.filter(match=board).exists()
+    assert Match.objects.get(pk=published_board.pk).version == 0
+    assert not ResultVersion.objects.filter(match=published_board).exists()
 
 
-def test_a_confirmation_is_retried_too(board, arbiter, arbiter2, monkeypatch):
-    assert arbiter.submit(board, version=0).status_code == 200
+def test_a_confirmation_is_retried_too(published_board, arbiter_api, arbiter2, monkeypatch):
+    assert arbiter_api.submit(published_board, version=0).status_code == 200
     calls = losing(monkeypatch, "confirm_result", 2)
-    response = arbiter2.confirm(board, version=1)
+    response = arbiter2.confirm(published_board, version=1)
     assert response.status_code == 200 and response.json() == {"version": 2,
                                                                 "status": "confirmed"}
     assert len(calls) == 3
     calls = losing(monkeypatch, "confirm_result", 3)
-    response = arbiter2.confirm(board, version=2)
+    response = arbiter2.confirm(published_board, version=2)
     assert response.status_code == 503 and response["Retry-After"] == "1"

@@ -87,11 +87,12 @@ def run_operation(operation, values, token, mode):
     return answered
 
 
-def test_every_operation_answers_only_what_the_document_declares(published_event, board):
+def test_every_operation_answers_only_what_the_document_declares(published_event, published_board):
     token = token_for("schema-arbiter", published_event.slug)
     # A result another arbiter entered: the match read shows a record, a confirm can land.
-    assert Api(token_for("schema-enterer", published_event.slug)).submit(board).status_code == 200
-    values = known_values(published_event, board)
+    assert Api(token_for("schema-enterer",
+                         published_event.slug)).submit(published_board).status_code == 200
+    values = known_values(published_event, published_board)
     seen = {}
     with served_schema() as schema:
         for result in schema.get_all_operations():

@@ -4,7 +4,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.public.factories import generate_event
+from tournament.demo.generate import generate_event
 
 
 def standings_queries(client, slug):

@@ -17,27 +17,29 @@ def test_a_round_not_yet_played_is_refused_without_a_validator_report(published_
     assert "after_round" in junk.json()["detail"]
 
 
-def test_a_version_ahead_of_the_board_is_not_someone_else_s_change(board, arbiter):
-    response = arbiter.submit(board, version=5)
+def test_a_version_ahead_of_the_board_is_not_someone_else_s_change(published_board, arbiter_api):
+    response = arbiter_api.submit(published_board, version=5)
     assert response.status_code == 409
     detail = response.json()["detail"]
     assert "someone" not in detail and "changed since" not in detail
-    assert detail == (f"Board {board.board} is at version 0, not 5: nothing was changed; "
+    assert detail == (f"Board {published_board.board} is at version 0, not 5: nothing was changed; "
                       "send the version the board shows.")
 
 
-def test_an_older_version_says_the_board_changed_since(board, arbiter, arbiter2):
-    assert arbiter.submit(board, record=score_record([61, 40], [61, 30])).status_code == 200
-    response = arbiter2.submit(board, version=0, record=score_record([10, 61], [10, 61]))
+def test_an_older_version_says_the_board_changed_since(published_board, arbiter_api, arbiter2):
+    assert arbiter_api.submit(published_board,
+                              record=score_record([61, 40], [61, 30])).status_code == 200
+    response = arbiter2.submit(published_board, version=0, record=score_record([10, 61], [10, 61]))
     assert response.status_code == 409
     assert response.json()["detail"].startswith(
-        f"Board {board.board} was changed since version 0: it is now at version 1.")
-    confirm = arbiter2.confirm(board, 7)
+        f"Board {published_board.board} was changed since version 0: it is now at version 1.")
+    confirm = arbiter2.confirm(published_board, 7)
     assert confirm.status_code == 409
-    assert confirm.json()["detail"].startswith(f"Board {board.board} is at version 1, not 7")
+    assert confirm.json()["detail"].startswith(
+        f"Board {published_board.board} is at version 1, not 7")
 
 
-def test_a_write_s_unreadable_body_still_carries_the_report(board, arbiter):
-    response = arbiter.put(f"/api/v1/matches/{board.pk}/result/", {"version": "1"})
+def test_a_write_s_unreadable_body_still_carries_the_report(published_board, arbiter_api):
+    response = arbiter_api.put(f"/api/v1/matches/{published_board.pk}/result/", {"version": "1"})
     assert response.status_code == 400
     assert response.json()["report"]["errors"][0]["path"] == "/version"

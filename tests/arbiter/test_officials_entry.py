@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from .conftest import client_for
-from .test_pairs import pairs  # noqa: F401  (the BNDCC pairs event fixture)
+from .test_pairs import pairs_board  # noqa: F401  (the BNDCC pairs event fixture)
 
 pytestmark = pytest.mark.django_db
 
@@ -19,9 +19,9 @@ def set_inputmodes(page):
     return set(re.findall(r'inputmode="(\w+)"[^>]*name="s\d+_[ab]"', page))
 
 
-def test_bndcc_hand_boxes_get_a_keyboard_with_a_minus(client, pairs, people):  # noqa: F811
+def test_bndcc_hand_boxes_get_a_keyboard_with_a_minus(client, pairs_board, people):  # noqa: F811
     client_for(client, people["arb"])
-    page = client.get(reverse("arbiter:match", args=[pairs["match"].pk])).content.decode()
+    page = client.get(reverse("arbiter:match", args=[pairs_board["match"].pk])).content.decode()
     assert hand_inputmodes(page) == {"text"}
     assert set_inputmodes(page) == {"numeric"}  # a set score is never negative
 
@@ -101,7 +101,7 @@ def test_a_hand_written_as_plays_only_gets_the_validator_s_points():
     assert all(h.points is not None for s in bare for h in s.hands)
 
 
-def test_a_void_hand_says_so_and_the_next_downer_follows_the_rules(client, pairs, people):  # noqa: F811
+def test_a_void_hand_says_so_and_the_next_downer_follows_the_rules(client, pairs_board, people):  # noqa: F811
     from scoring import simulate as sim
     from scoring.starters import next_hand_starter
     from tournament.actions import results
@@ -133,7 +133,7 @@ def test_a_void_hand_says_so_and_the_next_downer_follows_the_rules(client, pairs
             # plain rotation would miss for out_of_turn, exposed and pickup_exposed.
             assert after.starter == words[next_hand_starter(words.index(line.starter), 4, void)]
     assert found
-    m = pairs["match"]
+    m = pairs_board["match"]
     results.submit_result(m.pk, people["arb"], version=0, record=record)
     client_for(client, people["dir"])
     page = client.get(reverse("arbiter:match", args=[m.pk])).content.decode()
@@ -182,19 +182,19 @@ def test_one_mistyped_play_is_one_error():
 
 # ------------------------------------------------ 5. the pairs entry page
 
-def test_the_pairs_heading_names_each_side_once_with_its_members(client, pairs, people):  # noqa: F811
+def test_the_pairs_heading_names_each_side_once_with_its_members(client, pairs_board, people):  # noqa: F811
     from html import escape
 
     from .conftest import EVIL
 
     client_for(client, people["arb"])
-    page = client.get(reverse("arbiter:match", args=[pairs["match"].pk])).content.decode()
+    page = client.get(reverse("arbiter:match", args=[pairs_board["match"].pk])).content.decode()
     head = page.split("<h1>")[1].split('class="card stored-result"')[0]
     assert head.count("A: ") == 1 and head.count("B: ") == 1
     assert "(Ann Lee, Cy Dee)" in head and f"(Bo Park, {escape(EVIL)})" in head
 
 
-def test_the_stored_starter_is_the_member_at_that_seat(client, pairs, people):  # noqa: F811
+def test_the_stored_starter_is_the_member_at_that_seat(client, pairs_board, people):  # noqa: F811
     from scoring import simulate as sim
     from tournament.actions import results
 
@@ -202,7 +202,7 @@ def test_the_stored_starter_is_the_member_at_that_seat(client, pairs, people):  
 
     record = sim.play_match(4, sim.BNDCC_PAIRS)
     record["players"] = ["Cy Dee", "Bo Park", "Ann Lee", EVIL]  # Cy Dee sat at A1
-    m, _ = results.submit_result(pairs["match"].pk, people["arb"], version=0, record=record)
+    m, _ = results.submit_result(pairs_board["match"].pk, people["arb"], version=0, record=record)
     client_for(client, people["dir"])
     page = client.get(reverse("arbiter:match", args=[m.pk])).content.decode()
     table = page.split('aria-label="Stored sets')[1].split("</table>")[0]
@@ -214,9 +214,9 @@ def test_the_stored_starter_is_the_member_at_that_seat(client, pairs, people):  
     assert "<td>Lee &amp; Dee" not in table  # the member, never the pair
 
 
-def test_void_choices_are_short_enough_for_a_phone(client, pairs, people):  # noqa: F811
+def test_void_choices_are_short_enough_for_a_phone(client, pairs_board, people):  # noqa: F811
     client_for(client, people["arb"])
-    page = client.get(reverse("arbiter:match", args=[pairs["match"].pk])).content.decode()
+    page = client.get(reverse("arbiter:match", args=[pairs_board["match"].pk])).content.decode()
     select = page.split('name="s1_h1_void"')[1].split("</select>")[0]
     labels = re.findall(r"<option [^>]*>([^<]+)</option>", select)
     assert labels[0] == "not void" and "Played out of turn" in labels
@@ -225,14 +225,14 @@ def test_void_choices_are_short_enough_for_a_phone(client, pairs, people):  # no
 
 # ------------------------------------------------ 3. the downer of a re-deal, as chosen
 
-def test_the_form_carries_scoring_s_redeal_rules_for_its_script(client, pairs, people,  # noqa: F811
+def test_the_form_carries_scoring_s_redeal_rules_for_its_script(client, pairs_board, people,  # noqa: F811
                                                                round1):
     import json
 
     from scoring.rulesets import PENALTY_RULES, VOID_RULES
 
     client_for(client, people["arb"])
-    page = client.get(reverse("arbiter:match", args=[pairs["match"].pk])).content.decode()
+    page = client.get(reverse("arbiter:match", args=[pairs_board["match"].pk])).content.decode()
     data = re.search(r'<script id="redeal-rules" type="application/json">(.*?)</script>',
                      page).group(1)
     assert json.loads(data) == {n: PENALTY_RULES[n].redeal for n in VOID_RULES}

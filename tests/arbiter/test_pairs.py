@@ -99,7 +99,7 @@ def test_four_seat_messages_use_the_forms_seat_names():
 # ----------------------------------------------------------------- the web form
 
 @pytest.fixture
-def pairs(people):
+def pairs_board(people):
     """A bndcc pairs event with a published round 1: Lee & Dee v Park & <evil>."""
     from tournament.actions import events
     t = events.create_tournament(people["dir"], name="Pairs Cup")
@@ -126,10 +126,10 @@ def errors_at(page: str, key: str) -> str:
 
 
 @pytest.mark.django_db
-def test_the_pairs_form_asks_who_sat_where_and_the_draw_among_four_seats(client, pairs,
+def test_the_pairs_form_asks_who_sat_where_and_the_draw_among_four_seats(client, pairs_board,
                                                                           people):
     client_for(client, people["arb"])
-    page = client.get(reverse("arbiter:match", args=[pairs["match"].pk])).content.decode()
+    page = client.get(reverse("arbiter:match", args=[pairs_board["match"].pk])).content.decode()
     assert 'id="seating"' in page
     assert "Ann Lee at A1, Cy Dee at A2" in page and "Cy Dee at A1, Ann Lee at A2" in page
     assert f"Bo Park at B1, {escape(EVIL)} at B2" in page and "<script>alert" not in page
@@ -141,8 +141,8 @@ def test_the_pairs_form_asks_who_sat_where_and_the_draw_among_four_seats(client,
 
 
 @pytest.mark.django_db
-def test_a_pairs_result_with_penalties_is_stored_by_seat(client, pairs, people):
-    m = pairs["match"]
+def test_a_pairs_result_with_penalties_is_stored_by_seat(client, pairs_board, people):
+    m = pairs_board["match"]
     client_for(client, people["arb"])
     record = sim.play_match(3, sim.BNDCC_PAIRS, penalty_kinds=sim.ALL_KINDS,
                             penalty_rate=0.05)
@@ -165,8 +165,8 @@ def test_a_pairs_result_with_penalties_is_stored_by_seat(client, pairs, people):
 
 
 @pytest.mark.django_db
-def test_an_illegal_play_marks_that_hand_only_and_names_the_play(client, pairs, people):
-    m = pairs["match"]
+def test_an_illegal_play_marks_that_hand_only_and_names_the_play(client, pairs_board, people):
+    m = pairs_board["match"]
     client_for(client, people["arb"])
     data = {"seat0": "0", "seat1": "0", "s1_starter": "0", "s1_a": "61", "s1_b": "0",
             "s1_h1_a": "10", "s1_h1_b": "0",
@@ -189,8 +189,8 @@ def test_an_illegal_play_marks_that_hand_only_and_names_the_play(client, pairs, 
 
 @pytest.mark.django_db
 def test_a_hand_sheet_that_passes_the_target_marks_that_row_and_names_the_hand(
-        client, pairs, people):
-    m = pairs["match"]
+        client, pairs_board, people):
+    m = pairs_board["match"]
     client_for(client, people["arb"])
     response = post(client, m, seat0="0", seat1="0", s1_starter="0", s1_a="61", s1_b="0",
                     s1_h1_a="30", s1_h2_a="40", s2_starter="0", s2_a="61", s2_b="0")
@@ -202,21 +202,21 @@ def test_a_hand_sheet_that_passes_the_target_marks_that_row_and_names_the_hand(
 
 
 @pytest.mark.django_db
-def test_a_one_set_match_to_121_has_one_set_on_the_form(client, pairs, people):
-    t = pairs["t"]
+def test_a_one_set_match_to_121_has_one_set_on_the_form(client, pairs_board, people):
+    t = pairs_board["t"]
     t.match_target, t.sets_to_win = 121, 1
     t.save()
     client_for(client, people["arb"])
-    page = client.get(reverse("arbiter:match", args=[pairs["match"].pk])).content.decode()
+    page = client.get(reverse("arbiter:match", args=[pairs_board["match"].pk])).content.decode()
     assert 'id="set-1"' in page and 'id="set-2"' not in page
-    response = post(client, pairs["match"], seat0="0", seat1="0", s1_starter="1",
+    response = post(client, pairs_board["match"], seat0="0", seat1="0", s1_starter="1",
                     s1_a="121", s1_b="122")
     assert response.status_code == 400
     assert errors_at(response.content.decode(), "s1") == (
         "<li>Set 1, side B: a score cannot pass 121.</li>")
-    assert post(client, pairs["match"], seat0="0", seat1="0", s1_starter="1", s1_a="121",
+    assert post(client, pairs_board["match"], seat0="0", seat1="0", s1_starter="1", s1_a="121",
                 s1_b="100").status_code == 302
-    m = Match.objects.get(pk=pairs["match"].pk)
+    m = Match.objects.get(pk=pairs_board["match"].pk)
     assert m.record["match"] == {"target": 121, "sets_to_win": 1}
     assert AuditEntry.objects.filter(action="enter_result").count() == 1
 

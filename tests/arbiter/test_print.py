@@ -89,7 +89,7 @@ def test_the_boards_page_links_to_the_list(client, round1, people):
 
 
 @pytest.fixture
-def pairs(people):
+def pairs_draft(people):
     t = Tournament.objects.create(name="Pairs Cup", slug="pairs-cup", ruleset="bndcc",
                                   entrants_kind="pairs", rounds_planned=3)
     Official.objects.create(tournament=t, user=people["arb"], role=Official.Role.ARBITER)
@@ -103,9 +103,9 @@ def pairs(people):
 
 
 def test_a_pairs_event_names_the_partners_and_leaves_drawn_starters_blank(
-        client, pairs, people):
+        client, pairs_draft, people):
     client_for(client, people["arb"])
-    page = client.get(print_url(pairs)).content.decode()
+    page = client.get(print_url(pairs_draft)).content.decode()
     assert '<span class="members">Ann Lee &amp; Bo Park</span>' in page
     assert f'<span class="members">Cy Hale &amp; {escape(EVIL)}</span>' in page
     assert "round 1 (draft: not published yet)" in page
@@ -115,10 +115,10 @@ def test_a_pairs_event_names_the_partners_and_leaves_drawn_starters_blank(
     assert rows == ["1", "2", "3"]
 
 
-def test_a_pairs_event_under_mso_names_the_starting_seat(client, pairs, people):
-    Tournament.objects.filter(pk=pairs.pk).update(ruleset="mso")
+def test_a_pairs_event_under_mso_names_the_starting_seat(client, pairs_draft, people):
+    Tournament.objects.filter(pk=pairs_draft.pk).update(ruleset="mso")
     client_for(client, people["arb"])
-    page = client.get(print_url(pairs)).content.decode()
+    page = client.get(print_url(pairs_draft)).content.decode()
     rows = re.findall(r"<tr><td>(\d)</td><td>([^<]*)</td>", page)
     assert rows == [("1", "Lee &amp; Park (seat A1)"), ("2", "Hale &amp; Fox (seat B1)"),
                     ("3", "Lee &amp; Park (seat A2)")]

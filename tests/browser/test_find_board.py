@@ -5,7 +5,7 @@ someone without a board; axe-core on the page."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.public.factories import generate_event
+from tournament.demo.generate import generate_event
 from tournament.models import Attendance, Entrant, Match
 
 from .test_walkthrough import DESKTOP, new_page

@@ -9,8 +9,8 @@ from django.contrib.auth.models import Permission, User
 from playwright.sync_api import expect
 
 from scoring import simulate as sim
-from tests.public.factories import generate_event
 from tournament.actions import events, results
+from tournament.demo.generate import generate_event
 from tournament.models import Entrant, Match, Official, Round
 
 from .test_walkthrough import (
@@ -26,7 +26,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def people(db):
+def dora_and_officials(db):
     dora = User.objects.create_user("dora", password=PASSWORD)
     dora.user_permissions.add(Permission.objects.get(codename="direct_events"))
     return {"dora": dora, "arnie": User.objects.create_user("arnie", password=PASSWORD),
@@ -51,9 +51,10 @@ def right_edge(locator):
     return box["x"] + box["width"]
 
 
-def test_a_void_relabels_the_next_downer_at_once_on_a_phone(browser, live_server, people,
+def test_a_void_relabels_the_next_downer_at_once_on_a_phone(browser, live_server,
+                                                            dora_and_officials,
                                                             a11y, screenshots):
-    m = pairs_board(people)
+    m = pairs_board(dora_and_officials)
     page = new_page(browser, **PHONE)
     sign_in(page, live_server.url, "arnie")
     page.goto(f"{live_server.url}/arbiter/match/{m.pk}/")
@@ -89,13 +90,13 @@ def test_a_void_relabels_the_next_downer_at_once_on_a_phone(browser, live_server
     a11y.assert_clean()
 
 
-def test_the_confirmer_reads_the_hand_sheet_beside_confirm(browser, live_server, people,
+def test_the_confirmer_reads_the_hand_sheet_beside_confirm(browser, live_server, dora_and_officials,
                                                            a11y, screenshots):
-    m = pairs_board(people)
+    m = pairs_board(dora_and_officials)
     record = sim.play_match(4, sim.BNDCC_PAIRS, penalty_kinds=sim.VOIDING,
                             penalty_rate=0.05)
     record["players"] = ["Cy Dee", "Bo Park", "Ann Lee", "Di Fox"]
-    results.submit_result(m.pk, people["arnie"], version=0, record=record)
+    results.submit_result(m.pk, dora_and_officials["arnie"], version=0, record=record)
     page = new_page(browser, **PHONE)
     sign_in(page, live_server.url, "bella")
     page.goto(f"{live_server.url}/arbiter/match/{m.pk}/")
@@ -122,7 +123,8 @@ def test_the_confirmer_reads_the_hand_sheet_beside_confirm(browser, live_server,
     a11y.assert_clean()
 
 
-def test_the_create_form_offers_only_what_the_ruleset_allows(browser, live_server, people,
+def test_the_create_form_offers_only_what_the_ruleset_allows(browser, live_server,
+                                                             dora_and_officials,
                                                              a11y, screenshots):
     page = new_page(browser, **DESKTOP)
     sign_in(page, live_server.url, "dora")

@@ -1,18 +1,7 @@
 import pytest
-from django.contrib.auth.models import Permission, User
+from django.contrib.auth.models import User
 
 from tournament.actions import entrants, events
-
-
-def grant_director(user):
-    """The staff's right to create events (manage.py grant_director does the same)."""
-    user.user_permissions.add(Permission.objects.get(codename="direct_events"))
-    return User.objects.get(pk=user.pk)  # a fresh instance: permissions are cached
-
-
-@pytest.fixture
-def director(db):
-    return grant_director(User.objects.create_user("dora", password="pw-123456"))
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 
-from .conftest import grant_director
+from ..conftest import grant_director
 
 pytestmark = pytest.mark.django_db
 

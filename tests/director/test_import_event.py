@@ -34,7 +34,7 @@ def post(client, text, slug="", name="event.trf"):
 
 
 @pytest.fixture
-def archive(director):
+def source_archive(director):
     source = events.create_tournament(director, name="Source Open", slug="source")
     Entrant.objects.create(tournament=source, number=1, name="Ann Lee", club="Leek DC")
     Entrant.objects.create(tournament=source, number=2, name="Bo Park")
@@ -68,8 +68,8 @@ def test_a_small_trf_file_is_imported_at_once(dc, director):
     assert "TRF Open is imported from the TRF file." in page
 
 
-def test_a_small_archive_is_imported_at_once(dc, archive):
-    response = post(dc, archive, slug="copied", name="source.json")
+def test_a_small_archive_is_imported_at_once(dc, source_archive):
+    response = post(dc, source_archive, slug="copied", name="source.json")
     assert response.url == reverse("director:event", args=["copied"])
     copied = Tournament.objects.get(slug="copied")
     assert list(copied.entrants.order_by("number").values_list("name", "club")) == [
@@ -93,8 +93,8 @@ def test_a_bad_trf_line_is_named_and_nothing_is_made(dc):
     assert not Tournament.objects.exists()
 
 
-def test_a_bad_archive_names_the_path_and_nothing_is_made(dc, archive):
-    doc = json.loads(archive)
+def test_a_bad_archive_names_the_path_and_nothing_is_made(dc, source_archive):
+    doc = json.loads(source_archive)
     doc["players"][1]["name"] = ""
     response = post(dc, json.dumps(doc), slug="copied", name="bad.json")
     assert response.status_code == 400
@@ -129,10 +129,10 @@ def test_a_file_over_the_limit_is_refused(dc, settings):
     assert not Tournament.objects.exists()
 
 
-def test_a_big_file_is_imported_by_a_job(dc, settings, monkeypatch, archive):
+def test_a_big_file_is_imported_by_a_job(dc, settings, monkeypatch, source_archive):
     settings.TASKS = IMMEDIATE
     monkeypatch.setattr(views_event, "INLINE_MAX_IMPORT_BYTES", 10)
-    response = post(dc, archive, slug="copied", name="source.json")
+    response = post(dc, source_archive, slug="copied", name="source.json")
     job = Job.objects.get()
     assert response.status_code == 302 and response.url == reverse("director:job",
                                                                    args=[job.pk])

@@ -82,26 +82,27 @@ def test_a_trf_imported_without_the_box_is_public_at_once(dc):
 
 
 @pytest.fixture
-def archive(director):
+def clubless_archive(director):
     source = events.create_tournament(director, name="Source Open", slug="source")
     Entrant.objects.create(tournament=source, number=1, name="Ann Lee")
     Entrant.objects.create(tournament=source, number=2, name="Bo Park")
     return archive_json(source)
 
 
-def test_an_archive_imported_hidden_inline_and_by_a_job(dc, archive, settings, monkeypatch):
-    post(dc, archive, hidden=True, slug="copy-one", name="a.json")
+def test_an_archive_imported_hidden_inline_and_by_a_job(dc, clubless_archive, settings,
+                                                        monkeypatch):
+    post(dc, clubless_archive, hidden=True, slug="copy-one", name="a.json")
     assert Tournament.objects.get(slug="copy-one").hidden
     settings.TASKS = IMMEDIATE
     monkeypatch.setattr(views_event, "INLINE_MAX_IMPORT_BYTES", 10)
-    response = post(dc, archive, hidden=True, slug="copy-two", name="a.json")
+    response = post(dc, clubless_archive, hidden=True, slug="copy-two", name="a.json")
     assert Tournament.objects.get(slug="copy-two").hidden
     assert "hidden from the public" in dc.get(response.url).content.decode()
-    post(dc, archive, hidden=False, slug="copy-three", name="a.json")
+    post(dc, clubless_archive, hidden=False, slug="copy-three", name="a.json")
     assert not Tournament.objects.get(slug="copy-three").hidden
 
 
-def test_the_commands_import_hidden(tmp_path, archive):
+def test_the_commands_import_hidden(tmp_path, clubless_archive):
     trf_file = tmp_path / "leek.trf"
     trf_file.write_text(played_trf(), encoding="utf-8")
     err = io.StringIO()
@@ -112,7 +113,7 @@ def test_the_commands_import_hidden(tmp_path, archive):
     call_command("import_trf", str(trf_file), slug="leek-open", stderr=io.StringIO())
     assert not Tournament.objects.get(slug="leek-open").hidden
     doc = tmp_path / "a.json"
-    doc.write_text(archive, encoding="utf-8")
+    doc.write_text(clubless_archive, encoding="utf-8")
     call_command("import_tournament", str(doc), slug="copy", hidden=True, stderr=io.StringIO())
     assert Tournament.objects.get(slug="copy").hidden
 

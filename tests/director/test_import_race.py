@@ -5,8 +5,8 @@ import pytest
 from tournament.actions import ActionError, entrants, events
 from tournament.models import AuditEntry, Entrant
 
+from ..conftest import grant_director
 from ..races import at_once, needs_postgres
-from .conftest import grant_director
 
 LIST = "name,club,rating\n" + "\n".join(f"Player {i},Club {i % 4},{1400 + i}"
                                         for i in range(1, 41))

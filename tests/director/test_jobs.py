@@ -14,7 +14,7 @@ from tournament.interchange.archive import archive_json
 from tournament.models import Entrant, Job, Round, Tournament
 from tournament.web import tasks
 
-from .conftest import grant_director
+from ..conftest import grant_director
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +22,7 @@ IMMEDIATE = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBa
 
 
 @pytest.fixture
-def background(monkeypatch):
+def all_to_worker(monkeypatch):
     """Every event counts as big: its pairing and archive go to the task worker."""
     monkeypatch.setattr(tasks, "INLINE_MAX_ENTRANTS", 2)
     monkeypatch.setattr(tasks, "INLINE_MAX_CSV_LINES", 2)
@@ -44,7 +44,7 @@ def status(client, job):
     return response.json()
 
 
-def test_pairing_a_big_event_goes_through_a_job_and_shows_the_result(dc, seeded, background,
+def test_pairing_a_big_event_goes_through_a_job_and_shows_the_result(dc, seeded, all_to_worker,
                                                                       immediate):
     response = dc.post(url(seeded, "pair"))
     job = Job.objects.get()
@@ -64,7 +64,7 @@ def test_pairing_a_big_event_goes_through_a_job_and_shows_the_result(dc, seeded,
     assert 'http-equiv="refresh"' not in page  # finished: nothing left to wait for
 
 
-def test_a_job_is_running_while_its_action_runs(dc, seeded, director, background, immediate,
+def test_a_job_is_running_while_its_action_runs(dc, seeded, director, all_to_worker, immediate,
                                                 monkeypatch):
     seen = []
     real = tasks.pair
@@ -79,7 +79,7 @@ def test_a_job_is_running_while_its_action_runs(dc, seeded, director, background
     assert job.status == "done"
 
 
-def test_queued_until_a_worker_takes_it_then_done(dc, seeded, background):
+def test_queued_until_a_worker_takes_it_then_done(dc, seeded, all_to_worker):
     """The database backend (settings.TASKS): the request only enqueues."""
     response = dc.post(url(seeded, "pair"))
     job = Job.objects.get()
@@ -94,7 +94,7 @@ def test_queued_until_a_worker_takes_it_then_done(dc, seeded, background):
     assert reverse("director:job_status", args=[job.pk]) in page
 
 
-def test_pairing_twice_at_once_is_refused(dc, seeded, background):
+def test_pairing_twice_at_once_is_refused(dc, seeded, all_to_worker):
     first = dc.post(url(seeded, "pair"))
     second = dc.post(url(seeded, "pair"), follow=True)
     assert Job.objects.count() == 1
@@ -103,7 +103,7 @@ def test_pairing_twice_at_once_is_refused(dc, seeded, background):
             "finish.") in second.content.decode()
 
 
-def test_a_refusal_fails_the_job_with_the_reason(dc, seeded, director, background, immediate):
+def test_a_refusal_fails_the_job_with_the_reason(dc, seeded, director, all_to_worker, immediate):
     rounds.pair_round(seeded, director)  # round 1 is a draft: round 2 may not be paired
     response = dc.post(url(seeded, "pair"))
     job = Job.objects.get()
@@ -117,7 +117,7 @@ def test_a_refusal_fails_the_job_with_the_reason(dc, seeded, director, backgroun
     assert state["status"] == "failed" and state["result_url"] == "" and not state["go_on"]
 
 
-def test_a_crash_half_way_leaves_nothing_half_made(dc, seeded, background, immediate):
+def test_a_crash_half_way_leaves_nothing_half_made(dc, seeded, all_to_worker, immediate):
     def broken(round_, pairs):
         raise RuntimeError("the disk is full")
 
@@ -146,7 +146,7 @@ def test_a_stale_job_no_longer_blocks(seeded, director, immediate):
 
 
 def test_only_the_requester_and_the_events_directors_see_a_job(dc, client_for, seeded,
-                                                               director, arbiter, background):
+                                                               director, arbiter, all_to_worker):
     dc.post(url(seeded, "pair"))
     job = Job.objects.get()
     other = grant_director(User.objects.create_user("olga", password="pw-123456"))
@@ -164,7 +164,7 @@ def test_small_events_still_pair_at_once(dc, seeded):
     assert not Job.objects.exists()
 
 
-def test_the_archive_of_a_big_event_is_made_by_a_job(dc, seeded, background, immediate):
+def test_the_archive_of_a_big_event_is_made_by_a_job(dc, seeded, all_to_worker, immediate):
     response = dc.get(url(seeded, "archive"))
     job = Job.objects.get()
     assert response.url == reverse("director:job", args=[job.pk])
@@ -177,7 +177,7 @@ def test_the_archive_of_a_big_event_is_made_by_a_job(dc, seeded, background, imm
     assert download.content.decode() == archive_json(seeded)
 
 
-def test_a_long_entrants_list_is_imported_by_a_job(dc, event, background, immediate):
+def test_a_long_entrants_list_is_imported_by_a_job(dc, event, all_to_worker, immediate):
     text = "name,club,rating\n" + "\n".join(f"Player {i},Club {i},{1500 + i}"
                                             for i in range(1, 6))
     response = dc.post(url(event, "confirm_import"), {"csv": text})
@@ -188,14 +188,14 @@ def test_a_long_entrants_list_is_imported_by_a_job(dc, event, background, immedi
     assert event.entrants.count() == 5
 
 
-def test_a_job_importing_one_entrant_says_entrant(dc, event, background, immediate,
+def test_a_job_importing_one_entrant_says_entrant(dc, event, all_to_worker, immediate,
                                                   monkeypatch):
     monkeypatch.setattr(tasks, "INLINE_MAX_CSV_LINES", 0)
     dc.post(url(event, "confirm_import"), {"csv": "Ann Lee,Leek DC\n"})
     assert Job.objects.get().message == "1 entrant imported."
 
 
-def test_a_bad_entrants_list_fails_naming_each_line_and_imports_nothing(dc, event, background,
+def test_a_bad_entrants_list_fails_naming_each_line_and_imports_nothing(dc, event, all_to_worker,
                                                                         immediate):
     text = "name,club,rating\nAnn Lee,Leek,1500\nBo Park,Bath,strong\n,,\nCy Hale,,1300"
     dc.post(url(event, "confirm_import"), {"csv": text})
@@ -247,7 +247,7 @@ def test_a_deeply_nested_archive_fails_with_our_words(director, immediate):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_database_backend_and_its_worker(seeded, director, background):
+def test_the_database_backend_and_its_worker(seeded, director, all_to_worker):
     """The path `make run` and a server take: the request enqueues a row, the worker
     (manage.py db_worker) claims it, runs the action and records the outcome."""
     from django_tasks_db.models import DBTaskResult

@@ -105,7 +105,7 @@ def test_the_draft_shows_the_events_points_and_what_the_pairing_counted(dc, seed
 
 
 @pytest.fixture
-def round_two(seeded, director):
+def rounds_one_and_two(seeded, director):
     """Round 1 finished by forfeits, round 2 paired as a draft."""
     events.update_settings(seeded, director, require_confirmation=False)
     r1 = rounds.pair_round(seeded, director)
@@ -120,8 +120,8 @@ def rematch_form(r1, r2):
     return {"board": 1, "side0": m.side0.pk, "side1": m.side1.pk}
 
 
-def test_set_board_refused_for_rematch_then_overridden(dc, seeded, round_two):
-    r1, r2 = round_two
+def test_set_board_refused_for_rematch_then_overridden(dc, seeded, rounds_one_and_two):
+    r1, r2 = rounds_one_and_two
     before = boards(r2)
     data = rematch_form(r1, r2)
     response = dc.post(url(seeded, "set_board", 2), data)
@@ -144,8 +144,8 @@ def test_set_board_refused_for_rematch_then_overridden(dc, seeded, round_two):
     assert "Changed by hand" in page and "1 point before" in page
 
 
-def test_swap_refused_for_rematch_then_accepted_with_reason(dc, seeded, round_two):
-    r1, r2 = round_two
+def test_swap_refused_for_rematch_then_accepted_with_reason(dc, seeded, rounds_one_and_two):
+    r1, r2 = rounds_one_and_two
     # Player A of round 2's board 1 swaps with the opponent of A's round-1 opponent's
     # round-2 board, so A meets the round-1 opponent again.
     a = r2.matches.get(board=1).side0
@@ -218,8 +218,8 @@ def prefer(round_, preferences):
     round_.save()
 
 
-def test_swap_warns_when_both_players_are_due_to_start(dc, seeded, round_two):
-    _, r2 = round_two
+def test_swap_warns_when_both_players_are_due_to_start(dc, seeded, rounds_one_and_two):
+    _, r2 = rounds_one_and_two
     b1, b2 = r2.matches.select_related("side0", "side1").order_by("board")[:2]
     a, b, c, d = b1.side0, b1.side1, b2.side0, b2.side1
     prefer(r2, {a.number: ("white", "strong"), b.number: ("black", "strong"),
@@ -243,8 +243,8 @@ def test_swap_warns_when_both_players_are_due_to_start(dc, seeded, round_two):
 
 
 def test_swapping_a_boards_players_warns_when_the_one_due_to_start_goes_second(
-        dc, seeded, round_two):
-    _, r2 = round_two
+        dc, seeded, rounds_one_and_two):
+    _, r2 = rounds_one_and_two
     m = r2.matches.select_related("side0", "side1").get(board=1)
     prefer(r2, {m.side0.number: ("white", "strong"), m.side1.number: ("black", "strong")})
     response = dc.post(url(seeded, "swap", 2), {"first": m.side0.pk, "second": m.side1.pk,

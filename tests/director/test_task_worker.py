@@ -26,7 +26,7 @@ LOST = "server closed the connection unexpectedly"
 
 
 @pytest.fixture
-def background(monkeypatch):
+def pairing_to_worker(monkeypatch):
     """Every event counts as big: its pairing goes to the task worker."""
     monkeypatch.setattr(tasks, "INLINE_MAX_ENTRANTS", 2)
 
@@ -70,7 +70,7 @@ def job_page(client, job):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_worker_rides_out_an_outage_then_runs_the_job(seeded, director, background,
+def test_the_worker_rides_out_an_outage_then_runs_the_job(seeded, director, pairing_to_worker,
                                                           waits, monkeypatch, caplog):
     job = tasks.start(Job.Kind.PAIR_ROUND, director, seeded)
     # The database goes away as the worker looks for a task, and stays away while it
@@ -94,7 +94,7 @@ def test_the_waits_double_up_to_ten_seconds():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_task_the_database_stopped_runs_again(seeded, director, background, waits,
+def test_a_task_the_database_stopped_runs_again(seeded, director, pairing_to_worker, waits,
                                                 monkeypatch, caplog):
     job = tasks.start(Job.Kind.PAIR_ROUND, director, seeded)
     fails_first(monkeypatch, tasks, "pair", 1)
@@ -109,7 +109,7 @@ def test_a_task_the_database_stopped_runs_again(seeded, director, background, wa
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_task_stopped_after_its_action_is_not_made_twice(seeded, director, background,
+def test_a_task_stopped_after_its_action_is_not_made_twice(seeded, director, pairing_to_worker,
                                                            waits, monkeypatch):
     """The action and its job's "done" are one change: the database lost between them
     keeps neither, and the second run pairs round 1 once."""
@@ -123,7 +123,7 @@ def test_a_task_stopped_after_its_action_is_not_made_twice(seeded, director, bac
 
 @pytest.mark.django_db(transaction=True)
 def test_a_task_stopped_every_time_fails_its_job_after_three_runs(seeded, director,
-                                                                  background, waits,
+                                                                  pairing_to_worker, waits,
                                                                   monkeypatch, dc):
     job = tasks.start(Job.Kind.PAIR_ROUND, director, seeded)
     calls = fails_first(monkeypatch, tasks, "pair", 100)
@@ -148,7 +148,7 @@ def claimed(job, *worker_ids):
     return task
 
 
-def test_a_run_again_is_said_on_the_jobs_page(seeded, director, background, dc):
+def test_a_run_again_is_said_on_the_jobs_page(seeded, director, pairing_to_worker, dc):
     job = tasks.start(Job.Kind.PAIR_ROUND, director, seeded)
     claimed(job, "w1")
     assert worker.run_again([job.task_id]) == 1
@@ -163,13 +163,13 @@ def test_a_run_again_is_said_on_the_jobs_page(seeded, director, background, dc):
     assert state["message"] == worker.again_words(1) and not state["finished"]
 
 
-def test_only_tasks_still_running_run_again(seeded, director, background):
+def test_only_tasks_still_running_run_again(seeded, director, pairing_to_worker):
     job = tasks.start(Job.Kind.PAIR_ROUND, director, seeded)
     assert worker.run_again([job.task_id]) == 0  # queued, never started: left alone
     assert DBTaskResult.objects.get(pk=job.task_id).worker_ids == []
 
 
-def test_the_jobs_page_says_when_no_worker_is_running(seeded, director, background, dc):
+def test_the_jobs_page_says_when_no_worker_is_running(seeded, director, pairing_to_worker, dc):
     job = tasks.start(Job.Kind.PAIR_ROUND, director, seeded)
     status_url = reverse("director:job_status", args=[job.pk])
     assert not worker.running()
@@ -248,7 +248,7 @@ def test_a_stopped_supervisor_lets_its_worker_finish_and_stops_with_it(tmp_path)
 
 
 def test_the_supervisor_runs_again_what_a_killed_worker_was_running(seeded, director,
-                                                                    background, tmp_path):
+                                                                    pairing_to_worker, tmp_path):
     job = tasks.start(Job.Kind.PAIR_ROUND, director, seeded)
     claimed(job, "t-1")  # the worker t-1 took it, then was killed (below)
     other = tasks.start(Job.Kind.IMPORT_ENTRANTS, director, seeded, "Zed Moss,Leek\n")
@@ -283,7 +283,7 @@ def test_the_command_supervises_a_task_worker(monkeypatch):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_command_runs_the_queue(seeded, director, background):
+def test_the_command_runs_the_queue(seeded, director, pairing_to_worker):
     job = tasks.start(Job.Kind.PAIR_ROUND, director, seeded)
     call_command("task_worker", "--batch", "--no-startup-delay", "--interval", "0",
                  verbosity=0)
@@ -336,7 +336,7 @@ def kill_own_connection():
 
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
-def test_a_killed_connection_idle_and_mid_task_on_postgresql(seeded, director, background,
+def test_a_killed_connection_idle_and_mid_task_on_postgresql(seeded, director, pairing_to_worker,
                                                               waits, monkeypatch):
     job = tasks.start(Job.Kind.PAIR_ROUND, director, seeded)
     connection.ensure_connection()

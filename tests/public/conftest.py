@@ -19,7 +19,7 @@ SCRIPT = "<script>alert(1)</script>"
 
 
 @pytest.fixture(autouse=True)
-def _clear_cache():
+def _clear_public_cache():
     cache.clear()
     yield
     cache.clear()

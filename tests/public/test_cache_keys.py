@@ -4,7 +4,7 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from .factories import generate_event
+from tournament.demo.generate import generate_event
 
 FRAGMENTS = ":public:standings:"
 
@@ -14,7 +14,7 @@ def fragment_keys() -> set[str]:
 
 
 @pytest.fixture
-def big(db):
+def big_standings(db):
     generate_event(120, slug="onetwenty", seed=3)  # two pages of 100
     return reverse("public:standings", args=["onetwenty"])
 
@@ -28,42 +28,42 @@ def junk_variants():
         {"page": p, "sort": s} for p, s in zip(pages, sorts, strict=False)]
 
 
-def test_junk_page_and_sort_values_add_no_cache_entries(client, big):
+def test_junk_page_and_sort_values_add_no_cache_entries(client, big_standings):
     for query in ({}, {"page": "2"}, {"sort": "name"}, {"sort": "-points", "page": "2"}):
-        assert client.get(big, query).status_code == 200
+        assert client.get(big_standings, query).status_code == 200
     known = fragment_keys()
     assert len(known) == 4
     variants = junk_variants()
     assert len(variants) >= 400
     for query in variants:
-        assert client.get(big, query).status_code in (200, 404), query
+        assert client.get(big_standings, query).status_code in (200, 404), query
         assert fragment_keys() <= known, query  # (LocMemCache may cull old entries)
 
 
-def test_a_page_is_normalised_to_its_number(client, big):
-    plain = client.get(big, {"page": "2"}).content.decode()
+def test_a_page_is_normalised_to_its_number(client, big_standings):
+    plain = client.get(big_standings, {"page": "2"}).content.decode()
     keys = fragment_keys()
-    padded = client.get(big, {"page": "0002"}).content.decode()
+    padded = client.get(big_standings, {"page": "0002"}).content.decode()
     assert fragment_keys() == keys
     assert padded.count('<tr class="') == plain.count('<tr class="') == 20
 
 
 @pytest.mark.parametrize("page", ["0", "3", "999999", "0003"])
-def test_a_page_outside_the_table_is_404_and_cached_nowhere(client, big, page):
+def test_a_page_outside_the_table_is_404_and_cached_nowhere(client, big_standings, page):
     before = fragment_keys()
-    assert client.get(big, {"page": page}).status_code == 404
+    assert client.get(big_standings, {"page": page}).status_code == 404
     assert fragment_keys() == before
 
 
-def test_showing_everyone_ignores_the_page(client, big):
-    assert client.get(big, {"per_page": "all", "page": "7"}).content.decode().count(
+def test_showing_everyone_ignores_the_page(client, big_standings):
+    assert client.get(big_standings, {"per_page": "all", "page": "7"}).content.decode().count(
         '<tr class="') == 120
-    assert client.get(big, {"per_page": "all", "page": "8"}).status_code == 200
+    assert client.get(big_standings, {"per_page": "all", "page": "8"}).status_code == 200
     assert len(fragment_keys()) == 1
 
 
 @pytest.mark.parametrize("view", ["public:standings", "public:round"])
-def test_junk_spellings_get_no_whole_page_entry_of_their_own(client, big, view):
+def test_junk_spellings_get_no_whole_page_entry_of_their_own(client, big_standings, view):
     from tournament.public.http_cache import local
 
     url = reverse(view, args=["onetwenty", 1] if view == "public:round" else ["onetwenty"])
@@ -86,7 +86,7 @@ def junk_sizes():
 
 @pytest.mark.parametrize("view", ["public:events", "public:standings", "public:crosstable",
                                   "public:round"])
-def test_eighty_junk_requests_make_a_bounded_number_of_entries(client, big, view):
+def test_eighty_junk_requests_make_a_bounded_number_of_entries(client, big_standings, view):
     """Issue 21 #13: every ?per_page= value, and junk ?page=01 and ?sort= on `/`, had an
     entry of its own (80 requests, 80 Redis entries)."""
     from tournament.public.http_cache import local
@@ -107,7 +107,7 @@ def test_eighty_junk_requests_make_a_bounded_number_of_entries(client, big, view
     assert len(fragment_keys()) <= 2
 
 
-def test_a_typed_page_size_is_not_obeyed(client, big):
+def test_a_typed_page_size_is_not_obeyed(client, big_standings):
     """?per_page=7 showed 7 rows, and its fragment could be kept under the plain key."""
     shown = client.get(reverse("public:standings", args=["onetwenty"]), {"per_page": "7"})
     assert shown.content.decode().count('<tr class="') == 100

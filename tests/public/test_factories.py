@@ -5,18 +5,17 @@ its sets match that record, and every result has its audit rows and version hist
 import pytest
 
 import scoring
+from tournament.demo.generate import generate_event
 from tournament.models import AuditEntry, Match, ResultVersion, Round, Tournament
-
-from .factories import generate_event
 
 
 @pytest.fixture
-def event(db):
+def generated_event(db):
     return generate_event(21, 5, last_live=True)  # odd: a bye each round
 
 
-def test_generated_results_are_what_result_entry_stores(event):
-    played = list(Match.objects.filter(round__tournament=event, outcome="played")
+def test_generated_results_are_what_result_entry_stores(generated_event):
+    played = list(Match.objects.filter(round__tournament=generated_event, outcome="played")
                   .select_related("side0", "side1", "winner").prefetch_related("sets"))
     assert len(played) > 30
     for m in played:
@@ -25,18 +24,18 @@ def test_generated_results_are_what_result_entry_stores(event):
         assert m.players[report["winner"]] == m.winner
         assert [[s.score0, s.score1] for s in m.sets.all()] == [
             s["score"] for s in m.record["sets"]]
-    results = Match.objects.filter(round__tournament=event).exclude(side1=None)
+    results = Match.objects.filter(round__tournament=generated_event).exclude(side1=None)
     assert not results.exclude(outcome="played").exclude(record=None).exists()
-    byes = Match.objects.filter(round__tournament=event, side1=None)
+    byes = Match.objects.filter(round__tournament=generated_event, side1=None)
     assert list(byes.values_list("outcome", "status", "winner")) == [
         ("bye", "confirmed", m.side0_id) for m in byes]
 
 
-def test_every_result_has_its_audit_rows_and_versions(event):
+def test_every_result_has_its_audit_rows_and_versions(generated_event):
     """Drift from the actions fails here: a result written straight into the table has
     no entry audit row, and no version row for each change."""
-    results = list(Match.objects.filter(round__tournament=event).exclude(side1=None))
-    audit = AuditEntry.objects.filter(tournament=event)
+    results = list(Match.objects.filter(round__tournament=generated_event).exclude(side1=None))
+    audit = AuditEntry.objects.filter(tournament=generated_event)
     entered = [a.detail["match"] for a in audit.filter(action=AuditEntry.Action.ENTER_RESULT)]
     confirmed = [a.detail["match"] for a in
                  audit.filter(action=AuditEntry.Action.CONFIRM_RESULT)]
@@ -52,12 +51,13 @@ def test_every_result_has_its_audit_rows_and_versions(event):
     assert audit.filter(action=AuditEntry.Action.PUBLISH_ROUND).count() == 5
 
 
-def test_rounds_close_themselves_and_the_live_round_stays_open(event):
-    rounds = list(Round.objects.filter(tournament=event).order_by("number")
+def test_rounds_close_themselves_and_the_live_round_stays_open(generated_event):
+    rounds = list(Round.objects.filter(tournament=generated_event).order_by("number")
                   .values_list("status", flat=True))
     assert rounds == [Round.Status.CLOSED] * 4 + [Round.Status.PUBLISHED]
-    assert event.status == Tournament.Status.RUNNING
-    live = Match.objects.filter(round__tournament=event, round__number=5).exclude(side1=None)
+    assert generated_event.status == Tournament.Status.RUNNING
+    live = Match.objects.filter(round__tournament=generated_event,
+                                round__number=5).exclude(side1=None)
     assert live.filter(status=Match.Status.ENTERED).exists()
     assert live.filter(status=Match.Status.CONFIRMED).exists()
     finished = generate_event(8, 2, slug="eight")

@@ -20,18 +20,13 @@ PUBLIC = "public, no-cache"  # browsers revalidate; the caches in front keep it 
 
 
 @pytest.fixture
-def director():
-    return User.objects.create_user("dora", password="pw-123456")
-
-
-@pytest.fixture
-def event(director):
+def crewe_open(dora):
     """Four players, round 1 published; results count once entered."""
-    t = events.create_tournament(director, name="Crewe Open", slug="crewe",
+    t = events.create_tournament(dora, name="Crewe Open", slug="crewe",
                                 require_confirmation=False)
-    entrants.import_entrants(t, director, "name,club,rating\nAnn Lee,Leek,1500\n"
+    entrants.import_entrants(t, dora, "name,club,rating\nAnn Lee,Leek,1500\n"
                              "Bo Park,Bath,1400\nCy Hale,,1300\nDi Fox,,1200")
-    rounds.publish_round(rounds.pair_round(t, director), director)
+    rounds.publish_round(rounds.pair_round(t, dora), dora)
     return t
 
 
@@ -44,7 +39,7 @@ def forfeit(match, user):
                                  conceded_by=1)
 
 
-def test_a_hit_makes_no_query_and_carries_validators(client, event,
+def test_a_hit_makes_no_query_and_carries_validators(client, crewe_open,
                                                      django_assert_num_queries):
     url = reverse("public:standings", args=["crewe"])
     first = client.get(url)
@@ -59,7 +54,7 @@ def test_a_hit_makes_no_query_and_carries_validators(client, event,
     assert again["Content-Type"] == "text/html; charset=utf-8"
 
 
-def test_caches_in_front_keep_a_page_seconds_while_browsers_revalidate(client, event):
+def test_caches_in_front_keep_a_page_seconds_while_browsers_revalidate(client, crewe_open):
     """A browser holding a page must not show it once a result changed it: it revalidates
     (a 304 costs nothing). A CDN (RFC 9213) and nginx keep it a few seconds."""
     response = client.get(reverse("public:round", args=["crewe", 1]))
@@ -77,7 +72,7 @@ def test_caches_in_front_keep_a_page_seconds_while_browsers_revalidate(client, e
     ("crosstable_csv", ["crewe"]), ("entrants_csv", ["crewe"]),
     ("player", ["crewe", 1]),
 ])
-def test_every_public_page_is_cached(client, event, name, args, django_assert_num_queries):
+def test_every_public_page_is_cached(client, crewe_open, name, args, django_assert_num_queries):
     url = reverse(f"public:{name}", args=args)
     first = client.get(url)
     with django_assert_num_queries(0):
@@ -88,13 +83,13 @@ def test_every_public_page_is_cached(client, event, name, args, django_assert_nu
         assert again["Content-Disposition"] == first["Content-Disposition"]
 
 
-def test_a_change_is_visible_at_once(client, event, director):
+def test_a_change_is_visible_at_once(client, crewe_open, dora):
     url = reverse("public:round", args=["crewe", 1])
     table = "/api/v1/tournaments/crewe/standings/"
     before, points_before = client.get(url), client.get(table).json()
     assert "forfeit" not in before.content.decode().lower()
     assert [row["points"] for row in points_before] == [0, 0, 0, 0]
-    forfeit(boards(event)[0], director)  # counts at once: no confirmation asked
+    forfeit(boards(crewe_open)[0], dora)  # counts at once: no confirmation asked
     after = client.get(url)
     assert after.content != before.content
     assert "forfeit" in after.content.decode().lower()
@@ -102,7 +97,7 @@ def test_a_change_is_visible_at_once(client, event, director):
     assert [row["points"] for row in client.get(table).json()] == [1, 0, 0, 0]
 
 
-def test_conditional_requests_get_304(client, event, director, django_assert_num_queries):
+def test_conditional_requests_get_304(client, crewe_open, dora, django_assert_num_queries):
     url = reverse("public:standings", args=["crewe"])
     first = client.get(url)
     with django_assert_num_queries(0):
@@ -111,12 +106,12 @@ def test_conditional_requests_get_304(client, event, director, django_assert_num
     assert unchanged["ETag"] == first["ETag"] and unchanged["Cache-Control"] == PUBLIC
     since = client.get(url, headers={"If-Modified-Since": first["Last-Modified"]})
     assert since.status_code == 304
-    forfeit(boards(event)[0], director)
+    forfeit(boards(crewe_open)[0], dora)
     changed = client.get(url, headers={"If-None-Match": first["ETag"]})
     assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
 
 
-def test_a_304_also_when_the_entry_was_evicted(client, event):
+def test_a_304_also_when_the_entry_was_evicted(client, crewe_open):
     url = reverse("public:event", args=["crewe"])
     first = client.get(url)
     cache.clear()  # entries and revisions gone: the page is rendered again, same bytes
@@ -125,20 +120,20 @@ def test_a_304_also_when_the_entry_was_evicted(client, event):
     assert client.get(url).content == first.content
 
 
-def test_correct_when_the_cache_is_empty_after_a_change(client, event, director):
+def test_correct_when_the_cache_is_empty_after_a_change(client, crewe_open, dora):
     url = reverse("public:round", args=["crewe", 1])
     client.get(url)
-    forfeit(boards(event)[0], director)
+    forfeit(boards(crewe_open)[0], dora)
     cache.clear()
     assert "forfeit" in client.get(url).content.decode().lower()
 
 
-def test_an_official_never_gets_the_shared_page(client, client_for, event, director,
+def test_an_official_never_gets_the_shared_page(client, client_for, crewe_open, dora,
                                                 django_assert_max_num_queries):
     url = reverse("public:standings", args=["crewe"])
     anonymous = client.get(url)
     assert "Sign out" not in anonymous.content.decode()
-    signed_in = client_for(director).get(url)
+    signed_in = client_for(dora).get(url)
     assert "Sign out dora" in signed_in.content.decode()
     assert "private" in signed_in["Cache-Control"] and "no-store" in signed_in["Cache-Control"]
     assert "public" not in signed_in["Cache-Control"]
@@ -149,14 +144,14 @@ def test_an_official_never_gets_the_shared_page(client, client_for, event, direc
     assert again.content == anonymous.content
 
 
-def test_the_officials_page_is_not_stored_for_the_public(client, client_for, event, director):
+def test_the_officials_page_is_not_stored_for_the_public(client, client_for, crewe_open, dora):
     url = reverse("public:event", args=["crewe"])
-    client_for(director).get(url)  # rendered first for the official
+    client_for(dora).get(url)  # rendered first for the official
     html = client.get(url).content.decode()
     assert "Sign out" not in html and "csrfmiddlewaretoken" not in html
 
 
-def test_a_stale_session_cookie_is_served_as_the_public(client, event,
+def test_a_stale_session_cookie_is_served_as_the_public(client, crewe_open,
                                                         django_assert_max_num_queries):
     url = reverse("public:event", args=["crewe"])
     public = client.get(url)
@@ -166,7 +161,7 @@ def test_a_stale_session_cookie_is_served_as_the_public(client, event,
     assert again.content == public.content and again["Cache-Control"] == PUBLIC
 
 
-def test_only_the_parameters_a_page_reads_make_an_entry(client, event,
+def test_only_the_parameters_a_page_reads_make_an_entry(client, crewe_open,
                                                         django_assert_num_queries):
     url = reverse("public:standings", args=["crewe"])
     first = client.get(url, {"after_round": "1"})
@@ -177,7 +172,7 @@ def test_only_the_parameters_a_page_reads_make_an_entry(client, event,
     assert junk.status_code == 200 and "no-store" in junk["Cache-Control"]
 
 
-def test_errors_are_not_cached(client, event):
+def test_errors_are_not_cached(client, crewe_open):
     url = reverse("public:standings", args=["crewe"])
     bad = client.get(url, {"after_round": "9"})
     assert bad.status_code == 400 and "no-cache" in bad["Cache-Control"]
@@ -194,7 +189,7 @@ def token_for(username, slug):
     return out.getvalue().strip()
 
 
-def test_api_reads_are_cached_and_change_at_once(client, event, director,
+def test_api_reads_are_cached_and_change_at_once(client, crewe_open, dora,
                                                  django_assert_num_queries):
     url = "/api/v1/tournaments/crewe/standings/"
     first = client.get(url)
@@ -202,16 +197,16 @@ def test_api_reads_are_cached_and_change_at_once(client, event, director,
         again = client.get(url)
     assert again.json() == first.json() and again["Cache-Control"] == PUBLIC
     assert again["Vary"] == "Cookie, Authorization"
-    forfeit(boards(event)[0], director)
+    forfeit(boards(crewe_open)[0], dora)
     changed = client.get(url)
     assert changed.json() != first.json() and changed["ETag"] != first["ETag"]
     assert changed.json()[0]["points"] == 1
 
 
-def test_a_token_sees_the_entered_record_and_the_public_never_does(client, director):
-    t = events.create_tournament(director, name="Leek Open", slug="leek")  # confirms results
-    entrants.import_entrants(t, director, "name\nAnn Lee\nBo Park")
-    rounds.publish_round(rounds.pair_round(t, director), director)
+def test_a_token_sees_the_entered_record_and_the_public_never_does(client, dora):
+    t = events.create_tournament(dora, name="Leek Open", slug="leek")  # confirms results
+    entrants.import_entrants(t, dora, "name\nAnn Lee\nBo Park")
+    rounds.publish_round(rounds.pair_round(t, dora), dora)
     key = token_for("arnie", "leek")
     match = boards(t)[0]
     record = {"format": "fives-and-threes-match/1", "ruleset": "mso",
@@ -230,16 +225,16 @@ def test_a_token_sees_the_entered_record_and_the_public_never_does(client, direc
 # ---------------------------------------------------------------------- the revision
 
 
-def test_revision_is_made_when_missing_and_bumped_by_every_action(event, director):
+def test_revision_is_made_when_missing_and_bumped_by_every_action(crewe_open, dora):
     cache.clear()
     made = revision.current("crewe")
     assert revision.current("crewe") == made
-    entrants.add_entrant(event, director, name="Ed Moss", club="", rating=None)
+    entrants.add_entrant(crewe_open, dora, name="Ed Moss", club="", rating=None)
     assert revision.current("crewe") != made
     assert revision.current(revision.ALL).token == revision.current("crewe").token
 
 
-def test_made_up_slugs_add_no_cache_entries(client, event):
+def test_made_up_slugs_add_no_cache_entries(client, crewe_open):
     """500 requests for events that do not exist (pages and API reads) store no revision
     and no page: 404s, and nothing left behind to fill the cache with."""
     cache.clear()
@@ -254,7 +249,7 @@ def test_made_up_slugs_add_no_cache_entries(client, event):
     assert not [e for e in http_cache.local.entries.values() if b"nope-" in e.content]
 
 
-def test_a_page_rendered_while_the_event_changed_is_not_kept(client, event, director,
+def test_a_page_rendered_while_the_event_changed_is_not_kept(client, crewe_open, dora,
                                                              monkeypatch):
     """Without a stored revision, the token is made before the view reads the event: if a
     change bumps it meanwhile, the page answers but is kept under neither token."""
@@ -277,30 +272,30 @@ def test_a_page_rendered_while_the_event_changed_is_not_kept(client, event, dire
     assert [e.token for e in http_cache.local.entries.values()] == [token]
 
 
-def test_a_refused_action_leaves_pages_correct(client, event, director):
+def test_a_refused_action_leaves_pages_correct(client, crewe_open, dora):
     url = reverse("public:round", args=["crewe", 1])
     before = client.get(url).content
     with pytest.raises(results.ActionError):
-        results.submit_result(boards(event)[0].pk, director, version=99, outcome="forfeit",
+        results.submit_result(boards(crewe_open)[0].pk, dora, version=99, outcome="forfeit",
                               conceded_by=1)
     assert client.get(url).content == before
 
 
-def test_a_cache_that_fails_never_fails_the_change_or_the_page(client, event, director,
+def test_a_cache_that_fails_never_fails_the_change_or_the_page(client, crewe_open, dora,
                                                                monkeypatch):
     class Broken:
         def __getattr__(self, name):
             raise ConnectionError("cache away")
 
     monkeypatch.setattr(revision, "store", lambda: Broken())
-    forfeit(boards(event)[0], director)  # the bump fails, the result is stored
+    forfeit(boards(crewe_open)[0], dora)  # the bump fails, the result is stored
     assert Match.objects.filter(outcome="forfeit").count() == 1
     page = client.get(reverse("public:round", args=["crewe", 1]))
     assert page.status_code == 200 and "forfeit" in page.content.decode().lower()
     assert "no-store" in page["Cache-Control"]
 
 
-def test_a_shared_cache_serves_what_another_process_rendered(client, event, director, settings,
+def test_a_shared_cache_serves_what_another_process_rendered(client, crewe_open, dora, settings,
                                                              tmp_path,
                                                              django_assert_num_queries):
     from django.core.cache import caches
@@ -316,7 +311,7 @@ def test_a_shared_cache_serves_what_another_process_rendered(client, event, dire
     with django_assert_num_queries(0):
         again = client.get(url)
     assert again.content == first.content and again["ETag"] == first["ETag"]
-    forfeit(boards(event)[0], director)
+    forfeit(boards(crewe_open)[0], dora)
     http_cache.local.clear()
     changed = client.get(url)
     assert changed["ETag"] != first["ETag"]

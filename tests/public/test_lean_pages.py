@@ -7,16 +7,15 @@ import re
 import pytest
 from django.urls import reverse
 
+from tournament.demo.generate import generate_event
 from tournament.models import Match
 from tournament.reads import history
-
-from .factories import generate_event
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def big(db):
+def big_live(db):
     """250 players, round 2 live: 125 boards, two pages of boards."""
     return generate_event(250, 2, slug="twofifty", seed=5, last_live=True)
 
@@ -25,7 +24,7 @@ def boards_on(html: str) -> list[int]:
     return [int(n) for n in re.findall(r'<tr id="board-(\d+)"', html)]
 
 
-def test_boards_come_a_hundred_to_a_page_in_compact_markup(client, big):
+def test_boards_come_a_hundred_to_a_page_in_compact_markup(client, big_live):
     url = reverse("public:round", args=["twofifty", 2])
     first = client.get(url).content.decode()
     assert boards_on(first) == list(range(1, 101))
@@ -39,7 +38,7 @@ def test_boards_come_a_hundred_to_a_page_in_compact_markup(client, big):
     assert len(first.encode()) < 45_000
 
 
-def test_the_a_to_z_list_is_its_own_page(client, big):
+def test_the_a_to_z_list_is_its_own_page(client, big_live):
     url = reverse("public:round", args=["twofifty", 2])
     html = client.get(url).content.decode()
     assert 'class="alpha"' not in html and '<tr data-find="' not in html
@@ -48,8 +47,8 @@ def test_the_a_to_z_list_is_its_own_page(client, big):
     assert len(re.findall(r'<tr data-find="', alpha)) == 250
 
 
-def test_find_my_board_finds_someone_on_another_page(client, big):
-    board = Match.objects.get(round__tournament=big, round__number=2, board=120)
+def test_find_my_board_finds_someone_on_another_page(client, big_live):
+    board = Match.objects.get(round__tournament=big_live, round__number=2, board=120)
     url = reverse("public:round", args=["twofifty", 2])
     html = client.get(url, {"find": str(board.side1.number)}).content.decode()
     answer = html.split('id="find-answer"')[1].split("</div>")[0]
@@ -65,10 +64,10 @@ def test_a_round_on_one_page_links_no_page(client, singles_event):
     assert "board <strong>1</strong> against" in html and "data-paged" not in html
 
 
-def test_the_standings_page_shows_the_groups_of_its_rows(client, big):
+def test_the_standings_page_shows_the_groups_of_its_rows(client, big_live):
     url = reverse("public:standings", args=["twofifty"])
-    rows = history.compute(big).rows
-    groups = history.compute(big).groups
+    rows = history.compute(big_live).rows
+    groups = history.compute(big_live).groups
 
     def shown(html):
         return [int(n) for n in re.findall(r"points?, from place (\d+)</strong>", html)]

@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def pairs(pairs_event):
+def pairs_by_wins(pairs_event):
     # Wins put Hale & Fox (who beat Lee & Park) above <b>Moss</b> & Reid (the bye), both
     # on 1 point: Sonneborn-Berger is then not needed.
     pairs_event.tiebreaks = ["wins", "sonneborn_berger"]
@@ -21,8 +21,8 @@ def pairs(pairs_event):
     return pairs_event
 
 
-def test_history_compute_passes_the_event_s_word(pairs, singles_event):
-    pairs_event = pairs
+def test_history_compute_passes_the_event_s_word(pairs_by_wins, singles_event):
+    pairs_event = pairs_by_wins
     rows = {row.player: row for row in history.compute(pairs_event).rows}
     assert rows[1].placed == "the only pair on 0 points"
     assert rows[2].notes[1].text == "Sonneborn-Berger: not needed, the pairs were already apart"
@@ -32,8 +32,8 @@ def test_history_compute_passes_the_event_s_word(pairs, singles_event):
     assert history.entrant_word(singles_event) == "player"
 
 
-def test_pages_and_the_command_say_pair(client, pairs):
-    pairs_event = pairs
+def test_pages_and_the_command_say_pair(client, pairs_by_wins):
+    pairs_event = pairs_by_wins
     player = client.get(reverse("public:player", args=[pairs_event.slug, 1])).content.decode()
     assert "The only pair on 0 points." in player
     page = client.get(reverse("public:standings", args=[pairs_event.slug])).content.decode()

@@ -6,8 +6,7 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from tournament.actions import events
-
-from .factories import generate_event
+from tournament.demo.generate import generate_event
 
 pytestmark = pytest.mark.django_db
 

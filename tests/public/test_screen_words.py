@@ -3,20 +3,13 @@ a result counts under each entry policy, a draft round 1 is not "Registration" t
 director, status badges in one case, one set of slip columns for every board."""
 
 import pytest
-from django.contrib.auth.models import Permission, User
+from django.contrib.auth.models import User
 from django.urls import reverse
 
 from tournament.actions import entrants, events, results, rounds
 from tournament.models import Match, Tournament
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def director():
-    user = User.objects.create_user("dora", password="pw-123456")
-    user.user_permissions.add(Permission.objects.get(codename="direct_events"))
-    return User.objects.get(pk=user.pk)
 
 
 def four(director, **settings) -> Tournament:

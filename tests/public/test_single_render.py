@@ -11,7 +11,7 @@ from django.urls import reverse
 from tournament.public import http_cache, views
 from tournament.web import revision
 
-from .test_http_cache import boards, director, event, forfeit  # noqa: F401
+from .test_http_cache import boards, crewe_open, forfeit  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 
@@ -31,9 +31,9 @@ def as_another_worker():
     http_cache.local.clear()
 
 
-def test_a_second_worker_takes_the_first_one_s_render(client, event, director,  # noqa: F811
+def test_a_second_worker_takes_the_first_one_s_render(client, crewe_open, dora,  # noqa: F811
                                                       django_assert_num_queries):
-    url = reverse("public:standings", args=[event.slug])
+    url = reverse("public:standings", args=[crewe_open.slug])
     first = client.get(url)
     as_another_worker()
     with django_assert_num_queries(0):  # read from the shared cache, not rendered
@@ -42,12 +42,12 @@ def test_a_second_worker_takes_the_first_one_s_render(client, event, director,  
 
 
 def test_after_a_change_one_worker_renders_and_the_others_answer_the_last_page(
-        client, event, director, django_assert_num_queries):  # noqa: F811
-    url = reverse("public:round", args=[event.slug, 1])
+        client, crewe_open, dora, django_assert_num_queries):  # noqa: F811
+    url = reverse("public:round", args=[crewe_open.slug, 1])
     before = client.get(url)
-    forfeit(boards(event)[0], director)  # a change: a new revision
+    forfeit(boards(crewe_open)[0], dora)  # a change: a new revision
     # Another worker got there first: it holds this revision's render.
-    token = revision.stored(event.slug).token
+    token = revision.stored(crewe_open.slug).token
     request = type("R", (), {"path": url})()
     key = http_cache.entry_key(request, http_cache.QueryDict())
     assert http_cache.shared_cache().add(f"render:{key}:{token}", 1, 10)
@@ -64,43 +64,43 @@ def test_after_a_change_one_worker_renders_and_the_others_answer_the_last_page(
         assert client.get(url).content == after.content
 
 
-def test_the_first_request_after_a_change_renders_at_once(client, event, director):  # noqa: F811
-    url = reverse("public:round", args=[event.slug, 1])
+def test_the_first_request_after_a_change_renders_at_once(client, crewe_open, dora):  # noqa: F811
+    url = reverse("public:round", args=[crewe_open.slug, 1])
     before = client.get(url)
-    forfeit(boards(event)[0], director)
+    forfeit(boards(crewe_open)[0], dora)
     after = client.get(url)  # nobody else is rendering: this request does
     assert after.content != before.content
 
 
-def test_revision_json_is_never_answered_from_an_older_revision(client, event, director):  # noqa: F811
-    url = reverse("public:revision", args=[event.slug])
+def test_revision_json_is_never_answered_from_an_older_revision(client, crewe_open, dora):  # noqa: F811
+    url = reverse("public:revision", args=[crewe_open.slug])
     before = client.get(url).json()["revision"]
-    forfeit(boards(event)[0], director)
-    token = revision.stored(event.slug).token
+    forfeit(boards(crewe_open)[0], dora)
+    token = revision.stored(crewe_open.slug).token
     request = type("R", (), {"path": url})()
     key = http_cache.entry_key(request, http_cache.QueryDict())
     http_cache.shared_cache().add(f"render:{key}:{token}", 1, 10)  # would block a page
     assert client.get(url).json()["revision"] != before
 
 
-def test_live_pages_poll_every_few_seconds_and_ask_past_caches(client, event):  # noqa: F811
-    html = client.get(reverse("public:round", args=[event.slug, 1])).content.decode()
+def test_live_pages_poll_every_few_seconds_and_ask_past_caches(client, crewe_open):  # noqa: F811
+    html = client.get(reverse("public:round", args=[crewe_open.slug, 1])).content.decode()
     assert f'data-poll="{views.POLL_SECONDS}"' in html and views.POLL_SECONDS <= 3
     from django.contrib.staticfiles import finders
 
     script = open(finders.find("js/live.js")).read()
     assert 'searchParams.set("live", wanted)' in script  # past a CDN's older copy
     # The server ignores that parameter: the same cached answer.
-    page = client.get(reverse("public:round", args=[event.slug, 1]), {"live": "abc"})
+    page = client.get(reverse("public:round", args=[crewe_open.slug, 1]), {"live": "abc"})
     assert page.content.decode() == html
 
 
-def test_while_another_renders_the_crowd_is_answered_from_memory(client, event, director,  # noqa: F811
+def test_while_another_renders_the_crowd_is_answered_from_memory(client, crewe_open, dora,  # noqa: F811
                                                                  monkeypatch):
-    url = reverse("public:round", args=[event.slug, 1])
+    url = reverse("public:round", args=[crewe_open.slug, 1])
     before = client.get(url)
-    forfeit(boards(event)[0], director)
-    token = revision.stored(event.slug).token
+    forfeit(boards(crewe_open)[0], dora)
+    token = revision.stored(crewe_open.slug).token
     request = type("R", (), {"path": url})()
     key = http_cache.entry_key(request, http_cache.QueryDict())
     shared = http_cache.shared_cache()

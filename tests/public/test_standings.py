@@ -11,11 +11,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tournament.actions.base import audit
+from tournament.demo.generate import generate_event
 from tournament.models import Match, SetResult
 from tournament.reads import history
 
 from .conftest import SCRIPT
-from .factories import generate_event
 
 pytestmark = pytest.mark.django_db
 

@@ -16,17 +16,17 @@ BAD = "a\x00b"
 
 
 @pytest.fixture
-def boss():
+def staff_boss():
     user = User.objects.create_user("boss", password="x", is_staff=True)
     user.user_permissions.add(Permission.objects.get(codename="direct_events"))
     return User.objects.get(pk=user.pk)
 
 
-def test_unusable_text_is_refused_everywhere(boss, client_for, client):
+def test_unusable_text_is_refused_everywhere(staff_boss, client_for, client):
     event = imported(archive("A", FOUR, [[(1, 2, 1)]]), "a")
-    Official.objects.create(tournament=event, user=boss, role="director")
-    series_actions.create_series(boss, name="Season", slug="season")
-    c = client_for(boss)
+    Official.objects.create(tournament=event, user=staff_boss, role="director")
+    series_actions.create_series(staff_boss, name="Season", slug="season")
+    c = client_for(staff_boss)
     before = AuditEntry.objects.count()
     entrant = event.entrants.get(number=1)
     assert c.post(reverse("director:series_list"),

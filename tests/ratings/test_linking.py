@@ -17,50 +17,38 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def director():
-    return User.objects.create_user("dir", password="x", is_superuser=False)
-
-
-@pytest.fixture
 def staff():
     return User.objects.create_user("staff", password="x", is_staff=True)
 
 
 @pytest.fixture
-def rated(director):
+def rated(plain_director):
     """ann, bo, cy, di with ratings from one event, which `director` ran (so may link
     them again: actions.people.consent_refusals)."""
     from tournament.models import Official
     a = imported(archive("A", FOUR, [[(1, 2, 1), (3, 4, 3)], [(1, 3, 1), (2, 4, 4)]]), "a")
-    Official.objects.create(tournament=a, user=director, role="director")
+    Official.objects.create(tournament=a, user=plain_director, role="director")
     return a
 
 
-@pytest.fixture
-def event(director):
-    from tournament.models import Official
-    t = create_tournament(None, name="Next", slug="next")
-    Official.objects.create(tournament=t, user=director, role="director")
-    return t
-
-
-def test_suggestions_offer_namesakes_but_link_nobody(rated, event, director):
+def test_suggestions_offer_namesakes_but_link_nobody(rated, next_event, plain_director):
     Person.objects.create(key="ann-lee-leek", name="Ann Lee", club="Leek DC")
-    entrant = add_entrant(event, director, name="Ann Lee", club="Leek DC")
-    assert [p.key for p in actions.suggestions(entrant, director)] == ["ann-lee-leek", "ann"]
+    entrant = add_entrant(next_event, plain_director, name="Ann Lee", club="Leek DC")
+    assert [p.key for p in actions.suggestions(entrant, plain_director)] == ["ann-lee-leek", "ann"]
     assert not EntrantPerson.objects.filter(entrant=entrant).exists()  # never silently
 
 
-def test_the_director_links_and_unlinks_on_the_entrant_people_page(rated, event, director,
+def test_the_director_links_and_unlinks_on_the_entrant_people_page(rated, next_event,
+                                                                   plain_director,
                                                                      client_for):
-    entrant = add_entrant(event, director, name="Ann Lee")
-    c = client_for(director)
-    url = reverse("director:entrant_people", args=[event.slug, entrant.pk])
+    entrant = add_entrant(next_event, plain_director, name="Ann Lee")
+    c = client_for(plain_director)
+    url = reverse("director:entrant_people", args=[next_event.slug, entrant.pk])
     page = c.get(url).content.decode()
     assert 'value="ann"' in page and "rated " in page
     c.post(url, {"member": 0, "person": "ann"})
     assert EntrantPerson.objects.get(entrant=entrant).person.key == "ann"
-    assert AuditEntry.objects.filter(action="link_person", actor=director).exists()
+    assert AuditEntry.objects.filter(action="link_person", actor=plain_director).exists()
     c.post(url, {"member": 0, "person": "+none"})
     assert not EntrantPerson.objects.filter(entrant=entrant).exists()
     c.post(url, {"member": 0, "person": "+new"})
@@ -69,56 +57,58 @@ def test_the_director_links_and_unlinks_on_the_entrant_people_page(rated, event,
     assert c.post(url, {"member": 0, "person": "nobody"}).status_code == 400
 
 
-def test_another_director_cannot_link(rated, event, client_for):
-    entrant = add_entrant(event, None, name="Ann Lee")
+def test_another_director_cannot_link(rated, next_event, client_for):
+    entrant = add_entrant(next_event, None, name="Ann Lee")
     other = User.objects.create_user("other", password="x")
-    url = reverse("director:entrant_people", args=[event.slug, entrant.pk])
+    url = reverse("director:entrant_people", args=[next_event.slug, entrant.pk])
     assert client_for(other).post(url, {"member": 0, "person": "ann"}).status_code == 404
     assert not EntrantPerson.objects.filter(entrant=entrant).exists()
 
 
-def test_one_person_plays_once_in_an_event(rated, event, director):
-    first = add_entrant(event, director, name="Ann Lee")
-    second = add_entrant(event, director, name="Ann Lee", club="Elsewhere")
+def test_one_person_plays_once_in_an_event(rated, next_event, plain_director):
+    first = add_entrant(next_event, plain_director, name="Ann Lee")
+    second = add_entrant(next_event, plain_director, name="Ann Lee", club="Elsewhere")
     ann = Person.objects.get(key="ann")
-    actions.link_entrant(first, director, person=ann)
+    actions.link_entrant(first, plain_director, person=ann)
     with pytest.raises(ActionError, match="already plays"):
-        actions.link_entrant(second, director, person=ann)
+        actions.link_entrant(second, plain_director, person=ann)
 
 
-def test_csv_person_column_links_and_unknown_ids_refuse_the_list(rated, event, director):
+def test_csv_person_column_links_and_unknown_ids_refuse_the_list(rated, next_event, plain_director):
     with pytest.raises(ActionError) as exc:
-        import_entrants(event, director, "name,club,person\nAnn Lee,,ann\nZed,,zed-who\n")
+        import_entrants(next_event, plain_director,
+                        "name,club,person\nAnn Lee,,ann\nZed,,zed-who\n")
     assert "zed-who" in str(exc.value.errors)
-    assert not event.entrants.exists()
+    assert not next_event.entrants.exists()
     with pytest.raises(ActionError) as exc:
-        import_entrants(event, director, "name,person\nAnn Lee,Ann Lee\n")
+        import_entrants(next_event, plain_director, "name,person\nAnn Lee,Ann Lee\n")
     assert "not a person id" in str(exc.value.errors)
-    created = import_entrants(event, director, "name,club,person\nAnn Lee,,ann\nBo Park,,\n")
+    created = import_entrants(next_event, plain_director,
+                              "name,club,person\nAnn Lee,,ann\nBo Park,,\n")
     links = dict(EntrantPerson.objects.values_list("entrant__name", "person__key")
-                 .filter(entrant__tournament=event))
+                 .filter(entrant__tournament=next_event))
     assert links == {"Ann Lee": "ann"} and len(created) == 2
 
 
-def test_csv_pairs_columns(rated, director):
+def test_csv_pairs_columns(rated, plain_director):
     from tournament.models import Official
     t = create_tournament(None, name="Pairs", slug="pairs")
     t.entrants_kind = "pairs"
     t.save()
-    Official.objects.create(tournament=t, user=director, role="director")
-    import_entrants(t, director, "member1,member2,person1,person2\nAnn Lee,Bo Park,ann,bo\n")
+    Official.objects.create(tournament=t, user=plain_director, role="director")
+    import_entrants(t, plain_director, "member1,member2,person1,person2\nAnn Lee,Bo Park,ann,bo\n")
     assert list(EntrantPerson.objects.filter(entrant__tournament=t).order_by("member")
                 .values_list("member", "person__key")) == [(0, "ann"), (1, "bo")]
 
 
-def test_seeding_takes_the_rating_in_order_and_stays_changeable(rated, event, director,
+def test_seeding_takes_the_rating_in_order_and_stays_changeable(rated, next_event, plain_director,
                                                                    client_for):
-    ann_e = add_entrant(event, director, name="Ann Lee")
-    bo_e = add_entrant(event, director, name="Bo Park", rating=1500)
-    new_e = add_entrant(event, director, name="Newcomer", rating=900)
-    actions.link_entrant(ann_e, director, person=Person.objects.get(key="ann"))
-    actions.link_entrant(bo_e, director, person=Person.objects.get(key="bo"))
-    client_for(director).post(reverse("director:seed_ratings", args=[event.slug]))
+    ann_e = add_entrant(next_event, plain_director, name="Ann Lee")
+    bo_e = add_entrant(next_event, plain_director, name="Bo Park", rating=1500)
+    new_e = add_entrant(next_event, plain_director, name="Newcomer", rating=900)
+    actions.link_entrant(ann_e, plain_director, person=Person.objects.get(key="ann"))
+    actions.link_entrant(bo_e, plain_director, person=Person.objects.get(key="bo"))
+    client_for(plain_director).post(reverse("director:seed_ratings", args=[next_event.slug]))
     ann, bo = (Rating.objects.get(person__key=k, ruleset="mso") for k in ("ann", "bo"))
     for e, r in ((ann_e, ann), (bo_e, bo)):
         e.refresh_from_db()
@@ -167,23 +157,23 @@ def test_staff_merge_moves_links_rebuilds_and_unmerge_restores(rated, staff, cli
         merges.unmerge_people(staff, entry_id=entry.pk, reason="again")
 
 
-def test_merge_refuses_two_people_of_one_event_and_non_staff(rated, director, client_for):
+def test_merge_refuses_two_people_of_one_event_and_non_staff(rated, plain_director, client_for):
     with pytest.raises(ActionError, match="two people"):
         merges.merge_people(User.objects.create_user("s", is_staff=True),
                              keep=Person.objects.get(key="ann"),
                              gone=Person.objects.get(key="bo"), reason="x")
     with pytest.raises(PermissionDenied):
-        merges.merge_people(director, keep=Person.objects.get(key="ann"),
+        merges.merge_people(plain_director, keep=Person.objects.get(key="ann"),
                              gone=Person.objects.get(key="bo"), reason="x")
-    assert client_for(director).get(reverse("director:people")).status_code == 302
+    assert client_for(plain_director).get(reverse("director:people")).status_code == 302
 
 
-def test_the_event_date_reorders_the_list(director, client_for):
+def test_the_event_date_reorders_the_list(plain_director, client_for):
     from tournament.models import Official, RatingStep
     a = imported(archive("A", FOUR, [[(1, 2, 1)]], date="2026-05-01"), "a")
     b = imported(archive("B", FOUR, [[(1, 2, 2)]], date="2026-06-01"), "b")
-    Official.objects.create(tournament=b, user=director, role="director")
-    c = client_for(director)
+    Official.objects.create(tournament=b, user=plain_director, role="director")
+    c = client_for(plain_director)
     c.post(reverse("director:event_date", args=["b"]), {"date": "2026-04-01"})
     b.refresh_from_db()
     assert b.date.isoformat() == "2026-04-01"
@@ -194,20 +184,20 @@ def test_the_event_date_reorders_the_list(director, client_for):
     assert c.post(reverse("director:event_date", args=["b"]), {"date": "soon"}).status_code == 302
     b.refresh_from_db()
     assert b.date.isoformat() == "2026-04-01"
-    assert client_for(director).post(reverse("director:event_date", args=["a"]),
+    assert client_for(plain_director).post(reverse("director:event_date", args=["a"]),
                                      {"date": ""}).status_code == 404
     a.refresh_from_db()
     assert a.date.isoformat() == "2026-05-01"
 
 
 def test_linking_an_entrant_who_has_played_rebuilds_and_one_who_has_not_does_not(
-        rated, event, director, monkeypatch):
+        rated, next_event, plain_director, monkeypatch):
     from tournament.reads import rating_lists
     calls = []
     real = rating_lists.rebuild
     monkeypatch.setattr(rating_lists, "rebuild", lambda r: calls.append(r) or real(r))
-    fresh = add_entrant(event, director, name="Ann Lee")
-    actions.link_entrant(fresh, director, person=Person.objects.get(key="ann"))
+    fresh = add_entrant(next_event, plain_director, name="Ann Lee")
+    actions.link_entrant(fresh, plain_director, person=Person.objects.get(key="ann"))
     assert calls == []  # no match yet: nothing to rate
     bo = rated.entrants.get(number=2)
     actions.link_entrant(bo, None, person=None)  # None: the command line's operator

@@ -30,36 +30,22 @@ def test_ids_made_from_one_name_stay_unique():
 # ------------------------------------------------ names folded as find-my-board folds them
 
 
-@pytest.fixture
-def director():
-    from django.contrib.auth.models import User
-    return User.objects.create_user("dir", password="x")
-
-
-@pytest.fixture
-def event(director):
-    from tournament.models import Official
-    t = create_tournament(None, name="Next", slug="next")
-    Official.objects.create(tournament=t, user=director, role="director")
-    return t
-
-
-def test_an_accent_variant_of_the_same_club_is_flagged_on_the_form(event, director,
+def test_an_accent_variant_of_the_same_club_is_flagged_on_the_form(next_event, plain_director,
                                                                    client_for):
     from tournament.actions.entrants import add_entrant
-    add_entrant(event, director, name="Zoë Ångström", club="Leek DC")
-    response = client_for(director).post(f"/manage/{event.slug}/entrants/add/", {
+    add_entrant(next_event, plain_director, name="Zoë Ångström", club="Leek DC")
+    response = client_for(plain_director).post(f"/manage/{next_event.slug}/entrants/add/", {
         "name": "Zoe Angstrom", "club": "LEEK DC"}, follow=True)
     page = response.content.decode()
     assert ("2. Zoë Ångström has the same club and the name spelt another way: check they "
             "are not one player entered twice.") in page
-    assert event.entrants.count() == 2  # flagged, not refused: they may be two people
+    assert next_event.entrants.count() == 2  # flagged, not refused: they may be two people
 
 
-def test_an_accent_variant_is_flagged_in_the_csv_preview(event, director):
+def test_an_accent_variant_is_flagged_in_the_csv_preview(next_event, plain_director):
     from tournament.actions.entrants import add_entrant, read_csv
-    add_entrant(event, director, name="Zoë Ångström", club="Leek DC")
-    parsed = read_csv(event, "name,club\nZoe Angstrom,Leek DC\nŁukasz Nowak,\n"
+    add_entrant(next_event, plain_director, name="Zoë Ångström", club="Leek DC")
+    parsed = read_csv(next_event, "name,club\nZoe Angstrom,Leek DC\nŁukasz Nowak,\n"
                       "Lukasz Nowak,\nLukasz NOWAK,Crewe\n")
     assert parsed.errors == []
     assert parsed.warnings == [
@@ -71,17 +57,17 @@ def test_an_accent_variant_is_flagged_in_the_csv_preview(event, director):
         "line 5: Lukasz Nowak (line 4) has the club (none): check they are two people"]
 
 
-def test_suggestions_fold_names_and_clubs(event, director):
+def test_suggestions_fold_names_and_clubs(next_event, plain_director):
     from tournament.actions.entrants import add_entrant
     zoe = actions.create_person(None, name="Zoë Ångström", club="Łódź DC")
     other = actions.create_person(None, name="Zoe Angstrom", club="Crewe")
     kin = actions.create_person(None, name="Ada Ångström", club="lodz dc")
     actions.create_person(None, name="Zoe Smith", club="Lodz DC")
-    entrant = add_entrant(event, director, name="ZOE ANGSTROM", club="Lodz DC")
-    assert actions.suggestions(entrant, director) == [zoe, other, kin]
+    entrant = add_entrant(next_event, plain_director, name="ZOE ANGSTROM", club="Lodz DC")
+    assert actions.suggestions(entrant, plain_director) == [zoe, other, kin]
 
 
-def test_suggestions_never_reveal_people_known_only_from_hidden_events(event, director):
+def test_suggestions_never_reveal_people_known_only_from_hidden_events(next_event, plain_director):
     from tournament.actions.entrants import add_entrant
     from tournament.models import Official
 
@@ -93,13 +79,13 @@ def test_suggestions_never_reveal_people_known_only_from_hidden_events(event, di
     imported(archive("Open", [("Zoë Ångström", "zoe-open"), ("Cy", "cy")], [[(1, 2, 1)]]),
              "open")
     unseen = actions.create_person(None, name="Zoe Angstrom")  # in no event yet
-    entrant = add_entrant(event, director, name="Zoe Angstrom")
-    keys = [p.key for p in actions.suggestions(entrant, director)]
+    entrant = add_entrant(next_event, plain_director, name="Zoe Angstrom")
+    keys = [p.key for p in actions.suggestions(entrant, plain_director)]
     assert keys == [unseen.key, "zoe-open"]
-    page = f"/manage/{event.slug}/entrants/{entrant.pk}/people/"
+    page = f"/manage/{next_event.slug}/entrants/{entrant.pk}/people/"
     from django.test import Client
     c = Client()
-    c.force_login(director)
+    c.force_login(plain_director)
     assert "zoe-secret" not in c.get(page).content.decode()
-    Official.objects.create(tournament=secret, user=director, role="director")
-    assert "zoe-secret" in [p.key for p in actions.suggestions(entrant, director)]
+    Official.objects.create(tournament=secret, user=plain_director, role="director")
+    assert "zoe-secret" in [p.key for p in actions.suggestions(entrant, plain_director)]

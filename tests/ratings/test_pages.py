@@ -13,12 +13,12 @@ R_A = [[(1, 2, 1), (3, 4, 3)], [(1, 3, 1), (2, 4, 4)]]
 
 
 @pytest.fixture
-def rated():
+def rated_spring():
     people = [("Ann <b>Lee</b>", "ann"), *FOUR[1:]]
     return imported(archive("Spring Open", people, R_A, date="2026-05-01"), "spring")
 
 
-def test_the_list_ranks_people_best_first_with_club_matches_and_trend(client, rated):
+def test_the_list_ranks_people_best_first_with_club_matches_and_trend(client, rated_spring):
     page = client.get(reverse("public:ratings", args=["mso"]))
     assert page.status_code == 200
     html = page.content.decode()
@@ -32,11 +32,11 @@ def test_the_list_ranks_people_best_first_with_club_matches_and_trend(client, ra
     assert client.get("/ratings/chess/").status_code == 404
 
 
-def test_an_empty_list_says_nobody_is_rated(client, rated):
+def test_an_empty_list_says_nobody_is_rated(client, rated_spring):
     assert "Nobody has a rated match" in client.get("/ratings/bndcc/").content.decode()
 
 
-def test_a_person_page_has_the_history_the_chart_and_the_events(client, rated):
+def test_a_person_page_has_the_history_the_chart_and_the_events(client, rated_spring):
     html = client.get(reverse("public:person", args=["ann"])).content.decode()
     ann = Rating.objects.get(person__key="ann")
     assert f"{ann.rating:.2f}" in html
@@ -48,14 +48,14 @@ def test_a_person_page_has_the_history_the_chart_and_the_events(client, rated):
     assert "Won" in html
 
 
-def test_a_person_without_rated_matches_and_an_unknown_one(client, rated):
+def test_a_person_without_rated_matches_and_an_unknown_one(client, rated_spring):
     from tournament.models import Person
     Person.objects.create(key="ed", name="Ed Lowe")
     assert "has no rated match yet" in client.get("/people/ed/").content.decode()
     assert client.get("/people/nobody/").status_code == 404
 
 
-def test_api_ratings_list_matches_the_spec_shape(client, rated):
+def test_api_ratings_list_matches_the_spec_shape(client, rated_spring):
     rows = client.get("/api/v1/ratings/?ruleset=mso").json()
     assert [r["person"] for r in rows] == list(
         Rating.objects.filter(ruleset="mso").order_by("-rating").values_list(
@@ -65,7 +65,7 @@ def test_api_ratings_list_matches_the_spec_shape(client, rated):
     assert client.get("/api/v1/ratings/?ruleset=chess").status_code in (400, 422)
 
 
-def test_api_person_has_ratings_history_and_events(client, rated):
+def test_api_person_has_ratings_history_and_events(client, rated_spring):
     doc = client.get("/api/v1/people/ann/").json()
     assert doc["person"] == "ann" and doc["name"] == "Ann <b>Lee</b>"
     [mso] = doc["ratings"]
@@ -83,7 +83,7 @@ def test_the_openapi_document_lists_the_reads(client):
     assert "/api/v1/ratings/" in paths and "/api/v1/people/{person}/" in paths
 
 
-def test_the_event_player_page_links_to_the_person(client, rated):
+def test_the_event_player_page_links_to_the_person(client, rated_spring):
     html = client.get(reverse("public:player", args=["spring", 1])).content.decode()
     assert reverse("public:person", args=["ann"]) in html
     assert "Ann &lt;b&gt;Lee&lt;/b&gt;'s history and rating" in html
@@ -93,11 +93,11 @@ def test_every_list_of_rulesets_comes_from_RULESETS(client):
     """The rating lists, their page's titles and the API's choice of list are RULESETS'
     own: a ruleset added there is rated, named and offered everywhere."""
     from scoring.rulesets import RULESETS
-    from tournament import rating_store
+    from tournament.reads import rating_lists
     from tournament.api.people import RatingsQuery
     from tournament.rules.names import ruleset_titles
 
-    assert rating_store.RULESETS_RATED == tuple(RULESETS)
+    assert rating_lists.RULESETS_RATED == tuple(RULESETS)
     assert ruleset_titles() == {n: r.short_title for n, r in RULESETS.items()}
     schema = RatingsQuery.model_json_schema()["properties"]["ruleset"]
     assert schema["enum"] == list(RULESETS)

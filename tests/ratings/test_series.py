@@ -1,7 +1,7 @@
 """Series: points by place summed per person; the director's screens; the public page."""
 
 import pytest
-from django.contrib.auth.models import Permission, User
+from django.contrib.auth.models import User
 from django.urls import reverse
 
 from tournament.actions import series as actions
@@ -31,13 +31,6 @@ def test_scale_parsing():
     for bad in ("", "10-x", "5-8", "2000", "-".join(["1"] * 65)):
         with pytest.raises(ActionError):
             actions.parse_scale(bad)
-
-
-@pytest.fixture
-def director():
-    user = User.objects.create_user("dir", password="x")
-    user.user_permissions.add(Permission.objects.get(codename="direct_events"))
-    return User.objects.get(pk=user.pk)
 
 
 def finished(doc, slug, director):

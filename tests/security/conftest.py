@@ -8,7 +8,7 @@ from tournament.actions import entrants, events, rounds
 
 
 @pytest.fixture(autouse=True)
-def _clear_cache():
+def _clear_security_cache():
     cache.clear()
     yield
     cache.clear()
@@ -19,11 +19,6 @@ def make_event(director, name, players=8):
     entrants.import_entrants(t, director, "name,club,rating\n" + "\n".join(
         f"{name} player {i},Club,{1500 + i}" for i in range(players)))
     return t
-
-
-@pytest.fixture
-def dora(db):
-    return User.objects.create_user("dora", password="pw-123456")
 
 
 @pytest.fixture

@@ -11,41 +11,41 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def root(client):
+def root_client(client):
     user = User.objects.create_superuser("root", password="pw-123456")
     client.force_login(user)
     return client
 
 
-def test_audit_entries_cannot_be_deleted(root, mine):
+def test_audit_entries_cannot_be_deleted(root_client, mine):
     entry = AuditEntry.objects.filter(tournament=mine).first()
     url = reverse("admin:tournament_auditentry_delete", args=[entry.pk])
-    assert root.get(url).status_code == 403
-    root.post(url, {"post": "yes"})
+    assert root_client.get(url).status_code == 403
+    root_client.post(url, {"post": "yes"})
     # Nor through the change list's bulk "delete selected" action.
     changelist = reverse("admin:tournament_auditentry_changelist")
-    root.post(changelist, {"action": "delete_selected", "_selected_action": [entry.pk],
+    root_client.post(changelist, {"action": "delete_selected", "_selected_action": [entry.pk],
                            "post": "yes"})
     assert AuditEntry.objects.filter(pk=entry.pk).exists()
-    assert "delete_selected" not in root.get(changelist).content.decode()
+    assert "delete_selected" not in root_client.get(changelist).content.decode()
 
 
-def test_audit_entries_cannot_be_changed(root, mine):
+def test_audit_entries_cannot_be_changed(root_client, mine):
     entry = AuditEntry.objects.filter(tournament=mine).first()
     url = reverse("admin:tournament_auditentry_change", args=[entry.pk])
-    root.post(url, {"summary": "nothing happened", "reason": "x"})
+    root_client.post(url, {"summary": "nothing happened", "reason": "x"})
     entry.refresh_from_db()
     assert entry.summary != "nothing happened"
-    assert root.get(reverse("admin:tournament_auditentry_add")).status_code == 403
+    assert root_client.get(reverse("admin:tournament_auditentry_add")).status_code == 403
 
 
-def test_api_keys_are_not_shown_in_the_admin(root, dora, client_for):
+def test_api_keys_are_not_shown_in_the_admin(root_client, dora, client_for):
     key = tokens.issue(dora, dora)
     token = ApiToken.objects.get(user=dora)
     pages = [reverse("admin:tournament_apitoken_changelist"),
              reverse("admin:tournament_apitoken_change", args=[token.pk])]
     for url in pages:
-        response = root.get(url)
+        response = root_client.get(url)
         assert response.status_code == 200, url
         assert key not in response.content.decode(), url
     # A staff member allowed only to view tokens does not see them either.

@@ -16,7 +16,7 @@ from tournament.interchange.archive import ArchiveError, archive_json, check_arc
 from tournament.models import AuditEntry, Entrant, Person, Series, Tournament
 from tournament.text.clean import TextError, clean_text, visible_name
 
-from .test_text_doors import boss, form_posts, open_event  # noqa: F401 (fixtures)
+from .test_text_doors import boss, door_open, form_posts  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.django_db
 
@@ -45,11 +45,11 @@ def test_a_name_of_invisible_characters_only_is_refused(name):
 
 
 @pytest.mark.parametrize("char", ["\u202e", "\u2067"])
-def test_every_director_form_refuses_direction_controls(client_for, boss, open_event,  # noqa: F811
+def test_every_director_form_refuses_direction_controls(client_for, boss, door_open,  # noqa: F811
                                                         char):
     c = client_for(boss)
     before = AuditEntry.objects.count(), Entrant.objects.count(), Tournament.objects.count()
-    for url, data, field in form_posts(open_event):
+    for url, data, field in form_posts(door_open):
         data = {k: v.replace("{}", f"a{char}b") if isinstance(v, str) else v
                 for k, v in data.items()}
         response = c.post(url, data)
@@ -61,11 +61,11 @@ def test_every_director_form_refuses_direction_controls(client_for, boss, open_e
 
 
 @pytest.mark.parametrize("name", ["\u200b\u200b", "\u3164"])
-def test_name_forms_refuse_invisible_names(client_for, boss, open_event, name):  # noqa: F811
+def test_name_forms_refuse_invisible_names(client_for, boss, door_open, name):  # noqa: F811
     c = client_for(boss)
-    a = open_event.entrants.first()
+    a = door_open.entrants.first()
     before = AuditEntry.objects.count(), Entrant.objects.count(), Tournament.objects.count()
-    for url, data, field in form_posts(open_event):
+    for url, data, field in form_posts(door_open):
         if field != "name":
             continue
         data = {k: v.replace("{}", name) if isinstance(v, str) else v for k, v in data.items()}
@@ -78,14 +78,14 @@ def test_name_forms_refuse_invisible_names(client_for, boss, open_event, name): 
     assert a.name == "Ann Lee"
 
 
-def test_every_action_that_takes_a_name_refuses_an_invisible_one(boss, open_event):  # noqa: F811
+def test_every_action_that_takes_a_name_refuses_an_invisible_one(boss, door_open):  # noqa: F811
     hidden = "\u200b\u200b"
     refusals = [
         lambda: events.create_tournament(boss, name=hidden, slug="ghost"),
-        lambda: events.update_settings(open_event, boss, name=hidden),
-        lambda: entrants.add_entrant(open_event, boss, name=hidden),
-        lambda: entrants.add_entrant(open_event, boss, name="Cy Hale", club=hidden),
-        lambda: entrants.edit_entrant(open_event.entrants.first(), boss, name=hidden),
+        lambda: events.update_settings(door_open, boss, name=hidden),
+        lambda: entrants.add_entrant(door_open, boss, name=hidden),
+        lambda: entrants.add_entrant(door_open, boss, name="Cy Hale", club=hidden),
+        lambda: entrants.edit_entrant(door_open.entrants.first(), boss, name=hidden),
         lambda: people.create_person(boss, name=hidden),
         lambda: series.create_series(boss, name=hidden, slug="ghost-series"),
     ]
@@ -94,9 +94,9 @@ def test_every_action_that_takes_a_name_refuses_an_invisible_one(boss, open_even
             refuse()
         assert "shows nothing" in str(refused.value) + str(refused.value.errors)
     assert not Person.objects.exists() and not Series.objects.exists()
-    assert Tournament.objects.count() == 1 and open_event.entrants.count() == 2
-    open_event.refresh_from_db()
-    assert open_event.name == "Door Open"
+    assert Tournament.objects.count() == 1 and door_open.entrants.count() == 2
+    door_open.refresh_from_db()
+    assert door_open.name == "Door Open"
 
 
 def test_a_pair_member_of_invisible_characters_is_refused(boss):  # noqa: F811
@@ -107,17 +107,17 @@ def test_a_pair_member_of_invisible_characters_is_refused(boss):  # noqa: F811
     assert not pairs.entrants.exists()
 
 
-def test_the_csv_names_the_line_of_an_invisible_name(boss, open_event):  # noqa: F811
+def test_the_csv_names_the_line_of_an_invisible_name(boss, door_open):  # noqa: F811
     with pytest.raises(ActionError) as refused:
-        entrants.import_entrants(open_event, boss, "name,club\nCy Hale,Leek\n\u200b\u200b,Leek\n")
+        entrants.import_entrants(door_open, boss, "name,club\nCy Hale,Leek\n\u200b\u200b,Leek\n")
     assert "line 3" in str(refused.value) + str(refused.value.errors)
     assert "shows nothing" in str(refused.value) + str(refused.value.errors)
-    assert open_event.entrants.count() == 2
+    assert door_open.entrants.count() == 2
 
 
 @pytest.mark.parametrize("path", ["/name", "/players/0/name"])
-def test_the_archive_refuses_an_invisible_name_at_its_path(open_event, path):  # noqa: F811
-    doc = json.loads(archive_json(open_event))
+def test_the_archive_refuses_an_invisible_name_at_its_path(door_open, path):  # noqa: F811
+    doc = json.loads(archive_json(door_open))
     if path == "/name":
         doc["name"] = "\u200b\u200b"
     else:
@@ -128,8 +128,8 @@ def test_the_archive_refuses_an_invisible_name_at_its_path(open_event, path):  #
     assert "holds only invisible characters" in refused.value.message
 
 
-def test_the_archive_refuses_a_direction_override_anywhere(open_event):  # noqa: F811
-    doc = json.loads(archive_json(open_event))
+def test_the_archive_refuses_a_direction_override_anywhere(door_open):  # noqa: F811
+    doc = json.loads(archive_json(door_open))
     doc["players"][1]["name"] = "Bo \u202ekraP"
     with pytest.raises(ArchiveError) as refused:
         check_archive(doc)
@@ -137,9 +137,9 @@ def test_the_archive_refuses_a_direction_override_anywhere(open_event):  # noqa:
     assert "direction control U+202E" in refused.value.message
 
 
-def test_the_director_sees_why_on_the_add_form(client_for, boss, open_event):  # noqa: F811
+def test_the_director_sees_why_on_the_add_form(client_for, boss, door_open):  # noqa: F811
     response = client_for(boss).post(
-        reverse("director:add_entrant", args=[open_event.slug]), {"name": "\u200b\u200b"})
+        reverse("director:add_entrant", args=[door_open.slug]), {"name": "\u200b\u200b"})
     assert response.status_code == 400
     assert "shows nothing: it holds only invisible characters (U+200B)" in (
         response.content.decode())

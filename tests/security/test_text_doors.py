@@ -23,7 +23,7 @@ def boss(db):
 
 
 @pytest.fixture
-def open_event(boss):
+def door_open(boss):
     event = events.create_tournament(boss, name="Door Open")
     entrants.import_entrants(event, boss, "Ann Lee\nBo Park\n")
     return event
@@ -54,11 +54,11 @@ def form_posts(event):
 
 
 @pytest.mark.parametrize("bad", BAD)
-def test_every_form_field_refuses_unusable_text(client_for, boss, open_event, bad):
+def test_every_form_field_refuses_unusable_text(client_for, boss, door_open, bad):
     c = client_for(boss)
     before = (AuditEntry.objects.count(), Tournament.objects.count(),
               Entrant.objects.count(), ForbiddenPair.objects.count(), Official.objects.count())
-    for url, data, field in form_posts(open_event):
+    for url, data, field in form_posts(door_open):
         data = {k: v.replace("{}", bad) if isinstance(v, str) else v for k, v in data.items()}
         response = c.post(url, data)
         page = response.content.decode()
@@ -71,10 +71,10 @@ def test_every_form_field_refuses_unusable_text(client_for, boss, open_event, ba
 
 
 @pytest.mark.parametrize("bad", BAD)
-def test_reasons_posted_to_status_doors_are_refused(client_for, boss, open_event, bad):
+def test_reasons_posted_to_status_doors_are_refused(client_for, boss, door_open, bad):
     c = client_for(boss)
-    a = open_event.entrants.first()
-    slug = open_event.slug
+    a = door_open.entrants.first()
+    slug = door_open.slug
     for name in ("withdraw", "delete_entrant"):
         response = c.post(reverse(f"director:{name}", args=[slug, a.pk]),
                           {"reason": f"x{bad}"})
@@ -84,24 +84,24 @@ def test_reasons_posted_to_status_doors_are_refused(client_for, boss, open_event
                                                               "reason": f"x{bad}"})
     assert response.status_code == 302
     a.refresh_from_db()
-    open_event.refresh_from_db()
-    assert not a.withdrawn and not open_event.hidden
+    door_open.refresh_from_db()
+    assert not a.withdrawn and not door_open.hidden
 
 
 @pytest.mark.parametrize("bad", ["Ann\x00", "Ann\ud800", "Ann\x1b"])
-def test_actions_refuse_it_from_any_caller(boss, open_event, bad):
+def test_actions_refuse_it_from_any_caller(boss, door_open, bad):
     calls = [
         lambda: events.create_tournament(boss, name=bad),
-        lambda: events.update_settings(open_event, boss, name=bad),
-        lambda: events.add_official(open_event, boss, username=bad, create=True,
+        lambda: events.update_settings(door_open, boss, name=bad),
+        lambda: events.add_official(door_open, boss, username=bad, create=True,
                                     password="domino-5s-3s"),
-        lambda: entrants.add_entrant(open_event, boss, name=bad),
-        lambda: entrants.add_entrant(open_event, boss, name="Cy", club=bad),
-        lambda: entrants.edit_entrant(open_event.entrants.first(), boss, name="Ann Lee",
+        lambda: entrants.add_entrant(door_open, boss, name=bad),
+        lambda: entrants.add_entrant(door_open, boss, name="Cy", club=bad),
+        lambda: entrants.edit_entrant(door_open.entrants.first(), boss, name="Ann Lee",
                                       reason=bad),
-        lambda: entrants.import_entrants(open_event, boss, f"name\n{bad}\n"),
-        lambda: events.set_hidden(open_event, boss, hidden=True, reason=bad),
-        lambda: events.delete_tournament(open_event, boss, reason=bad),
+        lambda: entrants.import_entrants(door_open, boss, f"name\n{bad}\n"),
+        lambda: events.set_hidden(door_open, boss, hidden=True, reason=bad),
+        lambda: events.delete_tournament(door_open, boss, reason=bad),
     ]
     for call in calls:
         with pytest.raises(ActionError) as refused:

@@ -69,7 +69,7 @@ def test_every_digit_finds_nobody_rather_than_crashing():
 
 
 @pytest.fixture
-def board(db):
+def digits_board(db):
     director = User.objects.create(username="dir")
     arbiter = User.objects.create(username="arb")
     t = events.create_tournament(director, name="Digits Open", ruleset="bndcc")
@@ -81,8 +81,8 @@ def board(db):
             "director": director, "arbiter": arbiter}
 
 
-def test_every_digit_to_every_public_number_is_answered(client, board):
-    slug = board["t"].slug
+def test_every_digit_to_every_public_number_is_answered(client, digits_board):
+    slug = digits_board["t"].slug
     round_url = reverse("public:round", args=[slug, 1])
     standings = reverse("public:standings", args=[slug])
     for d in FAMILIES:
@@ -94,10 +94,10 @@ def test_every_digit_to_every_public_number_is_answered(client, board):
             assert status in (200, 400), (url, query, status)
 
 
-def test_every_digit_to_every_arbiter_and_director_number_is_answered(client, board):
-    m = board["match"]
+def test_every_digit_to_every_arbiter_and_director_number_is_answered(client, digits_board):
+    m = digits_board["match"]
     url = reverse("arbiter:match", args=[m.pk])
-    client.force_login(board["arbiter"])
+    client.force_login(digits_board["arbiter"])
     for d in FAMILIES:
         entered = client.post(url, {"action": "enter", "version": m.version,
                                     "outcome": "played", **arbiter_fields(d)})
@@ -107,7 +107,7 @@ def test_every_digit_to_every_arbiter_and_director_number_is_answered(client, bo
         assert entered.status_code in (400, 422), d  # the fields named, nothing stored
         assert stale.status_code in (400, 409, 422), (d, stale.status_code)
         assert confirm.status_code in (400, 409, 422), (d, confirm.status_code)
-    client.force_login(board["director"])
+    client.force_login(digits_board["director"])
     for d in FAMILIES:
         changed = client.post(url, {"action": "first_set_starter", "seat": d, "reason": "draw"})
         assert changed.status_code in (400, 409, 422), d

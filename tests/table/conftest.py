@@ -58,15 +58,9 @@ def players_event(director, policy="players_accept", name="Table Open"):
 
 
 @pytest.fixture
-def director():
-    from django.contrib.auth.models import User
-    return User.objects.create_user("dir", password="pw-123456")
-
-
-@pytest.fixture
-def accepting_event(director):
+def accepting_event(plain_director):
     """Players enter and the opponent's acceptance counts; round 1 published."""
-    return players_event(director)
+    return players_event(plain_director)
 
 
 @pytest.fixture

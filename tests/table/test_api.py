@@ -45,8 +45,8 @@ def test_a_side_enters_and_the_other_accepts_players_accept(accepting_event, boa
                                              ("confirmed", board.side1_id)]
 
 
-def test_players_then_official_accept_is_accepted_then_an_official_confirms(director):
-    then_event = players_event(director, "players_then_official", name="Then Open")
+def test_players_then_official_accept_is_accepted_then_an_official_confirms(plain_director):
+    then_event = players_event(plain_director, "players_then_official", name="Then Open")
     board = Match.objects.filter(round__tournament=then_event).exclude(side1=None).first()
     a = PlayerApi(key_for(then_event, board.side0.number))
     b = PlayerApi(key_for(then_event, board.side1.number))
@@ -136,28 +136,29 @@ def test_key_of_another_board_403(board, stranger, side0):
     assert state(board) == before
 
 
-def test_key_of_another_event_403(director, board):
-    other = players_event(director, name="Other Open")
+def test_key_of_another_event_403(plain_director, board):
+    other = players_event(plain_director, name="Other Open")
     outsider = PlayerApi(key_for(other, 1))
     assert outsider.enter(board).status_code == 403
 
 
-def test_policy_officials_403(director, accepting_event, board, side0, side1):
-    events.update_settings(accepting_event, director, entry_policy="officials", reason="wifi down")
+def test_policy_officials_403(plain_director, accepting_event, board, side0, side1):
+    events.update_settings(accepting_event, plain_director, entry_policy="officials",
+                           reason="wifi down")
     before = state(board)
     response = side0.enter(board)
     assert response.status_code == 403 and "arbiters enter" in response.json()["detail"]
     assert state(board) == before
 
 
-def test_a_counted_result_409_and_a_closed_round_403(director, accepting_event, board, side0,
+def test_a_counted_result_409_and_a_closed_round_403(plain_director, accepting_event, board, side0,
                                                      side1):
     side0.enter(board)
     side1.accept(board, 1)
     response = side0.enter(board, version=2)
     assert response.status_code == 409 and "counts already" in response.json()["detail"]
     rnd = board.round
-    rounds.close_round(rnd, director, reason="time")
+    rounds.close_round(rnd, plain_director, reason="time")
     other = Match.objects.filter(round=rnd).exclude(side1=None).exclude(pk=board.pk).first()
     player = PlayerApi(key_for(accepting_event, other.side0.number))
     other.refresh_from_db()
@@ -199,13 +200,13 @@ def test_me(accepting_event, board, side0, side1):
     assert body["checked_in"]["round"] == 2
 
 
-def test_me_of_a_pair_member(director):
+def test_me_of_a_pair_member(plain_director):
     from tournament.actions import entrants
-    t = events.create_tournament(director, name="Pairs Open", ruleset="bndcc",
+    t = events.create_tournament(plain_director, name="Pairs Open", ruleset="bndcc",
                                  entrants_kind="pairs", entry_policy="players_accept")
-    entrants.import_entrants(t, director, "name,member1,member2\n" + "\n".join(
+    entrants.import_entrants(t, plain_director, "name,member1,member2\n" + "\n".join(
         f"Pair {i},Ann {i},Bob {i}" for i in range(4)))
-    rounds.publish_round(rounds.pair_round(t, director), director)
+    rounds.publish_round(rounds.pair_round(t, plain_director), plain_director)
     body = PlayerApi(key_for(t, 1, member=2)).get("/api/v1/me/").json()
     assert body["member"] == 2 and body["name"].startswith("Bob")
     assert body["board"]["starts_set_one"] is None  # bndcc: drawn at the table
@@ -220,12 +221,12 @@ def test_repeated_wrong_keys_429_with_retry_after(board, side0, settings):
     assert Match.objects.get(pk=board.pk).version == 0
 
 
-def test_a_round_with_a_disputed_board_is_not_closed_by_hand(director, board, side0, side1):
+def test_a_round_with_a_disputed_board_is_not_closed_by_hand(plain_director, board, side0, side1):
     from tournament.actions import ActionError
     side0.enter(board)
     side1.dispute(board, 1)
     with pytest.raises(ActionError) as refused:
-        rounds.close_round(board.round, director, reason="time")
+        rounds.close_round(board.round, plain_director, reason="time")
     assert refused.value.status == 409 and f"Board {board.board}" in refused.value.message
     board.refresh_from_db()
     assert board.status == "disputed" and board.round.status == "published"

@@ -30,16 +30,16 @@ def test_api_check_in_and_out(accepting_event, board, side0):
     assert not CheckIn.objects.exists()
 
 
-def test_api_check_in_refusals(director, accepting_event, board, side0):
+def test_api_check_in_refusals(plain_director, accepting_event, board, side0):
     assert checkin(side0, accepting_event.slug, 1).status_code == 409  # round 1 is paired
     assert checkin(side0, accepting_event.slug, 3).status_code == 400  # not the next round
     assert checkin(PlayerApi("ABCD-EFGH-JKMN-PQRS"), accepting_event.slug, 2).status_code == 401
-    other = players_event(director, name="Other Night")
+    other = players_event(plain_director, name="Other Night")
     assert checkin(side0, other.slug, 2).status_code == 403
     assert not CheckIn.objects.exists()
 
 
-def test_check_in_from_the_players_page(accepting_event, board, director):
+def test_check_in_from_the_players_page(accepting_event, board, plain_director):
     c = phone(key_for(accepting_event, board.side1.number))
     page = c.get("/me/").content.decode()
     assert "Check in for round 2" in page
@@ -57,7 +57,7 @@ def test_check_in_from_the_players_page(accepting_event, board, director):
     other = Match.objects.filter(round__number=1).exclude(side1=None).exclude(
         pk=board.pk).first()
     checkin(PlayerApi(key_for(accepting_event, other.side0.number)), accepting_event.slug, 2)
-    r2 = rounds.pair_round(accepting_event, director, only_checked_in=True)
+    r2 = rounds.pair_round(accepting_event, plain_director, only_checked_in=True)
     playing = {e for m in r2.matches.all() for e in (m.side0_id, m.side1_id) if e}
     assert playing == {board.side1_id, other.side0_id}
     assert accepting_event.entrants.filter(withdrawn_after_round__isnull=False).count() == 0

@@ -17,16 +17,16 @@ from .conftest import key_for, make_event, players_event
 pytestmark = pytest.mark.django_db
 
 
-def test_default_policy_is_officials(director):
-    assert make_event(director).entry_policy == "officials"
+def test_default_policy_is_officials(plain_director):
+    assert make_event(plain_director).entry_policy == "officials"
 
 
-def test_policy_change_needs_a_reason_and_is_audited(director, client):
-    t = make_event(director)
+def test_policy_change_needs_a_reason_and_is_audited(plain_director, client):
+    t = make_event(plain_director)
     with pytest.raises(ActionError) as refused:
-        events.update_settings(t, director, entry_policy="players_accept")
+        events.update_settings(t, plain_director, entry_policy="players_accept")
     assert "reason" in refused.value.errors
-    client.force_login(director)
+    client.force_login(plain_director)
     form = client.get(f"/manage/{t.slug}/settings/").content.decode()
     assert 'name="entry_policy"' in form and 'value="players_then_official"' in form
     data = {"name": t.name, "ruleset": "mso", "entrants_kind": "singles",
@@ -51,25 +51,25 @@ def test_policy_change_needs_a_reason_and_is_audited(director, client):
     assert "(docs/players.md)" not in form and "with the key on their player card" in form
 
 
-def test_players_policy_keeps_confirmation_on(director):
-    t = make_event(director)
+def test_players_policy_keeps_confirmation_on(plain_director):
+    t = make_event(plain_director)
     with pytest.raises(ActionError) as refused:
-        events.update_settings(t, director, entry_policy="players_accept",
+        events.update_settings(t, plain_director, entry_policy="players_accept",
                                require_confirmation=False, reason="x")
     assert "require_confirmation" in refused.value.errors
     with pytest.raises(ActionError):
-        events.update_settings(t, director, entry_policy="everyone", reason="x")
+        events.update_settings(t, plain_director, entry_policy="everyone", reason="x")
 
 
-def test_archive_keeps_the_policy(director):
-    t = players_event(director, "players_then_official")
+def test_archive_keeps_the_policy(plain_director):
+    t = players_event(plain_director, "players_then_official")
     doc = archive.export_tournament(t)
     assert doc["entry_policy"] == "players_then_official"
-    back = create_from(doc, director, slug="copy")
+    back = create_from(doc, plain_director, slug="copy")
     assert back.entry_policy == "players_then_official"
     assert archive.export_tournament(back)["entry_policy"] == "players_then_official"
     del doc["entry_policy"]
-    plain = create_from(doc, director, slug="copy2")
+    plain = create_from(doc, plain_director, slug="copy2")
     assert plain.entry_policy == "officials"
     assert "entry_policy" not in archive.export_tournament(plain)  # the default: not written
     doc["entry_policy"] = "anyone"
@@ -87,22 +87,22 @@ def test_keys_are_80_bits_stored_hashed(accepting_event):
     assert PlayerKey.objects.holding(key.lower()) == row  # typed by hand
 
 
-def test_command_needs_a_member_of_a_pair_only(director):
-    t = events.create_tournament(director, name="Pairs", ruleset="bndcc",
+def test_command_needs_a_member_of_a_pair_only(plain_director):
+    t = events.create_tournament(plain_director, name="Pairs", ruleset="bndcc",
                                  entrants_kind="pairs")
     from tournament.actions import entrants
-    entrants.import_entrants(t, director, "name,member1,member2\nA,Ann,Bob\nB,Cy,Di\n")
+    entrants.import_entrants(t, plain_director, "name,member1,member2\nA,Ann,Bob\nB,Cy,Di\n")
     one, two = key_for(t, 1, member=1), key_for(t, 1, member=2)
     assert PlayerKey.objects.holding(one).name == "Ann"
     assert PlayerKey.objects.holding(two).name == "Bob"
-    single = make_event(director, name="Singles")
+    single = make_event(plain_director, name="Singles")
     with pytest.raises(ActionError):
         player_keys.issue_key(single, None, number=1, member=2)
 
 
-def test_cards_print_new_keys_for_the_director_only(accepting_event, director, client):
+def test_cards_print_new_keys_for_the_director_only(accepting_event, plain_director, client):
     old = key_for(accepting_event, 1)
-    client.force_login(director)
+    client.force_login(plain_director)
     page = client.get(f"/manage/{accepting_event.slug}/entrants/").content.decode()
     assert "Print players' cards" in page
     response = client.post(f"/manage/{accepting_event.slug}/entrants/cards/", {})
@@ -124,11 +124,11 @@ def test_cards_print_new_keys_for_the_director_only(accepting_event, director, c
     assert client.post(f"/manage/{accepting_event.slug}/entrants/cards/", {}).status_code == 403
 
 
-def test_slips_qr_leads_players_to_their_board_page(accepting_event, board, director, client):
+def test_slips_qr_leads_players_to_their_board_page(accepting_event, board, plain_director, client):
     page = client.get(f"/{accepting_event.slug}/round/1/?print=slips").content.decode()
     assert f"/me/board/{board.pk}/" in page and "/arbiter/match/" not in page
-    officials = make_event(director, name="Officials Open")
+    officials = make_event(plain_director, name="Officials Open")
     from tournament.actions import rounds
-    rounds.publish_round(rounds.pair_round(officials, director), director)
+    rounds.publish_round(rounds.pair_round(officials, plain_director), plain_director)
     page = client.get(f"/{officials.slug}/round/1/?print=slips").content.decode()
     assert "/arbiter/match/" in page and "/me/board/" not in page

@@ -76,8 +76,8 @@ def test_refusal_is_the_one_rule(accepting_event, board, side0, side1):
 
 
 @pytest.fixture
-def then_event(director):
-    return players_event(director, "players_then_official", name="Then Open")
+def then_event(plain_director):
+    return players_event(plain_director, "players_then_official", name="Then Open")
 
 
 def test_an_official_cannot_confirm_an_entry_the_opponent_never_accepted(then_event):
@@ -96,13 +96,13 @@ def test_an_official_cannot_confirm_an_entry_the_opponent_never_accepted(then_ev
     assert confirmed.json() == {"version": 3, "status": "confirmed"}
 
 
-def test_the_arbiters_page_says_who_has_not_accepted(then_event, director, client_for):
+def test_the_arbiters_page_says_who_has_not_accepted(then_event, plain_director, client_for):
     board = first_board(then_event)
     PlayerApi(key_for(then_event, board.side0.number)).enter(board)
-    page = text(client_for(director).get(f"/arbiter/match/{board.pk}/"))
+    page = text(client_for(plain_director).get(f"/arbiter/match/{board.pk}/"))
     assert f"{board.side1.name} has not accepted {board.side0.name}&#x27;s entry yet" in page
     assert 'value="confirm"' not in page
-    posted = client_for(director).post(f"/arbiter/match/{board.pk}/",
+    posted = client_for(plain_director).post(f"/arbiter/match/{board.pk}/",
                                        {"action": "confirm", "version": "1"})
     assert posted.status_code == 409 and "has not accepted" in text(posted).replace(
         "&#x27;", "'")
@@ -116,11 +116,11 @@ def test_under_players_accept_an_official_may_still_confirm(accepting_event, boa
     assert confirmed.json()["status"] == "confirmed"
 
 
-def test_closing_the_round_does_not_confirm_an_unaccepted_entry(then_event, director):
+def test_closing_the_round_does_not_confirm_an_unaccepted_entry(then_event, plain_director):
     board = first_board(then_event)
     PlayerApi(key_for(then_event, board.side0.number)).enter(board)
     with pytest.raises(ActionError) as refused:
-        rounds.close_round(board.round, director, reason="time")
+        rounds.close_round(board.round, plain_director, reason="time")
     assert refused.value.status == 409
     assert (f"Board {board.board} of round 1 holds a player's entry the other side has not "
             "accepted") in refused.value.message
@@ -128,10 +128,10 @@ def test_closing_the_round_does_not_confirm_an_unaccepted_entry(then_event, dire
     assert board.status == Match.Status.ENTERED and board.round.status == "published"
 
 
-def test_closing_the_round_after_acceptance_confirms_it(then_event, director):
+def test_closing_the_round_after_acceptance_confirms_it(then_event, plain_director):
     board = first_board(then_event)
     PlayerApi(key_for(then_event, board.side0.number)).enter(board)
     PlayerApi(key_for(then_event, board.side1.number)).accept(board, 1)
-    rounds.close_round(board.round, director, reason="time")
+    rounds.close_round(board.round, plain_director, reason="time")
     board.refresh_from_db()
     assert board.status == Match.Status.CONFIRMED and board.round.status == "closed"

@@ -17,7 +17,7 @@ from .test_pages import phone, text
 pytestmark = pytest.mark.django_db
 
 
-def test_the_revision_follows_the_event(accepting_event, board, director):
+def test_the_revision_follows_the_event(accepting_event, board, plain_director):
     mine = key_for(accepting_event, board.side0.number)
     c = phone(mine)
     page = text(c.get("/me/"))
@@ -33,7 +33,7 @@ def test_the_revision_follows_the_event(accepting_event, board, director):
     for m in Match.objects.filter(round__number=1).exclude(side1=None):
         PlayerApi(mine if m == board else key_for(accepting_event, m.side0.number)).enter(m)
         PlayerApi(key_for(accepting_event, m.side1.number)).accept(m, 1)
-    rounds.publish_round(rounds.pair_round(accepting_event, director), director)
+    rounds.publish_round(rounds.pair_round(accepting_event, plain_director), plain_director)
     then = c.get("/me/revision.json").json()
     assert then["revision"] != drawn.group(1) and not then["finished"]
     assert f'data-revision="{then["revision"]}"' in text(c.get("/me/"))
@@ -59,7 +59,7 @@ def test_a_finished_event_stops_following(accepting_event, board):
     assert 'data-finished="1"' in page and "js/live.js" not in page
 
 
-def test_a_check_in_at_the_desk_reaches_the_players_page(accepting_event, board, director):
+def test_a_check_in_at_the_desk_reaches_the_players_page(accepting_event, board, plain_director):
     """A check-in leaves the public pages' revision alone (no public page shows it), yet
     the player's own page shows it: its revision follows check-ins too."""
     from tournament.actions import checkin
@@ -67,7 +67,7 @@ def test_a_check_in_at_the_desk_reaches_the_players_page(accepting_event, board,
     c = phone(key_for(accepting_event, board.side0.number))
     before = c.get("/me/revision.json").json()["revision"]
     public = c.get(f"/{accepting_event.slug}/revision.json").json()["revision"]
-    checkin.set_checkin(accepting_event, director, entrant=board.side0, round_number=2,
+    checkin.set_checkin(accepting_event, plain_director, entrant=board.side0, round_number=2,
                         checked_in=True)
     assert c.get("/me/revision.json").json()["revision"] != before
     assert c.get(f"/{accepting_event.slug}/revision.json").json()["revision"] == public

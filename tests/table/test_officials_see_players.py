@@ -28,11 +28,11 @@ def history_rows(client, match):
 
 
 def test_an_accepted_board_names_both_players_and_no_confirmer(
-        client, director, accepting_event, board, side0, side1):
+        client, plain_director, accepting_event, board, side0, side1):
     side0.enter(board)
     side1.accept(board, 1)
     a, b = board.side0.name, board.side1.name
-    client.force_login(director)
+    client.force_login(plain_director)
     tile = tile_of(client, board)
     assert tile["label"] == "Confirmed"
     # The acceptance made it count: no official confirmed it, so none is named, nor "?".
@@ -52,17 +52,17 @@ def test_an_accepted_board_names_both_players_and_no_confirmer(
 
 
 def test_a_disputed_board_then_confirmed_by_an_official(
-        client, director, accepting_event, board, side0, side1):
+        client, plain_director, accepting_event, board, side0, side1):
     side0.enter(board)
     side1.dispute(board, 1, reason="Set 2 was 61-58 to us")
     a, b = board.side0.name, board.side1.name
-    client.force_login(director)
+    client.force_login(plain_director)
     assert tile_of(client, board)["who"] == f"entered by {a} (player), disputed by {b} (player)"
     page, rows = history_rows(client, board)
     assert f"<td>{b} (player)</td>" in rows[1] and "Disputed" in rows[1]
     assert "Set 2 was 61-58 to us" in rows[1]
     # The arbiter checks the sheet and confirms the entered score: all three named.
-    results.confirm_result(board.pk, director, version=2)
+    results.confirm_result(board.pk, plain_director, version=2)
     assert tile_of(client, board)["who"] == (
         f"entered by {a} (player), disputed by {b} (player), confirmed by dir")
     page, rows = history_rows(client, board)
@@ -71,12 +71,12 @@ def test_a_disputed_board_then_confirmed_by_an_official(
 
 
 def test_the_board_page_says_the_dispute_and_the_confirmation_in_order(
-        client, director, accepting_event, board, side0, side1):
+        client, plain_director, accepting_event, board, side0, side1):
     side0.enter(board)
     side1.dispute(board, 1, reason="Set 2 was 61-58 to us")
-    results.confirm_result(board.pk, director, version=2)
+    results.confirm_result(board.pk, plain_director, version=2)
     a, b = board.side0.name, board.side1.name
-    client.force_login(director)
+    client.force_login(plain_director)
     page = client.get(reverse("arbiter:match", args=[board.pk])).content.decode()
     line = page.split('<p class="muted">Entered')[1].split("</p>")[0]
     assert line.startswith(f" by {a} (player) at ")
@@ -87,26 +87,26 @@ def test_the_board_page_says_the_dispute_and_the_confirmation_in_order(
     assert '<p class="muted">Entered at ' in page and "by ?" not in page
 
 
-def test_accepted_then_confirmed_under_players_then_official(client, director):
-    t = players_event(director, policy="players_then_official", name="Then Open")
+def test_accepted_then_confirmed_under_players_then_official(client, plain_director):
+    t = players_event(plain_director, policy="players_then_official", name="Then Open")
     board = Match.objects.filter(round__tournament=t).exclude(side1=None).order_by(
         "board").select_related("side0", "side1", "round__tournament").first()
     PlayerApi(key_for(t, board.side1.number)).enter(board)
     PlayerApi(key_for(t, board.side0.number)).accept(board, 1)
     a, b = board.side0.name, board.side1.name
-    client.force_login(director)
+    client.force_login(plain_director)
     assert tile_of(client, board)["who"] == f"entered by {b} (player), accepted by {a} (player)"
-    results.confirm_result(board.pk, director, version=2)
+    results.confirm_result(board.pk, plain_director, version=2)
     assert tile_of(client, board)["who"] == (
         f"entered by {b} (player), accepted by {a} (player), confirmed by dir")
 
 
 def test_players_names_are_escaped_on_the_officials_pages(
-        client, director, board, side0, side1):
+        client, plain_director, board, side0, side1):
     Entrant.objects.filter(pk=board.side0_id).update(name="Ann <b>Lee</b>")
     side0.enter(board)
     side1.dispute(board, 1, reason="no")
-    client.force_login(director)
+    client.force_login(plain_director)
     page, rows = history_rows(client, board)
     assert "<td>Ann &lt;b&gt;Lee&lt;/b&gt; (player)</td>" in rows[0]
     assert "<b>Lee</b>" not in page
@@ -115,8 +115,8 @@ def test_players_names_are_escaped_on_the_officials_pages(
 
 
 def test_the_history_costs_the_same_queries_however_many_players_versions(
-        client, director, board, side0, side1):
-    client.force_login(director)
+        client, plain_director, board, side0, side1):
+    client.force_login(plain_director)
     url = reverse("arbiter:history", args=[board.pk])
 
     def cost():

@@ -101,7 +101,8 @@ def test_accept_on_the_same_phone_with_the_opponents_code(accepting_event, board
     assert m.status == "confirmed" and m.answered_by_player.entrant_id == board.side1_id
 
 
-def test_dispute_with_a_reason_then_arbiters_see_it_first(accepting_event, board, director, client):
+def test_dispute_with_a_reason_then_arbiters_see_it_first(accepting_event, board, plain_director,
+                                                          client):
     a = phone(key_for(accepting_event, board.side0.number))
     b = phone(key_for(accepting_event, board.side1.number), ip="10.9.0.2")
     url = f"/me/board/{board.pk}/"
@@ -111,7 +112,7 @@ def test_dispute_with_a_reason_then_arbiters_see_it_first(accepting_event, board
     assert b.post(url, {"action": "dispute", "version": "1",
                         "reason": "Set 2 was <b>61-50</b>"}).status_code == 302
     assert Match.objects.get(pk=board.pk).status == "disputed"
-    client.force_login(director)
+    client.force_login(plain_director)
     boards = text(client.get(f"/arbiter/{accepting_event.slug}/"))
     assert "Set 2 was &lt;b&gt;61-50&lt;/b&gt;" in boards  # escaped
     assert "(player)" in boards
@@ -138,7 +139,7 @@ def test_validator_errors_on_the_same_form(accepting_event, board):
     assert Match.objects.get(pk=board.pk).status == "pending"
 
 
-def test_another_boards_key_and_policy_officials_refused(accepting_event, board, director):
+def test_another_boards_key_and_policy_officials_refused(accepting_event, board, plain_director):
     other = Match.objects.filter(round=board.round).exclude(side1=None).exclude(
         pk=board.pk).first()
     c = phone(key_for(accepting_event, other.side0.number))
@@ -146,7 +147,7 @@ def test_another_boards_key_and_policy_officials_refused(accepting_event, board,
     assert response.status_code == 403
     assert (f"Your key is not for board {board.board} of round 1 of "
             f"{accepting_event.name}") in text(response)
-    events.update_settings(accepting_event, director, entry_policy="officials",
+    events.update_settings(accepting_event, plain_director, entry_policy="officials",
                            reason="back to paper")
     mine = c.post(f"/me/board/{other.pk}/", entry())
     assert mine.status_code == 403 and "arbiters enter" in text(mine)
@@ -155,10 +156,10 @@ def test_another_boards_key_and_policy_officials_refused(accepting_event, board,
 
 
 def test_a_key_for_another_event_is_told_which_event_the_board_is_in(accepting_event,
-                                                                     board, director):
+                                                                     board, plain_director):
     from .conftest import players_event
 
-    other = players_event(director, name="Leek Club Night")
+    other = players_event(plain_director, name="Leek Club Night")
     c = phone(key_for(other, 1))
     url = f"/me/board/{board.pk}/"
     said = (f"Board {board.board} of round 1 is in {accepting_event.name}, and your key is "
@@ -171,9 +172,9 @@ def test_a_key_for_another_event_is_told_which_event_the_board_is_in(accepting_e
     assert Match.objects.get(pk=board.pk).status == "pending"
 
 
-def test_closed_round_refused(accepting_event, board, director):
+def test_closed_round_refused(accepting_event, board, plain_director):
     c = phone(key_for(accepting_event, board.side0.number))
-    rounds.close_round(board.round, director, reason="time")
+    rounds.close_round(board.round, plain_director, reason="time")
     response = c.post(f"/me/board/{board.pk}/", entry())
     assert response.status_code in (403, 409)
     assert "closed" in text(response) or "counts already" in text(response)
@@ -206,14 +207,14 @@ def test_wrong_codes_throttled_per_address_and_per_board(accepting_event, board,
     assert right.status_code == 302
 
 
-def test_an_official_scanning_the_slip_goes_to_the_arbiters_page(board, director, client):
-    client.force_login(director)
+def test_an_official_scanning_the_slip_goes_to_the_arbiters_page(board, plain_director, client):
+    client.force_login(plain_director)
     response = client.get(f"/me/board/{board.pk}/")
     assert response.status_code == 302 and response["Location"] == f"/arbiter/match/{board.pk}/"
 
 
 def test_the_players_page_costs_the_same_queries_after_more_rounds(accepting_event, board,
-                                                                   director):
+                                                                   plain_director):
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -235,7 +236,7 @@ def test_the_players_page_costs_the_same_queries_after_more_rounds(accepting_eve
     once = cost(c)
     with CaptureQueriesContext(connection) as api_once:
         api.get("/api/v1/me/")
-    rounds.publish_round(rounds.pair_round(accepting_event, director), director)
+    rounds.publish_round(rounds.pair_round(accepting_event, plain_director), plain_director)
     play_round(2)
     c = phone(key_for(accepting_event, board.side0.number))
     api = PlayerApi(key_for(accepting_event, board.side0.number))
@@ -245,14 +246,14 @@ def test_the_players_page_costs_the_same_queries_after_more_rounds(accepting_eve
     assert len(api_twice) == len(api_once)
 
 
-def test_a_pairs_board_entered_by_one_member_accepted_by_a_member_opposite(director):
+def test_a_pairs_board_entered_by_one_member_accepted_by_a_member_opposite(plain_director):
     from tournament.actions import entrants
 
-    t = events.create_tournament(director, name="Pairs Night", ruleset="bndcc",
+    t = events.create_tournament(plain_director, name="Pairs Night", ruleset="bndcc",
                                  entrants_kind="pairs", entry_policy="players_accept")
-    entrants.import_entrants(t, director, "name,member1,member2\n" + "\n".join(
+    entrants.import_entrants(t, plain_director, "name,member1,member2\n" + "\n".join(
         f"Pair {i},Ann {i},Bob {i}" for i in range(4)))
-    rounds.publish_round(rounds.pair_round(t, director), director)
+    rounds.publish_round(rounds.pair_round(t, plain_director), plain_director)
     board = Match.objects.filter(round__tournament=t).select_related("side0", "side1").first()
     bob = phone(key_for(t, board.side0.number, member=2))
     url = f"/me/board/{board.pk}/"
@@ -270,9 +271,10 @@ def test_a_pairs_board_entered_by_one_member_accepted_by_a_member_opposite(direc
     assert AuditEntry.objects.get(action="player_enter_result").detail["member"] == 2
 
 
-def test_the_audit_log_names_the_player_and_the_address(accepting_event, board, director, client):
+def test_the_audit_log_names_the_player_and_the_address(accepting_event, board, plain_director,
+                                                        client):
     a = phone(key_for(accepting_event, board.side0.number), ip="10.9.7.7")
     a.post(f"/me/board/{board.pk}/", entry())
-    client.force_login(director)
+    client.force_login(plain_director)
     log = text(client.get(f"/manage/{accepting_event.slug}/audit/"))
     assert f"{board.side0.name} (player {board.side0.number}) from 10.9.7.7" in log

@@ -32,7 +32,7 @@ def boards(event):
 
 
 def test_junk_player_keys_on_get_are_refused_and_an_arbiters_write_still_works(
-        accepting_event, board, director):
+        accepting_event, board, plain_director):
     junk = at_venue()
     seen = []
     for i in range(200):  # each its own prefix: only the address's count of player keys

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # Django's glue in scoring/ (the app config, the validate_match command) stays home.
 SKIP = {"scoring/apps.py"}
 SKIP_DIRS = ("scoring/management/",)
-# tournament.entry is pure (tests/core/test_imports.py) and shipped whole, with the
+# tournament.entry is pure (tests/project/test_imports.py) and shipped whole, with the
 # package above it (tests/offline/test_views.py imports it from the zip alone, without
 # Django).
 PARENTS = ("tournament/__init__.py",)

@@ -22,7 +22,7 @@ ALL_OFFENCES = {"none", "wrong_count", "out_of_turn", "exposed", "wont_go", "fal
 
 
 @pytest.fixture(scope="module")
-def demo(django_db_setup, django_db_blocker):
+def demo_output(django_db_setup, django_db_blocker):
     """The demo loaded once for the module's tests, rolled back after them."""
     with django_db_blocker.unblock(), one_change():
         out = io.StringIO()
@@ -32,7 +32,7 @@ def demo(django_db_setup, django_db_blocker):
 
 
 @pytest.fixture(autouse=True)
-def _db(demo, db):
+def _db(demo_output, db):
     """Each test in its own savepoint inside the module's transaction."""
 
 
@@ -41,7 +41,7 @@ def played(event):
                 .select_related("side0", "side1", "round"))
 
 
-def test_demo_event_is_realistic_and_every_result_valid(demo):
+def test_demo_event_is_realistic_and_every_result_valid(demo_output):
     event = Tournament.objects.get(slug="demo-open")
     assert (event.ruleset, event.entrants_kind) == ("mso", "singles")
     assert event.entrants.count() == 24
@@ -56,7 +56,7 @@ def test_demo_event_is_realistic_and_every_result_valid(demo):
     assert live.matches.filter(status="entered").exists()
 
 
-def test_demo_open_ends_in_a_top_eight_knockout(demo):
+def test_demo_open_ends_in_a_top_eight_knockout(demo_output):
     event = Tournament.objects.get(slug="demo-open")
     swiss, cut = event.stages.order_by("number")
     assert (swiss.kind, cut.kind, cut.size, cut.lot_seed) == ("swiss", "knockout", 8,
@@ -70,9 +70,9 @@ def test_demo_open_ends_in_a_top_eight_knockout(demo):
     assert Round.objects.get(tournament=event, number=7).matches.count() == 2
 
 
-def test_demo_cup_of_thirteen_is_drawn_by_lot(demo):
+def test_demo_cup_of_thirteen_is_drawn_by_lot(demo_output):
     event = Tournament.objects.get(slug="demo-cup")
-    assert "Loaded Leek Charity Knock-out Cup at /demo-cup/." in demo
+    assert "Loaded Leek Charity Knock-out Cup at /demo-cup/." in demo_output
     stage = event.stages.get()
     numbers = dict(event.entrants.values_list("id", "number"))
     assert [numbers[i] for i in stage.seeds] == knockout.lot_order("leek-cup-2026",
@@ -83,14 +83,14 @@ def test_demo_cup_of_thirteen_is_drawn_by_lot(demo):
     assert first.matches.filter(side1=None).count() == 3
 
 
-def test_demo_director_may_create_events(demo):
+def test_demo_director_may_create_events(demo_output):
     director = get_user_model().objects.get(username=DIRECTOR[0])
     assert allowed(require_creator, director)
-    assert f"director: {DIRECTOR[0]} / {DIRECTOR[1]}" in demo
-    assert "Loaded Staffordshire Pairs Championship at /demo-pairs/." in demo
+    assert f"director: {DIRECTOR[0]} / {DIRECTOR[1]}" in demo_output
+    assert "Loaded Staffordshire Pairs Championship at /demo-pairs/." in demo_output
 
 
-def test_pairs_event_entrants_are_pairs_with_members(demo):
+def test_pairs_event_entrants_are_pairs_with_members(demo_output):
     event = Tournament.objects.get(slug="demo-pairs")
     assert (event.ruleset, event.entrants_kind, event.match_format, event.rounds_planned) == (
         "bndcc", "pairs", {"target": 61, "sets_to_win": 2}, 5)
@@ -114,7 +114,7 @@ def test_pairs_event_entrants_are_pairs_with_members(demo):
     assert numbers[-1] == "Mick Salt & Janet Lovatt"
 
 
-def test_pairs_event_rounds_and_statuses(demo):
+def test_pairs_event_rounds_and_statuses(demo_output):
     event = Tournament.objects.get(slug="demo-pairs")
     rounds = list(event.rounds.order_by("number"))
     assert [(r.number, r.status) for r in rounds] == [
@@ -135,7 +135,7 @@ def test_pairs_event_rounds_and_statuses(demo):
     assert [m.status for m in boards] == ["confirmed", "entered", "entered", "pending", "pending"]
 
 
-def test_pairs_records_validate_with_penalties_of_every_kind(demo):
+def test_pairs_records_validate_with_penalties_of_every_kind(demo_output):
     event = Tournament.objects.get(slug="demo-pairs")
     matches = played(event)
     assert len(matches) == 18 + 3
@@ -165,7 +165,7 @@ def test_pairs_records_validate_with_penalties_of_every_kind(demo):
     assert awarded and all(max(s["score"]) < 61 for s in awarded)
 
 
-def test_pairs_standings_rank_pairs(demo):
+def test_pairs_standings_rank_pairs(demo_output):
     event = Tournament.objects.get(slug="demo-pairs")
     out = io.StringIO()
     call_command("standings", "demo-pairs", "--json", stdout=out)
@@ -184,7 +184,7 @@ def test_pairs_standings_rank_pairs(demo):
     assert knock["points"] == won + 0.5
 
 
-def test_if_empty_leaves_an_existing_database_alone(demo):
+def test_if_empty_leaves_an_existing_database_alone(demo_output):
     out = io.StringIO()
     call_command("load_demo", "--if-empty", stdout=out)
     assert Tournament.objects.count() == 4
@@ -192,7 +192,7 @@ def test_if_empty_leaves_an_existing_database_alone(demo):
     assert "director" in out.getvalue()
 
 
-def test_pairs_event_round_trips_through_the_archive(demo, tmp_path):
+def test_pairs_event_round_trips_through_the_archive(demo_output, tmp_path):
     def export(slug):
         out = io.StringIO()
         call_command("export_tournament", slug, stdout=out)
@@ -206,10 +206,10 @@ def test_pairs_event_round_trips_through_the_archive(demo, tmp_path):
     assert export("pairs-copy") == first
 
 
-def test_demo_club_night_players_enter_and_accept(demo):
+def test_demo_club_night_players_enter_and_accept(demo_output):
     event = Tournament.objects.get(slug="demo-club")
     assert event.entry_policy == "players_accept"
-    assert "Loaded Leek Club Night at /demo-club/." in demo
+    assert "Loaded Leek Club Night at /demo-club/." in demo_output
     live = Round.objects.get(tournament=event, number=2)
     assert live.status == "published"
     statuses = list(live.matches.exclude(side1=None).values_list("status", flat=True))
@@ -231,7 +231,7 @@ def claim(reason):
     return n, tuple(scores[:2]), tuple(scores[2:])
 
 
-def test_demo_club_night_dispute_quotes_the_stored_score(demo):
+def test_demo_club_night_dispute_quotes_the_stored_score(demo_output):
     """The dispute's reason names a set the disputer lost as stored, quotes that set's
     stored score (from the disputer's side) and claims another in which it won."""
     event = Tournament.objects.get(slug="demo-club")

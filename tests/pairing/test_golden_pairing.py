@@ -5,7 +5,7 @@ import io
 import pytest
 from django.core.management import call_command
 
-from tests.pairing.golden_files import pairing_cases, require
+from .golden_files import pairing_cases, require
 
 
 @pytest.mark.django_db

@@ -27,32 +27,27 @@ def away(event, director, number, rnd, kind):
 
 
 @pytest.fixture
-def director(db):
-    return User.objects.create_user("dora")
-
-
-@pytest.fixture
-def event(director):
+def byes_event(dora):
     """Eight players. Round 1 (closed): 1 half-point bye, 2 zero-point bye, 3 absent;
     player 9 entered late after it. Round 2 (live): 4 absent. Coming: round 3 player 5
     half-point bye, round 4 player 6 absent; player 7's round 4 bye is moot (he withdrew
     after round 2)."""
-    t = events.create_tournament(director, name="Leek Open", require_confirmation=False)
-    entrants.import_entrants(t, director, "name,club,rating\n" + "\n".join(
+    t = events.create_tournament(dora, name="Leek Open", require_confirmation=False)
+    entrants.import_entrants(t, dora, "name,club,rating\n" + "\n".join(
         f"Player {i},,{1900 - i}" for i in range(1, 9)))
-    away(t, director, 1, 1, "half_bye")
-    away(t, director, 2, 1, "zero_bye")
-    away(t, director, 3, 1, "absent")
-    r1 = rounds.pair_round(t, director)
-    rounds.publish_round(r1, director)
-    finish(r1, director)
-    entrants.add_entrant(t, director, name="Player 9")
-    away(t, director, 4, 2, "absent")
-    away(t, director, 5, 3, "half_bye")
-    away(t, director, 6, 4, "absent")
-    away(t, director, 7, 4, "zero_bye")
-    rounds.publish_round(rounds.pair_round(t, director), director)
-    entrants.withdraw_entrant(t.entrants.get(number=7), director, reason="ill")
+    away(t, dora, 1, 1, "half_bye")
+    away(t, dora, 2, 1, "zero_bye")
+    away(t, dora, 3, 1, "absent")
+    r1 = rounds.pair_round(t, dora)
+    rounds.publish_round(r1, dora)
+    finish(r1, dora)
+    entrants.add_entrant(t, dora, name="Player 9")
+    away(t, dora, 4, 2, "absent")
+    away(t, dora, 5, 3, "half_bye")
+    away(t, dora, 6, 4, "absent")
+    away(t, dora, 7, 4, "zero_bye")
+    rounds.publish_round(rounds.pair_round(t, dora), dora)
+    entrants.withdraw_entrant(t.entrants.get(number=7), dora, reason="ill")
     return Tournament.objects.get(pk=t.pk)
 
 
@@ -61,27 +56,27 @@ def rows(event):
         "round_number", "entrant__number", "kind"))
 
 
-def test_export_writes_each_rounds_byes_and_the_coming_ones(event):
-    doc = export_tournament(event)
+def test_export_writes_each_rounds_byes_and_the_coming_ones(byes_event):
+    doc = export_tournament(byes_event)
     assert doc["rounds"][0]["byes"] == {"half": [1], "zero": [2]}
     assert doc["rounds"][0]["absent"] == [3]
     assert "byes" not in doc["rounds"][1] and doc["rounds"][1]["absent"] == [4]
     assert doc["coming_byes"] == [{"round": 3, "player": 5, "kind": "half_bye"},
                                   {"round": 4, "player": 6, "kind": "absent"}]
     # Late entries are derived: no key says player 9 missed round 1.
-    assert history.not_paired_numbers(event, 1)["late_entry"] == [9]
+    assert history.not_paired_numbers(byes_event, 1)["late_entry"] == [9]
 
 
-def test_an_archive_with_byes_round_trips_exactly(event):
-    doc = export_tournament(event)
+def test_an_archive_with_byes_round_trips_exactly(byes_event):
+    doc = export_tournament(byes_event)
     again = import_tournament(copy.deepcopy(doc), None, slug="again")
     assert export_tournament(again) == doc
     assert rows(again) == [(1, 1, "half_bye"), (1, 2, "zero_bye"), (1, 3, "absent"),
                            (2, 4, "absent"), (3, 5, "half_bye"), (4, 6, "absent")]
-    assert history.not_paired_numbers(again, 1) == history.not_paired_numbers(event, 1) == {
+    assert history.not_paired_numbers(again, 1) == history.not_paired_numbers(byes_event, 1) == {
         "half_bye": [1], "zero_bye": [2], "absent": [3], "late_entry": [9]}
     # Scored the same: 1 has half a point from round 1, the late entry nothing.
-    before = [(r.player, r.points) for r in history.compute(event).rows]
+    before = [(r.player, r.points) for r in history.compute(byes_event).rows]
     assert [(r.player, r.points) for r in history.compute(again).rows] == before
     assert dict(before)[1] == 0.5
     # The coming byes are kept out of the next pairing as before.
@@ -90,10 +85,10 @@ def test_an_archive_with_byes_round_trips_exactly(event):
     assert trf.player(5).results[-1].to_trf() == "0000 - H"
 
 
-def test_without_byes_the_archive_has_no_new_keys(director):
-    t = events.create_tournament(director, name="Plain Open")
-    entrants.import_entrants(t, director, "name\nAnn\nBo\nCy\nDi")
-    rounds.publish_round(rounds.pair_round(t, director), director)
+def test_without_byes_the_archive_has_no_new_keys(dora):
+    t = events.create_tournament(dora, name="Plain Open")
+    entrants.import_entrants(t, dora, "name\nAnn\nBo\nCy\nDi")
+    rounds.publish_round(rounds.pair_round(t, dora), dora)
     doc = export_tournament(t)
     assert "coming_byes" not in doc
     assert set(doc["rounds"][0]) == {"number", "matches"}
@@ -135,9 +130,9 @@ def damage_seated(doc):
     (lambda d: d["players"][5].update(withdrawn_after_round=2), "/coming_byes/1/player",
      "player 6 withdrew after round 2: no bye or absence in round 4"),
 ])
-def test_bad_byes_are_refused_at_their_path_and_nothing_is_imported(event, damage, path,
+def test_bad_byes_are_refused_at_their_path_and_nothing_is_imported(byes_event, damage, path,
                                                                      message):
-    doc = copy.deepcopy(export_tournament(event))
+    doc = copy.deepcopy(export_tournament(byes_event))
     damage(doc)
     count = Tournament.objects.count()
     with pytest.raises(ActionError) as caught:
@@ -149,8 +144,8 @@ def test_bad_byes_are_refused_at_their_path_and_nothing_is_imported(event, damag
     assert not Attendance.objects.filter(entrant__tournament__slug="bad").exists()
 
 
-def test_a_bye_for_a_player_with_a_board_is_refused(event):
-    doc = copy.deepcopy(export_tournament(event))
+def test_a_bye_for_a_player_with_a_board_is_refused(byes_event):
+    doc = copy.deepcopy(export_tournament(byes_event))
     seated = damage_seated(doc)
     with pytest.raises(ActionError, match=f"/rounds/0/byes/half/1: player {seated} has a "
                                           "board in round 1"):

@@ -23,7 +23,7 @@ AWARDED = {"format": "fives-and-threes-match/1", "ruleset": "bndcc",
 
 
 @pytest.fixture(autouse=True)
-def _clear_cache():
+def _clear_awarded_sets_cache():
     cache.clear()
     yield
     cache.clear()

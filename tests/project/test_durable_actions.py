@@ -63,14 +63,14 @@ def test_no_action_opens_a_plain_transaction_of_its_own():
 
 
 @pytest.fixture
-def director():
+def site_admin():
     return get_user_model().objects.create_superuser("dd", password="x-pass-123")
 
 
 @pytest.mark.django_db(transaction=True)
-def test_an_action_is_committed_when_it_returns(director):
+def test_an_action_is_committed_when_it_returns(site_admin):
     slug_rev = revision.current("durable")
-    event = create_tournament(director, name="Durable", slug="durable")
+    event = create_tournament(site_admin, name="Durable", slug="durable")
     assert not connection.in_atomic_block
     # Its on-commit work has run: the revision the public pages key on has moved.
     assert revision.current("durable") != slug_rev
@@ -78,37 +78,37 @@ def test_an_action_is_committed_when_it_returns(director):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_an_action_refuses_to_run_inside_someone_elses_transaction(director):
+def test_an_action_refuses_to_run_inside_someone_elses_transaction(site_admin):
     with pytest.raises(RuntimeError, match="durable"), transaction.atomic():
-        create_tournament(director, name="Held", slug="held")
+        create_tournament(site_admin, name="Held", slug="held")
     assert not Tournament.objects.filter(slug="held").exists()
 
 
 @pytest.mark.django_db(transaction=True)
-def test_actions_compose_in_one_change_all_or_nothing(director):
+def test_actions_compose_in_one_change_all_or_nothing(site_admin):
     with pytest.raises(ActionError), one_change():
-        event = create_tournament(director, name="Both", slug="both")
-        add_entrant(event, director, name="Ann Lee")
-        add_entrant(event, director, name="")  # refused: the whole change goes
+        event = create_tournament(site_admin, name="Both", slug="both")
+        add_entrant(event, site_admin, name="Ann Lee")
+        add_entrant(event, site_admin, name="")  # refused: the whole change goes
     assert not Tournament.objects.filter(slug="both").exists()
     assert not Entrant.objects.exists()
     assert not AuditEntry.objects.exists()
 
     with one_change():
-        event = create_tournament(director, name="Both", slug="both")
+        event = create_tournament(site_admin, name="Both", slug="both")
         with one_change():  # a nested one joins the outer change
-            add_entrant(event, director, name="Ann Lee")
+            add_entrant(event, site_admin, name="Ann Lee")
         assert connection.in_atomic_block
     assert list(event.entrants.values_list("name", flat=True)) == ["Ann Lee"]
 
 
 @pytest.mark.django_db(transaction=True)
-def test_an_action_called_by_an_action_joins_its_change(director):
+def test_an_action_called_by_an_action_joins_its_change(site_admin):
     @atomic_action
     def make_two(actor):
         create_tournament(actor, name="One", slug="one")
         create_tournament(actor, name="One", slug="one")  # refused: slug taken
 
     with pytest.raises(ActionError):
-        make_two(director)
+        make_two(site_admin)
     assert not Tournament.objects.filter(slug="one").exists()
