@@ -93,8 +93,8 @@ def test_every_list_of_rulesets_comes_from_RULESETS(client):
     """The rating lists, their page's titles and the API's choice of list are RULESETS'
     own: a ruleset added there is rated, named and offered everywhere."""
     from scoring.rulesets import RULESETS
-    from tournament.reads import rating_lists
     from tournament.api.people import RatingsQuery
+    from tournament.reads import rating_lists
     from tournament.rules.names import ruleset_titles
 
     assert rating_lists.RULESETS_RATED == tuple(RULESETS)
