@@ -40,6 +40,7 @@ def build(args):
         Match,
         Person,
         Round,
+        Stage,
         Tournament,
     )
 
@@ -51,11 +52,15 @@ def build(args):
     events = Tournament.objects.bulk_create(
         [Tournament(name=f"Event {e}", slug=f"e{e}", status="finished",
                     date=start + datetime.timedelta(days=e * 3)) for e in range(args.events)])
+    # Each event one Swiss stage, as Tournament.save() makes it (bulk_create does not).
+    stages = {s.tournament_id: s for s in Stage.objects.bulk_create(
+        [Stage(tournament=event, number=1) for event in events])}
     entrants, links, rounds = [], [], []
     for event in events:
         for n, person in enumerate(rng.sample(people, args.players), start=1):
             entrants.append((Entrant(tournament=event, number=n, name=person.name), person))
-        rounds += [Round(tournament=event, number=r, status="closed", published_at=now)
+        rounds += [Round(tournament=event, number=r, stage=stages[event.pk], number_in_stage=r,
+                         status="closed", published_at=now)
                    for r in range(1, args.rounds + 1)]
     Entrant.objects.bulk_create([e for e, _ in entrants], batch_size=5000)
     links = [EntrantPerson(entrant=e, member=0, person=p) for e, p in entrants]
@@ -124,8 +129,8 @@ def main() -> None:
 def run(args):
     from django.db import connection
 
-    from tests.scoring.records import score_match
     from tournament.actions.results import submit_result
+    from tournament.demo.generate import score_record
     from tournament.reads import rating_lists
 
     t = time.perf_counter()
@@ -153,9 +158,9 @@ def run(args):
         return done
 
     rating_lists.result_changed = timed_changed
-    record = score_match([61, 40], [61, 3])
     for n in range(max(args.runs, 9)):
         m = newest_board(people, n)
+        record = score_record(m.side0, m.side1, [(61, 40), (61, 3)])
         t = time.perf_counter()
         submit_result(m.pk, None, version=m.version, record=record)
         outer.append(time.perf_counter() - t)
