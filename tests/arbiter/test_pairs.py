@@ -222,19 +222,19 @@ def test_a_one_set_match_to_121_has_one_set_on_the_form(client, pairs_board, peo
 
 
 @pytest.mark.django_db
-def test_a_knockout_final_first_to_three_has_five_sets_on_the_form(client, pairs, people):
+def test_a_knockout_final_first_to_three_has_five_sets_on_the_form(client, pairs_board, people):
     """A knock-out's final in its own format (competitions.md: BNDCC allows first to 3
     sets): the round carries the format, the form shows five sets, the record says so."""
-    final = pairs["match"].round
+    final = pairs_board["match"].round
     final.match = {"target": 61, "sets_to_win": 3}
     final.save(update_fields=["match"])
     client_for(client, people["arb"])
-    page = client.get(reverse("arbiter:match", args=[pairs["match"].pk])).content.decode()
+    page = client.get(reverse("arbiter:match", args=[pairs_board["match"].pk])).content.decode()
     assert 'id="set-5"' in page and 'id="set-6"' not in page
     sets = {f"s{n}_starter": str(n % 2) for n in range(1, 4)}
     sets.update({f"s{n}_a": "61" for n in range(1, 4)})
     sets.update({f"s{n}_b": "30" for n in range(1, 4)})
-    assert post(client, pairs["match"], seat0="0", seat1="0", **sets).status_code == 302
-    m = Match.objects.get(pk=pairs["match"].pk)
+    assert post(client, pairs_board["match"], seat0="0", seat1="0", **sets).status_code == 302
+    m = Match.objects.get(pk=pairs_board["match"].pk)
     assert m.record["match"] == {"target": 61, "sets_to_win": 3}
     assert m.winner == m.side0

@@ -107,28 +107,29 @@ def test_a_plate_on_the_bracket_the_round_and_the_players_pages(summer_open, sup
     assert re.search(r"Plate semi-finals v P08 \(seed 4\): to play", five)
 
 
-def test_an_event_ending_in_a_knockout_is_placed_by_it(event, director):
+def test_an_event_ending_in_a_knockout_is_placed_by_it(summer_open, superuser):
     from tournament.actions import results
     from tournament.reads import history
 
-    swiss_then_cut(event, director)
-    final = event.rounds.get(number=5)
+    swiss_then_cut(summer_open, superuser)
+    final = summer_open.rounds.get(number=5)
     for m in final.matches.exclude(side1=None):
-        results.submit_result(m.pk, director, version=m.version, outcome="forfeit",
+        results.submit_result(m.pk, superuser, version=m.version, outcome="forfeit",
                               conceded_by=0)  # the lower seeds win the final and third place
-    event.refresh_from_db()
-    assert event.status == Tournament.Status.FINISHED
-    cut = event.stages.get(number=2)
-    number = dict(event.entrants.values_list("id", "number"))
+    summer_open.refresh_from_db()
+    assert summer_open.status == Tournament.Status.FINISHED
+    cut = summer_open.stages.get(number=2)
+    number = dict(summer_open.entrants.values_list("id", "number"))
     seeds = [number[i] for i in cut.seeds]
-    places = history.final_places(event)
+    places = history.final_places(summer_open)
     # Seed 1 beat seed 4 and seed 2 beat seed 3 in the semi-finals; seed 2 won the final,
     # seed 4 the third place; the four not in the cut follow in the Swiss's order.
     assert places[:4] == [(1, seeds[1]), (2, seeds[0]), (3, seeds[3]), (4, seeds[2])]
-    swiss = [row.player for row in history.compute(event, stage=event.stages.get(number=1)).rows
+    swiss_stage = summer_open.stages.get(number=1)
+    swiss = [row.player for row in history.compute(summer_open, stage=swiss_stage).rows
              if row.player not in seeds]
     assert [n for _, n in places[4:]] == swiss and places[4][0] == 5
-    home = text(Client().get(f"/{event.slug}/"))
-    names = dict(event.entrants.values_list("number", "name"))
+    home = text(Client().get(f"/{summer_open.slug}/"))
+    names = dict(summer_open.entrants.values_list("number", "name"))
     assert re.search(rf"Podium 1 {names[seeds[1]]} 2 {names[seeds[0]]} 3 {names[seeds[3]]}",
                      home)
