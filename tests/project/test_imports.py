@@ -199,3 +199,20 @@ def test_only_the_plumbing_is_loose_in_tournament():
     """Every other module lives in a package named for what it is (docs/architecture.md)."""
     plumbing = {"__init__", "settings", "urls", "wsgi", "apps", "admin", "middleware"}
     assert {p.stem for p in (ROOT / "tournament").glob("*.py")} == plumbing
+
+
+def test_no_module_name_is_used_more_than_twice_in_tournament():
+    """A name tells a newcomer which module it is: none inside tournament/ is used more
+    than twice, apart from Django's own names and __init__."""
+    from collections import Counter
+
+    django_names = {"__init__", "urls", "views", "forms", "admin", "apps"}
+    names = Counter(p.stem for p in (ROOT / "tournament").rglob("*.py")
+                    if "migrations" not in p.parts and p.stem not in django_names)
+    assert {name: n for name, n in names.items() if n > 2} == {}
+
+
+def test_the_model_of_an_entrant_lives_in_a_module_named_for_it():
+    from tournament.models import Entrant
+
+    assert Entrant.__module__ == "tournament.models.entrants"
