@@ -173,7 +173,7 @@ def test_too_large_file_refused(dc, event):
 
 
 def test_too_many_entrants_refused(event, director):
-    from tournament.rules.entrants import MAX_ENTRANTS
+    from tournament.rules.entrant_rules import MAX_ENTRANTS
 
     entrants.import_entrants(event, director, "\n".join(f"P{i}" for i in range(MAX_ENTRANTS - 1)))
     with pytest.raises(ActionError) as refused:
@@ -361,7 +361,7 @@ def test_a_list_of_no_entrants_is_refused_in_a_sentence(dc, event):
 
 def test_one_entrant_too_many_is_counted_as_one():
     from tournament.interchange.entrants_csv import parse_entrants
-    from tournament.rules.entrants import MAX_ENTRANTS
+    from tournament.rules.entrant_rules import MAX_ENTRANTS
 
     full = [(f"P{i}", "") for i in range(MAX_ENTRANTS)]
     assert parse_entrants("Q1\n", existing=full).errors == [

@@ -1,5 +1,5 @@
 """Issue 33 #7: a TRF import stored a rating of 9,999 that its own archive then refused.
-A 001 line is held to an entrant's rules (rules.entrants.check_entrant) as the archive
+A 001 line is held to an entrant's rules (rules.entrant_rules.check_entrant) as the archive
 holds them: a rating above RATING_MAX, or a name that shows nothing, refuses the file with
 the player and columns named, and nothing is made."""
 
@@ -11,7 +11,7 @@ from tournament.actions.base import ActionError
 from tournament.actions.trf_import import import_trf_event
 from tournament.interchange.archive import archive_json, check_archive
 from tournament.models import Entrant, Tournament
-from tournament.rules.entrants import RATING_MAX
+from tournament.rules.entrant_rules import RATING_MAX
 
 from .test_import_event import post
 

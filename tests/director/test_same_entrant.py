@@ -123,7 +123,7 @@ def test_a_pair_name_in_other_capitals_is_the_same_pair(dc, director):
 def test_named_finds_by_entrant_key_as_the_csv_reader_compares(event, zoe, name):
     """Entrant.objects.named() is entrant_rules.entrant_key, the one rule of "entered
     twice": by name and club, or by name alone when no club is given."""
-    from tournament.rules.entrants import entrant_key
+    from tournament.rules.entrant_rules import entrant_key
 
     assert entrant_key(name, "LEEK DC") == entrant_key(zoe.name, zoe.club)
     assert event.entrants.named(name, "LEEK DC") == [zoe]

@@ -5,7 +5,7 @@ from django.core.management import CommandError, call_command
 
 from tournament.models import Entrant, Tournament
 from tournament.pairing import TrfEvent, TrfPlayer, write_trf
-from tournament.rules.entrants import MAX_ENTRANTS
+from tournament.rules.entrant_rules import MAX_ENTRANTS
 
 pytestmark = pytest.mark.django_db
 

@@ -121,7 +121,7 @@ def test_seeding_takes_the_rating_in_order_and_stays_changeable(rated, next_even
 
 
 def test_pairing_rating_mapping():
-    from tournament.rules.entrants import pairing_rating
+    from tournament.rules.entrant_rules import pairing_rating
     assert pairing_rating([0.0]) == 1500
     assert pairing_rating([12.34]) == 2117
     assert pairing_rating([10.0, 20.0]) == 2250
@@ -130,7 +130,7 @@ def test_pairing_rating_mapping():
 
 def test_negative_ratings_keep_their_order_when_seeded():
     """Below 0 after a bad start is still an order: no two players tie at 0."""
-    from tournament.rules.entrants import RATING_MAX, RATING_MIN, pairing_rating
+    from tournament.rules.entrant_rules import RATING_MAX, RATING_MIN, pairing_rating
     ratings = [-30.0, -7.5, -3.2, -0.5, 0.0, 0.4, 12.34, 25.0, 38.0, 50.0]
     seeded = [pairing_rating([r]) for r in ratings]
     assert seeded == sorted(set(seeded)), seeded  # strictly increasing

@@ -10,7 +10,7 @@ from django.db.models import Max, Q
 
 from ..interchange.entrants_csv import Parsed, parse_entrants
 from ..models import Entrant, ForbiddenPair, Match
-from ..rules.entrants import MAX_ENTRANTS, check_entrant, counted
+from ..rules.entrant_rules import MAX_ENTRANTS, check_entrant, counted
 from ..text.collation import name_key
 from .base import (
     Action,

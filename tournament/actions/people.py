@@ -19,7 +19,7 @@ from django.db import IntegrityError, transaction
 
 from ..models import EntrantPerson, Official, Person, Rating
 from ..reads import rating_lists
-from ..rules.entrants import (
+from ..rules.entrant_rules import (
     MAX_CLUB,
     MAX_NAME,
     MAX_PERSON_ID,

@@ -19,7 +19,7 @@ from ..entry.starters import first_set_starter
 from ..models import Match, Round, Tournament
 from ..models.rounds import AWAITING
 from ..reads import rating_lists
-from ..rules.entrants import wins
+from ..rules.entrant_rules import wins
 from .base import (
     Action,
     ActionError,

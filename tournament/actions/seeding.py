@@ -1,15 +1,15 @@
 """Seeding the pairing from the rating lists: each linked entrant's people's current
-rating as its pairing rating (rules.entrants.pairing_rating), before round 1."""
+rating as its pairing rating (rules.entrant_rules.pairing_rating), before round 1."""
 
 
 from ..models import EntrantPerson, Rating
-from ..rules.entrants import counted, pairing_rating
+from ..rules.entrant_rules import counted, pairing_rating
 from .base import Action, ActionError, atomic_action, audit, lock_event, require_director
 from .entrants import renumber
 
 
 def current_pairing_rating(entrant, links: dict, ratings: dict) -> int | None:
-    """The pairing rating the entrant's people's ratings give (rules.entrants.
+    """The pairing rating the entrant's people's ratings give (rules.entrant_rules.
     pairing_rating), or None unless every player is linked and rated."""
     wanted = (0, 1) if entrant.is_pair else (0,)
     people = [links.get((entrant.pk, m)) for m in wanted]

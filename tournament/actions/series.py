@@ -8,7 +8,7 @@ from django.db import IntegrityError, transaction
 from ..entry import numbers
 from ..models import Series
 from ..models.series import DEFAULT_SCALE
-from ..rules.entrants import clean_name
+from ..rules.entrant_rules import clean_name
 from ..text.clean import TextError
 from .base import Action, ActionError, PermissionDenied, atomic_action, audit, require_director
 from .events import address_from, require_creator

@@ -8,7 +8,7 @@ from django.utils import timezone
 from ..models import Attendance, Entrant, ForbiddenPair, Match, Round, Tournament
 from ..pairing.trf import PLAYER_COLUMNS, TrfError, completed_rounds, parse_trf
 from ..reads.history import bye_code
-from ..rules.entrants import MAX_ENTRANTS, check_entrant, entrant_key
+from ..rules.entrant_rules import MAX_ENTRANTS, check_entrant, entrant_key
 from .base import Action, ActionError, atomic_action, audit
 from .events import create_tournament
 from .progress import update_status
@@ -111,7 +111,7 @@ def refuse_same_names(players: dict[int, dict]) -> None:
 
 
 def checked_players(players) -> dict[int, dict]:
-    """Each 001 line's name and rating held to an entrant's rules (rules.entrants:
+    """Each 001 line's name and rating held to an entrant's rules (rules.entrant_rules:
     check_entrant), as the archive the event exports will hold them: {number: fields}.
     The first line that breaks them refuses the file, naming the player and columns."""
     checked = {}

@@ -7,7 +7,7 @@ from ..actions.events import RESERVED_SLUGS, match_format_choices
 from ..interchange.entrants_csv import MAX_BYTES
 from ..models import Official, Tournament
 from ..models.event import DEFAULT_POINTS
-from ..rules.entrants import MAX_CLUB, MAX_NAME, RATING_MAX, RATING_MIN
+from ..rules.entrant_rules import MAX_CLUB, MAX_NAME, RATING_MAX, RATING_MIN
 from ..rules.names import known_rulesets
 from ..standings import MSO_ORDER
 from ..text.clean import MAX_REASON, TextError, clean_text

@@ -10,7 +10,7 @@ from ..actions.base import sentence
 from ..interchange.entrants_csv import PAIRS_COLUMNS, SINGLES_COLUMNS
 from ..models import Job
 from ..reads import history
-from ..rules.entrants import counted, namesake_warning
+from ..rules.entrant_rules import counted, namesake_warning
 from ..web.tasks import csv_runs_in_background
 from .access import director_view, show_refusal
 from .forms import (
@@ -50,7 +50,7 @@ def render_entrants(request, event, **forms):
 
 def warn_namesakes(request, entrant):
     """Two people may share a name when their clubs tell them apart, and one player may
-    be typed twice with and without accents: say so, once (rules.entrants.namesake_warning)."""
+    be typed twice with and without accents: say so, once (rules.entrant_rules.namesake_warning)."""
     others = entrant.tournament.entrants.exclude(pk=entrant.pk).namesakes(entrant.name)
     for other in others:
         messages.warning(request, sentence(namesake_warning(

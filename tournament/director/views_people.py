@@ -12,7 +12,7 @@ from ..actions import ActionError, PermissionDenied, merges, seeding
 from ..actions import people as actions
 from ..entry import numbers
 from ..models import AuditEntry, EntrantPerson, Person, Rating
-from ..rules.entrants import is_person_id, pairing_rating
+from ..rules.entrant_rules import is_person_id, pairing_rating
 from ..text.clean import TextError, clean_text
 from ..text.number_field import DateField
 from .access import director_view

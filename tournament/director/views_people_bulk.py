@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from ..actions import ActionError
 from ..actions import people as actions
 from ..models import Person, Rating
-from ..rules.entrants import is_person_id
+from ..rules.entrant_rules import is_person_id
 from .access import director_view
 
 FIELD = re.compile(r"p-(\d{1,10})-([01])\Z")  # one select a player: p-<entrant id>-<member>

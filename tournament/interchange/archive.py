@@ -18,7 +18,7 @@ from ..models import Attendance, Match, Stage, Tournament
 from ..models.event import DEFAULT_POINTS
 from ..pairing import knockout, round_robin
 from ..pairing.systems import SYSTEMS, StageInput
-from ..rules.entrants import (
+from ..rules.entrant_rules import (
     MAX_CLUB,
     MAX_ENTRANTS,
     MAX_NAME,

@@ -8,7 +8,7 @@ import csv
 import io
 from dataclasses import dataclass, field
 
-from ..rules.entrants import (
+from ..rules.entrant_rules import (
     MAX_ENTRANTS,
     PERSON_ID_RULE,
     check_entrant,

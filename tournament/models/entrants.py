@@ -4,7 +4,7 @@ the pairs a director forbids (`ForbiddenPair`)."""
 from django.db import models
 from django.db.models.functions import Lower
 
-from ..rules.entrants import MAX_CLUB, MAX_NAME, entrant_key
+from ..rules.entrant_rules import MAX_CLUB, MAX_NAME, entrant_key
 from ..text.clean import MAX_REASON
 from ..text.folding import fold
 from .event import Tournament
@@ -20,7 +20,7 @@ class EntrantQuerySet(models.QuerySet):
 
     def named(self, name: str, club: str | None = None) -> list:
         """The entrants of this name (and club, unless None), in number order: those whose
-        `rules.entrants.entrant_key` is the one asked for (its name part alone when the club
+        `rules.entrant_rules.entrant_key` is the one asked for (its name part alone when the club
         is None). Compared here in Python, over at most an event's entrants: SQLite's
         lower() and LIKE fold only A-Z."""
         wanted = entrant_key(name, club or "")
@@ -59,7 +59,7 @@ class Entrant(models.Model):
             models.UniqueConstraint(fields=["tournament", "number"], name="unique_pairing_number"),
             # Two entrants may share a name when their clubs tell them apart; an exact
             # double (a CSV posted twice at once) is impossible, whatever the race. The
-            # actions' own rule, rules.entrants.entrant_key, is wider than lower().
+            # actions' own rule, rules.entrant_rules.entrant_key, is wider than lower().
             models.UniqueConstraint("tournament", Lower("name"), Lower("club"),
                                     name="unique_entrant_name_club"),
         ]

@@ -9,7 +9,7 @@ without rows is unlinked and plays exactly as before. The ratings are derived da
 
 from django.db import models
 
-from ..rules.entrants import MAX_CLUB, MAX_NAME, MAX_PERSON_ID
+from ..rules.entrant_rules import MAX_CLUB, MAX_NAME, MAX_PERSON_ID
 from .entrants import Entrant
 from .rounds import Match
 

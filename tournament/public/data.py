@@ -17,7 +17,7 @@ from ..entry.starters import set_starters
 from ..models import AuditEntry, Match, Round, Tournament
 from ..models.rounds import AWAITING, live_round
 from ..reads import history
-from ..rules.entrants import wins
+from ..rules.entrant_rules import wins
 from ..text.collation import name_key
 from ..text.folding import fold
 

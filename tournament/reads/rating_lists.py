@@ -23,7 +23,7 @@ from scoring.rulesets import RULESETS
 from .. import ratings
 from ..models import EntrantPerson, Match, Person, Rating, RatingList, RatingStep, Tournament
 from ..models.rounds import COUNTED, status_counts
-from ..rules.entrants import is_person_id
+from ..rules.entrant_rules import is_person_id
 
 # Above this many rated matches a rebuild leaves the request for the task worker
 # (a rebuild costs about 0.2 ms a match: bench/bench_ratings.py).

@@ -32,7 +32,7 @@ from ..actions.trf_import import NO_SET_SCORES, import_trf_event
 from ..interchange.archive import archive_json
 from ..middleware import is_outage
 from ..models import Job
-from ..rules.entrants import counted
+from ..rules.entrant_rules import counted
 
 log = logging.getLogger("tournament")
 
