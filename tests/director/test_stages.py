@@ -149,7 +149,7 @@ def test_a_final_in_its_own_format(db, director):
     play_round(semis, director)
     final = rounds.pair_round(cup, director)
     assert final.match_format == {"target": 61, "sets_to_win": 3}
-    assert final.max_sets == 5
+    assert final.matches.get().max_sets == 5
 
 
 def test_bad_stages_are_refused_with_the_reason(event, director):

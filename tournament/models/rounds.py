@@ -74,14 +74,6 @@ class Round(models.Model):
         return dict(self.match) if self.match else self.tournament.match_format
 
     @property
-    def max_sets(self) -> int:
-        """The most sets a board of this round can have (2W - 1)."""
-        from scoring.formats import MatchFormat
-
-        fmt = self.match_format
-        return MatchFormat(fmt["target"], fmt["sets_to_win"]).max_sets
-
-    @property
     def is_public(self) -> bool:
         return self.status in PUBLIC_ROUND_STATUSES
 
