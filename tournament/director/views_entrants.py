@@ -36,7 +36,7 @@ def with_late_marks(event) -> list:
 
 def render_entrants(request, event, **forms):
     """The entrants page; a form refused by its action comes back bound, as typed."""
-    forms.setdefault("entrant_form", EntrantForm(pairs=event.is_pairs))
+    forms.setdefault("entrant_form", EntrantForm(pairs=event.is_pairs, teams=event.is_teams))
     forms.setdefault("import_form", ImportForm(pairs=event.is_pairs))
     forms.setdefault("pair_form", ForbiddenPairForm(event))
     pairs = event.forbidden_pairs.select_related("first", "second").order_by("first__number")
@@ -65,7 +65,7 @@ def entrant_list(request, event):
 @require_POST
 @director_view
 def add(request, event):
-    form = EntrantForm(request.POST, pairs=event.is_pairs)
+    form = EntrantForm(request.POST, pairs=event.is_pairs, teams=event.is_teams)
     if form.is_valid():
         try:
             entrant = entrants.add_entrant(event, request.user, **form.entrant())
@@ -132,7 +132,7 @@ def confirm_import(request, event):
 def edit(request, event, pk):
     entrant = get_object_or_404(event.entrants, pk=pk)
     form = EditEntrantForm(request.POST or None, initial=EntrantForm.initial_for(entrant),
-                           pairs=event.is_pairs)
+                           pairs=event.is_pairs, teams=event.is_teams)
     if request.method == "POST" and form.is_valid():
         try:
             entrant = entrants.edit_entrant(entrant, request.user, **form.entrant(),
@@ -159,7 +159,7 @@ def entrant_page(request, event, entrant, *, form=None, status_form=None, delete
     return render(request, "director/entrant.html", {
         "event": event, "entrant": entrant,
         "form": form or EditEntrantForm(initial=EntrantForm.initial_for(entrant),
-                                        pairs=event.is_pairs),
+                                        pairs=event.is_pairs, teams=event.is_teams),
         "status_form": status_form or ReasonForm(auto_id=REASON_IDS["status_form"]),
         "delete_form": delete_form or ReasonForm(auto_id=REASON_IDS["delete_form"]),
         "deletable": not entrants.has_played([entrant]), "tab": "entrants",

@@ -286,6 +286,13 @@ def enter(request, player, match):
         stale=lambda e: again(409, current=load_match(match.pk), conflict=e.message))
     if refused:
         return refused
+    if stored.team_match_id is not None:
+        # A board of a team match: the card is accepted whole, by the other captain.
+        messages.success(request, f"Board {stored.board}: result stored "
+                                  f"({result_actions.describe(stored)}).")
+        if request.GET.get("card") == "1":  # entering the card board by board
+            return redirect("players:team_match", stored.team_match_id)
+        return redirect("players:board", stored.pk)
     messages.success(request, f"Board {stored.board}: result stored "
                               f"({result_actions.describe(stored)}). Hand the phone to "
                               f"{stored.players[1 - actions.side_of(stored, player)].name} "

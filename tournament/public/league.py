@@ -15,18 +15,18 @@ from django.http import Http404
 
 from .. import standings
 from ..models import Match
-from ..standings.teams import TeamPoints
+from ..rules import team_rules
+from ..standings.teams import TeamMatch, TeamPoints, league_table
 from ..text.collation import name_key
 from . import data
 
 
 def board_kinds(tournament) -> list[str]:
     """The kind ("singles" or "pairs") of each board of the event's team match, board 1
-    first: the team match format's boards in order (shared/spec/competitions.md)."""
-    kinds = []
-    for group in (tournament.team_match or {}).get("boards", []):
-        kinds += [group.get("kind", "singles")] * int(group.get("count", 0))
-    return kinds
+    first (rules.team_rules.board_plan)."""
+    if not tournament.team_match:
+        return []
+    return [b.kind for b in team_rules.board_plan(tournament.team_match)]
 
 
 def member_names(team, indices) -> str:
@@ -145,7 +145,7 @@ def by_date(fixtures_) -> list[tuple[object, list[Fixture]]]:
     days: dict = {}
     for f in fixtures_:
         days.setdefault(f.date, []).append(f)
-    dated = sorted((d for d in days if d is not None))
+    dated = sorted(d for d in days if d is not None)
     return [(d, days[d]) for d in dated] + ([(None, days[None])] if None in days else [])
 
 
@@ -171,11 +171,20 @@ def roster(team) -> list[dict]:
 # ------------------------------------------------------------------ the league table
 
 
+def league_read(tournament):
+    """The league table (standings.teams.TableRow, best first) of the team matches that
+    count, teams by id."""
+    teams = list(tournament.entrants.order_by("number").values_list("pk", flat=True))
+    counted = [TeamMatch((f.home.pk, f.away.pk), f.score)
+               for f in fixtures(tournament) if f.counts]
+    return league_table(teams, counted, TeamPoints.from_json(tournament.team_points))
+
+
 def table_rows(tournament) -> list[dict]:
     """The league table's rows, best first: played, won, drawn, lost, boards for and
     against, points, and how each tie was decided (standings/teams.py `league_table`,
     over the team matches whose result counts)."""
-    rows = league_read.table(tournament)
+    rows = league_read(tournament)
     teams = {e.pk: e for e in tournament.entrants.only("number", "name", "club",
                                                         "tournament_id")}
     out = []
