@@ -39,6 +39,7 @@ from .base import (
 from .board import confirm_by, double_forfeit
 from .progress import open_boards, stage_to_pair, update_status
 from .results import awaits_acceptance
+from .team_matches import create_team_boards, postponed_outstanding
 
 log = logging.getLogger("tournament")
 
@@ -78,7 +79,12 @@ def pair_round(tournament, actor, *, only_checked_in: bool = False) -> Round:
         last = rounds[-1]
         if last.status == Round.Status.DRAFT:
             raise ActionError(f"Round {last.number} is still a draft: publish or delete it first.")
-        still_open = open_boards(last)
+        # A league's postponed match leaves its round open for it alone: it does not hold
+        # up the next round (actions.team_matches.postpone_match).
+        postponed = ({m.pk for m in postponed_outstanding(last)} if tournament.is_teams
+                     else set())
+        still_open = [m for m in open_boards(last)
+                      if m.team_match_id is None and m.pk not in postponed]
         if still_open:
             raise ActionError(
                 f"Round {last.number} is not finished: {len(still_open)} board"
@@ -131,7 +137,8 @@ def pair_round(tournament, actor, *, only_checked_in: bool = False) -> Round:
     create_boards(round_, [(entrant[a], entrant.get(b)) for _, a, b in drawn.boards],
                   numbers=[board for board, _, _ in drawn.boards], plate=drawn.plate)
     for previous in rounds:
-        if previous.status == Round.Status.PUBLISHED:
+        if previous.status == Round.Status.PUBLISHED and not (
+                tournament.is_teams and postponed_outstanding(previous)):
             previous.status = Round.Status.CLOSED
             previous.save(update_fields=["status"])
     update_status(tournament)
@@ -178,7 +185,11 @@ def create_boards(round_, pairs, numbers=None, plate=frozenset()):
             # A pairing-allocated bye is its own result.
             m.outcome, m.status, m.winner = Match.Outcome.BYE, Match.Status.CONFIRMED, side0
         boards.append(m)
-    Match.objects.bulk_create(boards)
+    made = Match.objects.bulk_create(boards)
+    tournament = round_.tournament
+    if tournament.is_teams and tournament.team_match:
+        # A team match's boards are made with it (actions.team_matches).
+        create_team_boards(tournament, made)
 
 
 def absolute_problems(round_, pairs, roster=None) -> list[str]:

@@ -79,7 +79,7 @@ def round_pairings(request, slug: str, number: int):
     round_ = t.rounds.published().filter(number=number).first()
     if round_ is None:
         raise HttpError(404, f"Round {number} of {t.name} is not published.")
-    return [serialize.pairing(m, t) for m in round_.matches.for_listing()]
+    return [serialize.pairing(m, t) for m in round_.matches.pairings().for_listing()]
 
 
 class StandingsQuery(schemas.Schema):

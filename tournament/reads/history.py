@@ -19,7 +19,7 @@ from ..standings.plain import NOT_PAIRED_KINDS
 
 
 def _matches(tournament, *, public: bool, after_round: int | None = None):
-    qs = Match.objects.filter(round__tournament=tournament).select_related("round")
+    qs = Match.objects.pairings().filter(round__tournament=tournament).select_related("round")
     if public:
         qs = qs.published()
     if after_round is not None:
@@ -69,7 +69,7 @@ def standings_input(tournament, *, after_round: int | None = None, public: bool 
     number = {pk: n for pk, (n, _) in entrants.items()}
     players = [standings.Player(n, name, withdrawn[pk]) for pk, (n, name) in entrants.items()]
     ranked = ranked_rounds(tournament, stage)
-    qs = Match.objects.filter(round__tournament=tournament, **ranked)
+    qs = Match.objects.pairings().filter(round__tournament=tournament, **ranked)
     if public:
         qs = qs.published()
     if after_round is not None:
@@ -79,7 +79,7 @@ def standings_input(tournament, *, after_round: int | None = None, public: bool 
     sets = defaultdict(list)
     if any(outcome in (Match.Outcome.PLAYED, Match.Outcome.ABANDONED) for *_, outcome, _ in rows):
         set_rows = SetResult.objects.filter(
-            match__round__tournament=tournament,
+            match__round__tournament=tournament, match__team_match__isnull=True,
             **{"match__" + key: value for key, value in ranked.items()})
         if after_round is not None:
             set_rows = set_rows.filter(match__round__number__lte=after_round)
@@ -151,7 +151,8 @@ def not_paired_in(tournament, number: int, *, public: bool = True) -> dict[str, 
     each list in pairing-number order; kinds with nobody are left out. For the round
     pages (director's and public), the cross-table and the API. Four queries."""
     entrants = list(tournament.entrants.order_by("number"))
-    boards = Match.objects.filter(round__tournament=tournament, round__number__lte=number)
+    boards = Match.objects.pairings().filter(round__tournament=tournament,
+                                           round__number__lte=number)
     if public:
         boards = boards.published()
     on_board = {(eid, rnd) for rnd, a, b in boards.values_list("round__number", "side0_id",
@@ -180,7 +181,7 @@ def late_entries(tournament) -> dict[int, int]:
     queries."""
     entrants = dict(tournament.entrants.values_list("pk", "withdrawn_after_round"))
     rounds = list(tournament.rounds.values_list("number", flat=True))
-    on_board = {(eid, rnd) for rnd, a, b in Match.objects.filter(
+    on_board = {(eid, rnd) for rnd, a, b in Match.objects.pairings().filter(
         round__tournament=tournament).values_list("round__number", "side0_id", "side1_id")
         for eid in (a, b) if eid is not None}
     attendance = {(eid, rnd): kind for eid, rnd, kind in Attendance.objects.filter(
@@ -249,6 +250,8 @@ def trf_result(m, entrant_id, number) -> TrfResult:
     if m.outcome == Match.Outcome.FORFEIT:
         return TrfResult(opponent, colour, "+" if m.winner_id == entrant_id else "-")
     if m.outcome in (Match.Outcome.PLAYED, Match.Outcome.ABANDONED):
+        if m.winner_id is None:  # a team match drawn on boards: a draw for the Swiss
+            return TrfResult(opponent, colour, "=")
         return TrfResult(opponent, colour, "1" if m.winner_id == entrant_id else "0")
     raise ValueError(f"board {m.board} of round {m.round.number} has no result")
 
@@ -346,7 +349,7 @@ def ranking_stage(tournament, number: int | None = None):
 def stage_played(stage, *, public: bool = False) -> tuple:
     """The stage's boards so far as the pairing systems read them (`pairing.systems.Played`):
     a bye, and a result that counts, are decided. One query."""
-    qs = Match.objects.filter(round__stage=stage)
+    qs = Match.objects.pairings().filter(round__stage=stage)
     if public:
         qs = qs.published()
     rows = qs.order_by("round__number_in_stage", "board").values_list(
