@@ -1,0 +1,68 @@
+"""A small league for the screens' tests: four teams of four members (MSO, three singles
+boards to 61, first to 2 sets; 3 for a win, 1 for a loss by one board), a round robin
+of two cycles with round 1 published and dated, the players entering at the table."""
+
+import datetime
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from tournament.actions import entrants, events, player_keys, rounds, stages
+from tournament.models import Match, PlayerKey
+
+TEAMS = [("Leek Lions", "Leek DC", "The Swan"), ("Stoke Stags", "Stoke DC", "The Crown"),
+         ("Hanley Hawks", "", "The Bell"), ("Burslem Bulls", "", "The Leopard")]
+FORMAT = {"boards": [{"kind": "singles", "count": 3,
+                      "match": {"target": 61, "sets_to_win": 2}}]}
+WON = {"format": "fives-and-threes-match/1", "ruleset": "mso",
+       "sets": [{"score": [61, 40]}, {"score": [61, 30]}]}
+LOST = {"format": "fives-and-threes-match/1", "ruleset": "mso",
+        "sets": [{"score": [40, 61]}, {"score": [30, 61]}]}
+FIRST_NIGHT = datetime.date(2026, 9, 14)
+
+
+@pytest.fixture
+def league(director):
+    """Four teams (captains their second members), round 1 of 6 paired and published."""
+    event = events.create_tournament(
+        director, name="Potteries League Division 1", slug="div-1", entrants_kind="teams",
+        team_match=FORMAT, team_points="three_or_one_at_five_four",
+        entry_policy="players_accept")
+    for name, club, venue in TEAMS:
+        entrants.add_entrant(event, director, name=name, club=club, venue=venue, captain=1,
+                             members=[{"name": f"{name.split()[0]} {n}"}
+                                      for n in ("Ann", "Bob", "Cy", "Di")])
+    stages.change_stage(event.stages.get(), director, kind="round_robin", cycles=2)
+    round_ = rounds.pair_round(event, director)
+    rounds.publish_round(round_, director)
+    from tournament.actions import team_matches
+
+    team_matches.set_round_date(round_, director, day=FIRST_NIGHT)
+    event.refresh_from_db()
+    return event
+
+
+@pytest.fixture
+def first_match(league):
+    """Round 1's first team match (home side0, away side1)."""
+    return (Match.objects.filter(round__tournament=league, round__number=1,
+                                 team_match__isnull=True).exclude(side1=None)
+            .select_related("side0", "side1").order_by("board").first())
+
+
+@pytest.fixture
+def phone_of(league):
+    """phone_of(team, member): a test client holding that member's card (member from 0)."""
+    def make(team, member):
+        key = player_keys.issue_key(league, None, number=team.number, member=member + 1)
+        c = Client()
+        c.post("/me/", {"code": key})
+        c.key = PlayerKey.objects.get(entrant=team, member=member + 1)
+        return c
+    return make
+
+
+@pytest.fixture
+def other_director(db):
+    return User.objects.create_user("otto", password="pw-123456")
