@@ -66,3 +66,9 @@ def phone_of(league):
 @pytest.fixture
 def other_director(db):
     return User.objects.create_user("otto", password="pw-123456")
+
+
+@pytest.fixture
+def secretary(director, client_for):
+    """The league secretary's browser: the director signed in."""
+    return client_for(director)

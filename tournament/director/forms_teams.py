@@ -94,10 +94,13 @@ def clean_team(form, data) -> None:
     try:
         team_match = team_rules.check_team_match({"boards": boards}, data["ruleset"])
     except ValueError as exc:
-        where = next((f"{g['kind']}_count" for i, g in enumerate(boards)
-                      if str(exc).startswith(f"boards[{i}]")), None)
-        field = where.replace("_count", "_target") if where and ".match" in str(exc) else where
-        form.add_error(field, f"{str(exc)[:1].upper()}{str(exc)[1:]}.")
+        # "boards[1].match: ..." names the group: its words go next to its own fields.
+        text, field = str(exc), None
+        for i, g in enumerate(boards):
+            if text.startswith(f"boards[{i}]"):
+                field = f"{g['kind']}_target" if ".match" in text else f"{g['kind']}_count"
+                text = text.split(": ", 1)[-1]
+        form.add_error(field, f"{text[:1].upper()}{text[1:]}.")
         return
     preset = data.get("team_points_preset") or "three_or_one_at_five_four"
     if preset == CUSTOM:

@@ -7,7 +7,7 @@ from django.views.decorators.http import require_POST
 
 from ..actions import ActionError, entrants
 from ..actions.base import sentence
-from ..interchange.entrants_csv import PAIRS_COLUMNS, SINGLES_COLUMNS
+from ..interchange.entrants_csv import PAIRS_COLUMNS, SINGLES_COLUMNS, TEAM_COLUMNS
 from ..models import Job
 from ..reads import history
 from ..rules.entrant_rules import counted, namesake_warning
@@ -43,7 +43,8 @@ def render_entrants(request, event, **forms):
     return render(request, "director/entrants.html", {
         "event": event, "entrants": with_late_marks(event), "pairs": pairs,
         "paired": event.rounds.exists(), "tab": "entrants",
-        "columns": PAIRS_COLUMNS if event.is_pairs else SINGLES_COLUMNS,
+        "columns": (TEAM_COLUMNS if event.is_teams else
+                    PAIRS_COLUMNS if event.is_pairs else SINGLES_COLUMNS),
         "cards_form": CardsForm(), **forms,
     }, status=400 if request.method == "POST" else 200)
 

@@ -197,7 +197,7 @@ def render_match(request, event, tm, *, status=200, postpone_form=None, forms_=N
                     for s in (0, 1)]
     boards = list(tm.boards.order_by("board").select_related("entered_by_player"))
     for b, p in zip(boards, plan, strict=False):
-        b.plan = p
+        b.kind = p.kind
         lineup = b.lineup or [[], []]
         b.names = [", ".join(tm.players[s].members[i].get("name", "") for i in lineup[s]
                              if 0 <= i < len(tm.players[s].members)) for s in (0, 1)]
