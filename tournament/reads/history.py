@@ -100,6 +100,10 @@ def points_before(tournament, number: int) -> dict:
     Nothing to read before round 1."""
     if number <= 1:
         return {}
+    if tournament.is_teams:  # a team's points are its league table's (reads.league)
+        from .league import points_by_number
+
+        return points_by_number(tournament, after_round=number - 1)
     # Points only: the tie-breaks of a whole standings table cost several times more.
     players, matches, points = standings_input(tournament, after_round=number - 1,
                                                public=True)
