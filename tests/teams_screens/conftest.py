@@ -72,3 +72,31 @@ def other_director(db):
 def secretary(director, client_for):
     """The league secretary's browser: the director signed in."""
     return client_for(director)
+
+
+def key_of(team, member):
+    """The PlayerKey row of a team's member (from 0), made if need be."""
+    existing = PlayerKey.objects.filter(entrant=team, member=member + 1).select_related(
+        "entrant", "tournament").first()
+    if existing is None:
+        player_keys.issue_key(team.tournament, None, number=team.number, member=member + 1)
+        existing = PlayerKey.objects.select_related("entrant", "tournament").get(
+            entrant=team, member=member + 1)
+    return existing
+
+
+def play_night(tm, winners=(0, 0, 1), *, accept=True):
+    """Both captains line up (members 0, 1, 2 on boards 1-3), the home captain enters
+    every board (won by the side in `winners`), the away captain accepts the card."""
+    from tournament.actions import cards, lineups, table
+
+    home, away = key_of(tm.side0, 1), key_of(tm.side1, 1)
+    lineups.set_lineup(tm.pk, home, lineup=[[0], [1], [2]])
+    lineups.set_lineup(tm.pk, away, lineup=[[0], [1], [2]])
+    for b, side in zip(tm.boards.order_by("board"), winners, strict=True):
+        table.enter_result(b.pk, home, version=b.version, record=WON if side == 0 else LOST)
+    if accept:
+        tm.refresh_from_db()
+        cards.accept_card(tm.pk, away, version=tm.version)
+    tm.refresh_from_db()
+    return tm

@@ -15,9 +15,9 @@ from django.http import Http404
 
 from .. import standings
 from ..models import Match
+from ..reads import league as league_read
 from ..rules import team_rules
-from ..standings.teams import TeamMatch, TeamPoints, league_table
-from ..text.collation import name_key
+from ..standings.teams import TeamPoints
 from . import data
 
 
@@ -95,7 +95,7 @@ def team_matches(tournament, *, team=None):
     boards = Match.objects.order_by("board").prefetch_related("sets")
     found = (Match.objects.published()
              .filter(round__tournament=tournament, team_match__isnull=True)
-             .select_related("round", "side0", "side1")
+             .select_related("round__stage", "side0", "side1")
              .prefetch_related(Prefetch("boards", queryset=boards))
              .order_by("round__number", "board"))
     if team is not None:
@@ -171,29 +171,17 @@ def roster(team) -> list[dict]:
 # ------------------------------------------------------------------ the league table
 
 
-def league_read(tournament):
-    """The league table (standings.teams.TableRow, best first) of the team matches that
-    count, teams by id."""
-    teams = list(tournament.entrants.order_by("number").values_list("pk", flat=True))
-    counted = [TeamMatch((f.home.pk, f.away.pk), f.score)
-               for f in fixtures(tournament) if f.counts]
-    return league_table(teams, counted, TeamPoints.from_json(tournament.team_points))
-
-
 def table_rows(tournament) -> list[dict]:
     """The league table's rows, best first: played, won, drawn, lost, boards for and
-    against, points, and how each tie was decided (standings/teams.py `league_table`,
-    over the team matches whose result counts)."""
-    rows = league_read(tournament)
-    teams = {e.pk: e for e in tournament.entrants.only("number", "name", "club",
-                                                        "tournament_id")}
+    against, points, and how each tie was decided (reads/league.py, the one read the
+    API and `manage.py standings --json` show too; two queries)."""
+    table = league_read.league_table(tournament)
     out = []
-    for row in rows:
-        entrant = teams[row.team]
-        out.append({"rank": row.rank, "shared": row.shared, "number": entrant.number,
-                    "name": entrant.name, "name_key": name_key(entrant.name),
-                    "club": entrant.club, "played": row.played, "won": row.won,
-                    "drawn": row.drawn, "lost": row.lost, "boards_for": row.boards_for,
+    for row in table.rows:
+        number, name = table.entrants[row.team]
+        out.append({"rank": row.rank, "shared": row.shared, "number": number, "name": name,
+                    "played": row.played, "won": row.won, "drawn": row.drawn,
+                    "lost": row.lost, "boards_for": row.boards_for,
                     "boards_against": row.boards_against,
                     "board_difference": row.boards_for - row.boards_against,
                     "points": row.points, "decided_by": row.decided_by})
