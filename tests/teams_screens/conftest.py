@@ -1,4 +1,4 @@
-"""A small league for the screens' tests: four teams of four members (MSO, three singles
+"""A small division for the screens' tests: four teams of four members (MSO, three singles
 boards to 61, first to 2 sets; 3 for a win, 1 for a loss by one board), a round robin
 of two cycles with round 1 published and dated, the players entering at the table."""
 
@@ -23,7 +23,7 @@ FIRST_NIGHT = datetime.date(2026, 9, 14)
 
 
 @pytest.fixture
-def league(director):
+def division(director):
     """Four teams (captains their second members), round 1 of 6 paired and published."""
     event = events.create_tournament(
         director, name="Potteries League Division 1", slug="div-1", entrants_kind="teams",
@@ -44,18 +44,18 @@ def league(director):
 
 
 @pytest.fixture
-def first_match(league):
+def first_match(division):
     """Round 1's first team match (home side0, away side1)."""
-    return (Match.objects.filter(round__tournament=league, round__number=1,
+    return (Match.objects.filter(round__tournament=division, round__number=1,
                                  team_match__isnull=True).exclude(side1=None)
             .select_related("side0", "side1").order_by("board").first())
 
 
 @pytest.fixture
-def phone_of(league):
+def phone_of(division):
     """phone_of(team, member): a test client holding that member's card (member from 0)."""
     def make(team, member):
-        key = player_keys.issue_key(league, None, number=team.number, member=member + 1)
+        key = player_keys.issue_key(division, None, number=team.number, member=member + 1)
         c = Client()
         c.post("/me/", {"code": key})
         c.key = PlayerKey.objects.get(entrant=team, member=member + 1)
@@ -70,7 +70,7 @@ def other_director(db):
 
 @pytest.fixture
 def secretary(director, client_for):
-    """The league secretary's browser: the director signed in."""
+    """The division secretary's browser: the director signed in."""
     return client_for(director)
 
 

@@ -1,4 +1,4 @@
-"""The league secretary's screens: a team event created with its team match format and
+"""The division secretary's screens: a team event created with its team match format and
 team points (presets and typed values, each bad value named), teams by form and by CSV,
 the cards with captains' keys, the season's dates, a postponement, a lineup by the
 director, the lineups opened; each refused to other directors and to the public."""
@@ -118,55 +118,55 @@ def test_teams_by_csv_one_line_a_member(secretary):
     assert lion.captain == 1 and len(lion.members) == 2
 
 
-def test_cards_mark_the_captain(league, secretary):
-    team = league.entrants.order_by("number").first()
-    r = secretary.post(reverse("director:cards", args=[league.slug]),
+def test_cards_mark_the_captain(division, secretary):
+    team = division.entrants.order_by("number").first()
+    r = secretary.post(reverse("director:cards", args=[division.slug]),
                 {"number": str(team.number), "member": "2"})
     page = r.content.decode()
     assert r.status_code == 200 and "captain" in page and team.members[1]["name"] in page
-    r = secretary.post(reverse("director:cards", args=[league.slug]), {"number": str(team.number)})
+    r = secretary.post(reverse("director:cards", args=[division.slug]), {"number": str(team.number)})
     assert r.content.decode().count('class="slip player-card"') == 4
 
 
-def test_season_dates_set_and_shifted(league, secretary, director):
-    page = secretary.get(reverse("director:league", args=[league.slug]))
+def test_season_dates_set_and_shifted(division, secretary, director):
+    page = secretary.get(reverse("director:league", args=[division.slug]))
     assert page.status_code == 200
-    r = secretary.post(reverse("director:round_date", args=[league.slug]),
+    r = secretary.post(reverse("director:round_date", args=[division.slug]),
                        {"number": "1", "date": "2026-09-21"})
     assert r.status_code == 302
-    r = secretary.post(reverse("director:shift_dates", args=[league.slug]),
+    r = secretary.post(reverse("director:shift_dates", args=[division.slug]),
                        {"start": "1", "days": "-7"})
     assert r.status_code == 302
-    dates = list(league.rounds.order_by("number").values_list("date", flat=True))
+    dates = list(division.rounds.order_by("number").values_list("date", flat=True))
     assert dates == [FIRST_NIGHT]
     assert AuditEntry.objects.filter(action="set_round_date").count() == 3
-    nothing = secretary.post(reverse("director:shift_dates", args=[league.slug]),
+    nothing = secretary.post(reverse("director:shift_dates", args=[division.slug]),
                              {"start": "2", "days": "7"})
     assert nothing.status_code == 400 and "No round from round 2 on" in \
         nothing.content.decode()
-    bad = secretary.post(reverse("director:round_date", args=[league.slug]),
+    bad = secretary.post(reverse("director:round_date", args=[division.slug]),
                   {"number": "1", "date": "2026-13-01"}, follow=True)
     assert "not a date" in bad.content.decode()
 
 
-def test_postpone_a_match_and_rearrange_it(league, first_match, secretary, client):
-    url = reverse("director:postpone", args=[league.slug, first_match.pk])
+def test_postpone_a_match_and_rearrange_it(division, first_match, secretary, client):
+    url = reverse("director:postpone", args=[division.slug, first_match.pk])
     refused = secretary.post(url, {"to": "2026-10-01", "reason": ""})
     assert refused.status_code == 400 and "required" in refused.content.decode()
     r = secretary.post(url, {"to": "2026-10-01", "reason": "the Swan is shut for a wedding"})
     assert r.status_code == 302
     first_match.refresh_from_db()
     assert first_match.postponed_to == datetime.date(2026, 10, 1)
-    fixtures = client.get(f"/{league.slug}/fixtures/").content.decode()
+    fixtures = client.get(f"/{division.slug}/fixtures/").content.decode()
     assert "postponed to Thu 1 Oct 2026" in fixtures
     r = secretary.post(url, {"to": "2026-10-08", "reason": "rearranged with both captains"})
     first_match.refresh_from_db()
     assert first_match.postponed_to == datetime.date(2026, 10, 8)
 
 
-def test_director_enters_a_lineup_with_a_reason_and_opens_the_match(league, first_match,
+def test_director_enters_a_lineup_with_a_reason_and_opens_the_match(division, first_match,
                                                                     secretary):
-    url = reverse("director:team_lineup", args=[league.slug, first_match.pk, 0])
+    url = reverse("director:team_lineup", args=[division.slug, first_match.pk, 0])
     data = {"side0-b1_0": "0", "side0-b2_0": "1", "side0-b3_0": "2", "side0-reason": ""}
     refused = secretary.post(url, data)
     assert refused.status_code == 400 and not TeamLineup.objects.exists()
@@ -178,22 +178,22 @@ def test_director_enters_a_lineup_with_a_reason_and_opens_the_match(league, firs
     r = secretary.post(url, {**data, "side0-reason": "the captain phoned it in"})
     assert r.status_code == 302
     assert TeamLineup.objects.get().boards == [[0], [1], [2]]
-    page = secretary.get(reverse("director:team_match", args=[league.slug, first_match.pk]))
+    page = secretary.get(reverse("director:team_match", args=[division.slug, first_match.pk]))
     assert "1 of 2 in" in page.content.decode()
-    r = secretary.post(reverse("director:open_match", args=[league.slug, first_match.pk]),
+    r = secretary.post(reverse("director:open_match", args=[division.slug, first_match.pk]),
                 {"reason": "the away captain is late"})
     assert r.status_code == 302
     assert all(b.lineup == [[0], []] for b in Match.objects.filter(team_match=first_match)
                .order_by("board")[:1])
 
 
-def test_other_directors_and_the_public_get_nothing(league, first_match, client_for,
+def test_other_directors_and_the_public_get_nothing(division, first_match, client_for,
                                                     other_director, client):
-    pages = [reverse("director:league", args=[league.slug]),
-             reverse("director:team_match", args=[league.slug, first_match.pk])]
-    posts = [reverse("director:postpone", args=[league.slug, first_match.pk]),
-             reverse("director:open_match", args=[league.slug, first_match.pk]),
-             reverse("director:round_date", args=[league.slug])]
+    pages = [reverse("director:league", args=[division.slug]),
+             reverse("director:team_match", args=[division.slug, first_match.pk])]
+    posts = [reverse("director:postpone", args=[division.slug, first_match.pk]),
+             reverse("director:open_match", args=[division.slug, first_match.pk]),
+             reverse("director:round_date", args=[division.slug])]
     other = client_for(other_director)
     for url in pages:
         assert other.get(url).status_code == 404
@@ -204,13 +204,13 @@ def test_other_directors_and_the_public_get_nothing(league, first_match, client_
     assert first_match.postponed_to is None
 
 
-def test_an_arbiter_of_the_league_may_not_use_the_secretarys_screens(league, first_match,
+def test_an_arbiter_of_the_league_may_not_use_the_secretarys_screens(division, first_match,
                                                                      director, client_for):
     from django.contrib.auth.models import User
 
     from tournament.actions import events
 
     arbiter = User.objects.create_user("arnie", password="pw-123456")
-    events.add_official(league, director, username="arnie")
+    events.add_official(division, director, username="arnie")
     assert client_for(arbiter).get(
-        reverse("director:team_match", args=[league.slug, first_match.pk])).status_code == 403
+        reverse("director:team_match", args=[division.slug, first_match.pk])).status_code == 403

@@ -1,7 +1,7 @@
 from tests.teams_screens.conftest import WON
 
 
-def test_a_match_night_from_lineups_to_the_table(league, first_match, phone_of, client):
+def test_a_match_night_from_lineups_to_the_table(division, first_match, phone_of, client):
     home, away = first_match.side0, first_match.side1
     hc, ac = phone_of(home, 1), phone_of(away, 1)
     page = hc.get("/me/team/")
@@ -25,8 +25,8 @@ def test_a_match_night_from_lineups_to_the_table(league, first_match, phone_of, 
     r = ac.post("/me/team/", {"action": "accept", "idempotency_key": "a-1",
                               "version": str(first_match.version)})
     assert r.status_code == 302, r.content.decode()[:3000]
-    table = client.get(f"/{league.slug}/table/").content.decode()
+    table = client.get(f"/{division.slug}/table/").content.decode()
     assert home.name in table
-    fixtures = client.get(f"/{league.slug}/fixtures/").content.decode()
+    fixtures = client.get(f"/{division.slug}/fixtures/").content.decode()
     assert "3–0" in fixtures
     assert WON
