@@ -25,6 +25,13 @@ def member_index(player) -> int | None:
     return player.member - 1 if player.member else None
 
 
+def plays(board, player) -> bool:
+    """The key's member is named on this board of a team match (its lineup, once shown)."""
+    lineup = board.lineup if board.team_match_id is not None else None
+    side = 0 if board.side0_id == player.entrant_id else 1
+    return bool(lineup) and member_index(player) in (lineup[side] or [])
+
+
 def names(team, indices) -> str:
     roster = team.members or []
     return " & ".join(str(roster[i].get("name", "")) if 0 <= i < len(roster) else "?"
