@@ -124,7 +124,8 @@ def test_cards_mark_the_captain(division, secretary):
                 {"number": str(team.number), "member": "2"})
     page = r.content.decode()
     assert r.status_code == 200 and "captain" in page and team.members[1]["name"] in page
-    r = secretary.post(reverse("director:cards", args=[division.slug]), {"number": str(team.number)})
+    r = secretary.post(reverse("director:cards", args=[division.slug]),
+                       {"number": str(team.number)})
     assert r.content.decode().count('class="slip player-card"') == 4
 
 

@@ -64,7 +64,7 @@ def record_for(board, plan, rng, ruleset) -> dict:
 
 
 def line_up(tm, rng):
-    for side, team in ((0, tm.side0), (1, tm.side1)):
+    for team in (tm.side0, tm.side1):
         lineups.set_lineup(tm.pk, key_of(team, CAPTAIN), lineup=lineup_for(rng))
 
 

@@ -56,7 +56,7 @@ def team_event_or_404(event):
 def season(event) -> list[Round]:
     """The event's rounds with their team matches (not their boards), each with its
     lineups in and its boards' statuses, in four queries."""
-    matches = (Match.objects.filter(team_match__isnull=True).select_related("side0", "side1")
+    matches = (Match.objects.pairings().select_related("side0", "side1")
                .prefetch_related(
                    Prefetch("lineups", queryset=TeamLineup.objects.order_by("side")),
                    Prefetch("boards", queryset=Match.objects.order_by("board")
@@ -180,8 +180,8 @@ def lineup_of(form, plan) -> list:
 
 
 def get_team_match(event, pk):
-    tm = (Match.objects.select_related("round", "side0", "side1")
-          .filter(pk=pk, round__tournament=event, team_match__isnull=True).first())
+    tm = (Match.objects.pairings().select_related("round", "side0", "side1")
+          .filter(pk=pk, round__tournament=event).first())
     if tm is None or tm.is_bye:
         raise Http404(f"{event.name} has no team match {pk}.")
     tm.round.tournament = event

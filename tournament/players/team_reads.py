@@ -40,8 +40,8 @@ def names(team, indices) -> str:
 
 def team_matches_of(player):
     """The team's matches in published rounds (not their boards), latest round first."""
-    return (Match.objects.published()
-            .filter(round__tournament_id=player.tournament_id, team_match__isnull=True)
+    return (Match.objects.published().pairings()
+            .filter(round__tournament_id=player.tournament_id)
             .filter(Q(side0_id=player.entrant_id) | Q(side1_id=player.entrant_id))
             .select_related("round", "side0", "side1").order_by("-round__number"))
 

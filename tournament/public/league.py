@@ -93,8 +93,8 @@ def team_matches(tournament, *, team=None):
     """The team matches of the published rounds (not their boards), with their boards and
     each board's sets, in three queries (the rounds' come with them)."""
     boards = Match.objects.order_by("board").prefetch_related("sets")
-    found = (Match.objects.published()
-             .filter(round__tournament=tournament, team_match__isnull=True)
+    found = (Match.objects.published().pairings()
+             .filter(round__tournament=tournament)
              .select_related("round__stage", "side0", "side1")
              .prefetch_related(Prefetch("boards", queryset=boards))
              .order_by("round__number", "board"))
