@@ -84,3 +84,25 @@ def test_a_refused_archive_stores_nothing(played, plain_director):
     with pytest.raises(ActionError, match="/players/1/captain"):
         import_tournament(doc, plain_director, slug="bad-league")
     assert not Match.objects.filter(round__tournament__slug="bad-league").exists()
+
+
+def test_each_board_counts_for_its_players_people_and_ratings(played, plain_director):
+    from tournament.models import Rating, RatingStep
+    from tournament.public.people_data import person_page
+
+    doc = export_tournament(played)
+    match = doc["stages"][0]["rounds"][0]["matches"][0]
+    home, away = match["players"]
+    for team in (home, away):
+        for k, member in enumerate(doc["players"][team - 1]["members"]):
+            member["person"] = f"team-{team}-member-{k}"
+    import_tournament(doc, plain_director, slug="league-people")
+    # board 1 (singles): member 0 of each team; board 3 (pairs): members 2 and 3
+    steps = set(RatingStep.objects.values_list("person__key", flat=True))
+    assert steps == {f"team-{t}-member-{k}" for t in (home, away) for k in (0, 1, 2, 3)}
+    assert Rating.objects.get(person__key=f"team-{home}-member-2").matches == 1
+    page = person_page(f"team-{home}-member-0")
+    step = page.ratings[0].steps[0]
+    away_name = doc["players"][away - 1]["name"]
+    assert step["opponent"] == f"{doc['players'][away - 1]['members'][0]['name']} ({away_name})"
+    assert step["won"] is (match["boards"][0]["record"]["sets"][0]["score"][0] == 61)
