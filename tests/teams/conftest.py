@@ -18,12 +18,15 @@ TEAM_NAMES = ["Red Lion", "Crown", "Swan", "Plough", "Bell", "Anchor"]
 
 def board_record(board, winner_side=0, seats=None):
     """A score-depth record won by `winner_side` for this board of a team match."""
+    t = board.round.tournament
     fmt = board.match_format
-    seats = seats or board.seats_in(board.round.tournament)
+    seats = seats or board.seats_in(t)
     win, lose = fmt["target"], fmt["target"] - 21
-    sets = [{"score": [win, lose] if winner_side == 0 else [lose, win], "starter": 0}
+    drawn = {"starter": 0} if t.ruleset == "bndcc" else {}  # drawn at the table: recorded
+    sets = [{"score": [win, lose] if winner_side == 0 else [lose, win], **drawn}
             for _ in range(fmt["sets_to_win"])]
-    return {"format": FORMAT, "ruleset": "bndcc", "seats": seats, "match": fmt, "sets": sets}
+    return {"format": FORMAT, "ruleset": t.ruleset, "seats": seats, "match": fmt,
+            "sets": sets}
 
 
 def roster(team):

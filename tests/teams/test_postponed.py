@@ -9,7 +9,7 @@ from tournament.actions import rounds, table, team_matches
 from tournament.actions.base import ActionError, PermissionDenied
 from tournament.models import AuditEntry, Match, PlayerKey, Round, Tournament
 
-from .conftest import board_record, key_of, lineup_all, make_league, play_card
+from .conftest import board_record, key_of, lineup_all, make_league
 
 
 def fixtures(t, number):

@@ -11,8 +11,7 @@ accepts a card that changed since they read it is refused (409).
 
 from ..models import Match, PlayerKey
 from . import table
-from .base import Action as AuditAction
-from .base import ActionError, NotFound, PermissionDenied, atomic_action, audit
+from .base import Action, ActionError, NotFound, PermissionDenied, atomic_action, audit
 from .board import NO_SUCH_BOARD
 
 
@@ -69,8 +68,8 @@ def _answer(match_id, player, version, what, address, reason=""):
     boards = [b.board for b in theirs]
     verb = "accepted" if what == table.ACCEPT else "disputed"
     audit(tm.round.tournament, None,
-          AuditAction.PLAYER_ACCEPT_CARD if what == table.ACCEPT
-          else AuditAction.PLAYER_DISPUTE_CARD,
+          Action.PLAYER_ACCEPT_CARD if what == table.ACCEPT
+          else Action.PLAYER_DISPUTE_CARD,
           f"{player.name} ({tm.side0.name if side == 0 else tm.side1.name}'s captain) {verb} "
           f"the card of {tm.round.title}, {tm.side0.name} v {tm.side1.name}: board"
           f"{'s' if len(boards) > 1 else ''} {', '.join(map(str, boards))}", reason,

@@ -60,18 +60,33 @@ def league_table(tournament, *, stage=None, public: bool = True,
     return LeagueTable(rows, entrants, points)
 
 
+def placed_words(row) -> str:
+    """How a team was placed, in a sentence, as the standings' explanations say it."""
+    if row.decided_by:
+        return row.decided_by[:1].upper() + row.decided_by[1:] + "."
+    return "Placed by points, board difference and boards won."
+
+
 def rows_json(table: LeagueTable) -> list[dict]:
     """The rows as `manage.py standings --json` and the API give them: the standings'
-    keys (rank, shared, player: the team's pairing number, name, points, explanation) and
-    for teams played, won, drawn, lost, boards_for, boards_against."""
+    keys (rank, shared, player: the team's pairing number, name, points, tiebreaks: the
+    league's board difference and boards won, withdrawn_after_round, explanation) and for
+    teams played, won, drawn, lost, boards_for, boards_against."""
     out = []
     for row in table.rows:
         number, name = table.entrants[row.team]
+        tied = row.shared or (row.decided_by and not row.shared)
         out.append({"rank": row.rank, "shared": row.shared, "player": number, "name": name,
-                    "points": row.points, "played": row.played, "won": row.won,
-                    "drawn": row.drawn, "lost": row.lost, "boards_for": row.boards_for,
-                    "boards_against": row.boards_against,
-                    "explanation": row.decided_by})
+                    "points": row.points,
+                    "tiebreaks": {"board_difference": row.board_difference,
+                                  "boards_for": row.boards_for},
+                    "withdrawn_after_round": None,
+                    "explanation": {"placed": placed_words(row),
+                                    "group": row.rank if tied else None,
+                                    "steps": [], "group_steps": []},
+                    "played": row.played, "won": row.won, "drawn": row.drawn,
+                    "lost": row.lost, "boards_for": row.boards_for,
+                    "boards_against": row.boards_against})
     return out
 
 

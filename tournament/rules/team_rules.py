@@ -83,7 +83,9 @@ def check_team_match(doc, ruleset: str) -> dict:
         try:
             fmt = match_format(rules, board.get("match"))
         except MatchFormatError as e:
-            raise ValueError(f"{where}.match: {e}") from None
+            key, message = e.problems[0]
+            key = key.removeprefix("/match").replace("/", ".")
+            raise ValueError(f"{where}.match{key}: {message}") from None
         total += count
         out.append({"kind": kind, "count": count,
                     "match": {"target": fmt.target, "sets_to_win": fmt.sets_to_win}})

@@ -79,7 +79,8 @@ def league_text(table) -> str:
                       for i, (cell, w) in enumerate(zip(line, widths, strict=True))).rstrip()
             for line in lines]
     text.insert(1, "-" * len(text[0]))
-    notes = [f"{r['name']}: {r['explanation']}" for r in rows if r["explanation"]]
+    notes = [f"{r['name']}: {r['explanation']['placed']}" for r in rows
+             if r["explanation"]["group"] is not None]
     return "\n".join(text + ([""] + notes if notes else []))
 
 
