@@ -8,7 +8,7 @@ from django.http import Http404
 from django.shortcuts import render
 from django_tables2 import RequestConfig
 
-from . import data, league
+from . import data, league_data
 from .tables import LeagueTable
 from .views import event_context, only_params
 
@@ -36,10 +36,10 @@ def fixtures(request, slug):
             return render(request, "public/error.html", event_context(
                 tournament, rounds, message=f"{tournament.name} has no team number "
                                             f"{params['team'][:20]}."), status=400)
-    found = league.fixtures(tournament, team=team)
+    found = league_data.fixtures(tournament, team=team)
     teams = list(tournament.entrants.only("number", "name", "tournament_id"))
     ctx = event_context(tournament, rounds, "fixtures", watch=True, team=team, teams=teams,
-                        days=league.by_date(found), fixtures=found)
+                        days=league_data.by_date(found), fixtures=found)
     return render(request, "public/fixtures.html", ctx)
 
 
@@ -48,7 +48,7 @@ def team_match(request, slug, pk):
     set scores and status."""
     tournament = team_event(slug, request.user)
     rounds = data.published_rounds(tournament)
-    fixture = league.one_fixture(tournament, pk)
+    fixture = league_data.one_fixture(tournament, pk)
     ctx = event_context(tournament, rounds, "fixtures", watch=True, fixture=fixture,
                         round=fixture.round)
     return render(request, "public/team_match.html", ctx)
@@ -60,11 +60,11 @@ def table(request, slug):
     tournament = team_event(slug, request.user)
     rounds = data.published_rounds(tournament)
     only_params(request)
-    rows = league.table_rows(tournament)
+    rows = league_data.table_rows(tournament)
     league_rows = LeagueTable(rows, slug=tournament.slug)
     RequestConfig(request, paginate=False).configure(league_rows)
     ctx = event_context(tournament, rounds, "table", watch=True, table=league_rows,
-                        ties=league.ties(rows), points=league.points_words(tournament))
+                        ties=league_data.ties(rows), points=league_data.points_words(tournament))
     return render(request, "public/league_table.html", ctx)
 
 
@@ -72,8 +72,8 @@ def team(request, slug, number):
     """A team: club, venue, roster (the captain marked), its fixtures and results."""
     tournament = team_event(slug, request.user)
     rounds = data.published_rounds(tournament)
-    entrant = league.team_or_404(tournament, number)
-    found = league.fixtures(tournament, team=entrant)
+    entrant = league_data.team_or_404(tournament, number)
+    found = league_data.fixtures(tournament, team=entrant)
     ctx = event_context(tournament, rounds, "table", watch=True, team=entrant,
-                        roster=league.roster(entrant), fixtures=found)
+                        roster=league_data.roster(entrant), fixtures=found)
     return render(request, "public/team.html", ctx)

@@ -17,7 +17,7 @@ from ..reads import history
 from ..text.collation import name_key
 from ..text.folding import fold, fold_table
 from . import bracket as bracket_data
-from . import crosstab, data, exports, league, people_data, printed
+from . import crosstab, data, exports, league_data, people_data, printed
 from .cache import cached_fragment, fragment_key, sortable, table_params
 from .tables import (
     AlphaTable,
@@ -135,7 +135,7 @@ def event(request, slug):
                         players=players, entrants=len(players), stages=stages,
                         planned=sum(s.planned or 0 for s in stages),
                         order=standings.describe_order(tournament.tiebreaks),
-                        team_boards=league.format_words(tournament))
+                        team_boards=league_data.format_words(tournament))
     if ctx["finished"] and not tournament.is_teams:  # a league's final table is its own
         ctx["podium"] = (knockout_podium(tournament, stages[-1])
                          if stages and stages[-1].is_knockout

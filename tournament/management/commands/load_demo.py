@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament.actions.base import one_change
-from tournament.demo import cup, league, pairs, singles, table
+from tournament.demo import cup, division, pairs, singles, table
 from tournament.demo.names import ARBITERS, DIRECTOR
 from tournament.management.commands.grant_director import grant
 from tournament.models import Tournament
@@ -66,5 +66,5 @@ class Command(BaseCommand):
                     pairs.build(random.Random(f"pairs-{seed}"), director, arbiter, checker),
                     table.build(random.Random(f"table-{seed}"), director, arbiter, checker),
                     cup.build(random.Random(f"cup-{seed}"), director, arbiter, checker),
-                    league.build(random.Random(f"league-{seed}"), director, arbiter,
+                    division.build(random.Random(f"league-{seed}"), director, arbiter,
                                  checker)]
