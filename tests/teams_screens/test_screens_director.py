@@ -215,3 +215,28 @@ def test_an_arbiter_of_the_league_may_not_use_the_secretarys_screens(division, f
     events.add_official(division, director, username="arnie")
     assert client_for(arbiter).get(
         reverse("director:team_match", args=[division.slug, first_match.pk])).status_code == 403
+
+
+def test_the_secretary_settles_a_disputed_card_board_by_board(division, first_match,
+                                                              secretary, client):
+    from tournament.actions import cards
+
+    from .conftest import key_of, play_night
+
+    play_night(first_match, accept=False)
+    first_match.refresh_from_db()
+    cards.dispute_card(first_match.pk, key_of(first_match.side1, 1),
+                       version=first_match.version, reason="board 1 was ours")
+    page = secretary.get(reverse("director:team_match", args=[division.slug,
+                                                              first_match.pk])).content.decode()
+    assert page.count("Settle") == 3 and "board 1 was ours" in page
+    for b in first_match.boards.order_by("board"):
+        entry = secretary.get(reverse("arbiter:match", args=[b.pk])).content.decode()
+        assert first_match.side0.members[b.board - 1]["name"] in entry  # its lineup's
+        r = secretary.post(reverse("arbiter:match", args=[b.pk]), {
+            "action": "confirm", "version": str(b.version), "idempotency_key": f"s-{b.pk}"})
+        assert r.status_code == 302, r.content.decode()[:2000]
+    first_match.refresh_from_db()
+    assert first_match.status == Match.Status.CONFIRMED
+    table = client.get(f"/{division.slug}/table/").content.decode()
+    assert first_match.side0.name in table.split("<tbody>")[1].split("</tr>")[0]
