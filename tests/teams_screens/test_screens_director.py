@@ -240,3 +240,25 @@ def test_the_secretary_settles_a_disputed_card_board_by_board(division, first_ma
     assert first_match.status == Match.Status.CONFIRMED
     table = client.get(f"/{division.slug}/table/").content.decode()
     assert first_match.side0.name in table.split("<tbody>")[1].split("</tr>")[0]
+
+
+def test_a_paired_divisions_points_change_with_a_reason_its_boards_do_not(division,
+                                                                           secretary):
+    url = reverse("director:settings", args=[division.slug])
+    page = secretary.get(url).content.decode()
+    assert 'name="singles_count"' in page and "disabled" in page
+    from tournament.director.forms import EditSettingsForm
+
+    data = {k: ("on" if v is True else "" if v is None or v is False else str(v))
+            for k, v in EditSettingsForm.initial_for(division).items()}
+    data.update(team_points_preset="two_and_one_a_game", reason="the AGM voted for it",
+                singles_count="9")
+    r = secretary.post(url, {k: v for k, v in data.items() if v != ""})
+    assert r.status_code == 302
+    division.refresh_from_db()
+    assert division.team_points["per_board"] == 1
+    assert division.team_match == FORMAT_OF_DIVISION  # the disabled fields kept
+
+
+FORMAT_OF_DIVISION = {"boards": [{"kind": "singles", "count": 3,
+                                  "match": {"target": 61, "sets_to_win": 2}}]}
