@@ -152,7 +152,7 @@ def postpone_match(match_id, actor, *, to, reason: str) -> Match:
     if day is None:
         raise ActionError("Say the date the match is now played.", {"to": ["A date."]})
     lock_event(tournament)
-    tm = Match.objects.select_for_update().select_related(
+    tm = Match.objects.select_for_update(of=("self",)).select_related(
         "round__tournament", "round__stage", "side0", "side1").get(pk=tm.pk)
     if tm.round.stage.kind != Stage.Kind.ROUND_ROBIN:
         raise ActionError("Only a league's match (a round robin of teams) is postponed: a "
