@@ -16,7 +16,7 @@ from .conftest import lineup_all, play_card
 
 
 @pytest.fixture
-def played(league, plain_director):
+def played_league(league, plain_director):
     tms = list(Match.objects.pairings().filter(round__tournament=league)
                .order_by("board"))
     for tm, winners in zip(tms[:2], [(0, 1, 0), (1, 1, 1)], strict=True):
@@ -26,8 +26,8 @@ def played(league, plain_director):
     return league
 
 
-def test_a_team_event_exports_its_teams_and_boards(played):
-    doc = export_tournament(played)
+def test_a_team_event_exports_its_teams_and_boards(played_league):
+    doc = export_tournament(played_league)
     assert doc["entrants"] == "teams"
     assert doc["team_match"]["boards"][1]["kind"] == "pairs"
     assert doc["team_points"] == {"win": 2, "draw": 1, "loss": 0, "per_board": 1,
@@ -45,8 +45,8 @@ def test_a_team_event_exports_its_teams_and_boards(played):
     assert stage["rounds"][0]["matches"][2]["postponed_to"] == "2027-02-03"
 
 
-def test_export_after_import_is_the_same_document(played, plain_director):
-    doc = export_tournament(played)
+def test_export_after_import_is_the_same_document(played_league, plain_director):
+    doc = export_tournament(played_league)
     again = import_tournament(copy.deepcopy(doc), plain_director, slug="league-again")
     out = export_tournament(again)
     assert out == doc
@@ -70,27 +70,27 @@ def test_export_after_import_is_the_same_document(played, plain_director):
     (lambda d: d["stages"][0]["rounds"][0]["matches"][0]["boards"][2]["lineup"][1]
      .__setitem__(0, 40), "/stages/0/rounds/0/matches/0/boards/2/lineup/1"),
 ])
-def test_bad_team_archives_are_refused_at_their_path(played, change, path):
-    doc = export_tournament(played)
+def test_bad_team_archives_are_refused_at_their_path(played_league, change, path):
+    doc = export_tournament(played_league)
     change(doc)
     with pytest.raises(ArchiveError) as refused:
         check_archive(doc)
     assert refused.value.path == path
 
 
-def test_a_refused_archive_stores_nothing(played, plain_director):
-    doc = export_tournament(played)
+def test_a_refused_archive_stores_nothing(played_league, plain_director):
+    doc = export_tournament(played_league)
     doc["players"][1]["captain"] = -1
     with pytest.raises(ActionError, match="/players/1/captain"):
         import_tournament(doc, plain_director, slug="bad-league")
     assert not Match.objects.filter(round__tournament__slug="bad-league").exists()
 
 
-def test_each_board_counts_for_its_players_people_and_ratings(played, plain_director):
+def test_each_board_counts_for_its_players_people_and_ratings(played_league, plain_director):
     from tournament.models import Rating, RatingStep
     from tournament.public.people_data import person_page
 
-    doc = export_tournament(played)
+    doc = export_tournament(played_league)
     match = doc["stages"][0]["rounds"][0]["matches"][0]
     home, away = match["players"]
     for team in (home, away):

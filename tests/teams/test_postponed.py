@@ -96,3 +96,19 @@ def test_postponing_needs_a_reason_a_date_and_an_unplayed_league_match(four, pla
 def test_an_open_match_not_postponed_holds_the_next_round(four, plain_director):
     with pytest.raises(ActionError, match="not finished"):
         rounds.pair_round(four, plain_director)
+
+
+def test_a_director_closes_a_round_deciding_its_boards(four, plain_director):
+    first, second = fixtures(four, 1)
+    play_by_captains(four, second, plain_director)
+    lineup_all(first, plain_director)
+    b = Match.objects.select_related("round__tournament").get(team_match=first, board=1)
+    from tournament.actions import results
+    results.submit_result(b.pk, plain_director, version=b.version, record=board_record(b, 1))
+    round_ = Round.objects.get(tournament=four, number=1)
+    closed = rounds.close_round(round_, plain_director, reason="the rest not played")
+    assert closed.status == Round.Status.CLOSED
+    first.refresh_from_db()
+    # boards 2 and 3 double forfeits, board 1 won by the away team: the away team wins 1-0
+    assert first.status == Match.Status.CONFIRMED and first.record == {"boards": [0, 1]}
+    assert first.winner_id == first.side1_id

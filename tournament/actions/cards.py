@@ -45,6 +45,7 @@ def card_boards(tm, side) -> tuple[list[Match], list[Match]]:
     return theirs, ours
 
 
+@atomic_action
 def _answer(match_id, player, version, what, address, reason=""):
     tm, side = _team_match(match_id, player)
     if version != tm.version:

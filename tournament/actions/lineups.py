@@ -98,7 +98,9 @@ def set_lineup(match_id, who, *, lineup, side: int | None = None, reason: str = 
     except ValueError as exc:
         raise ActionError(f"{team.name}'s lineup: {exc}.", {"lineup": [str(exc)]}) from None
     lock_event(tournament)
-    tm = Match.objects.select_for_update().select_related(
+    # A result locks its board, then its team match (actions.board): the same order here.
+    list(tm.boards.select_for_update().values_list("pk", flat=True))
+    tm = Match.objects.select_for_update(of=("self",)).select_related(
         "round__tournament", "side0", "side1").get(pk=tm.pk)
     played = list(tm.boards.exclude(status=Match.Status.PENDING).order_by("board"))
     existing = {row.side: row for row in TeamLineup.objects.filter(team_match=tm)}

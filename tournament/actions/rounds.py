@@ -286,7 +286,7 @@ def set_pairing(round_, actor, pairs, *, reason: str = "", override_reason: str 
     if not why:
         raise ActionError(f"Say why round {round_.number} is changed by hand: the reason is "
                           "kept in the audit log.", {"reason": ["Give a reason for the change."]})
-    old = list(round_.matches.select_related("side0", "side1").order_by("board"))
+    old = list(round_.matches.pairings().select_related("side0", "side1").order_by("board"))
     before = [[m.side0.number, m.side1.number if m.side1 else None] for m in old]
     round_.matches.all().delete()
     create_boards(round_, pairs)
@@ -390,6 +390,8 @@ def close_round(round_, actor, *, reason: str = "") -> Round:
         raise ActionError(f"Round {round_.number} is {round_.get_status_display().lower()}: "
                           "only a published round can be closed.")
     plan = open_board_plan(round_)
+    if tournament.is_teams:  # a team match follows its boards (team_matches.follow_boards)
+        plan = [(m, what) for m, what in plan if m.team_match_id is not None]
     disputed = [m.board for m, _ in plan if m.status == Match.Status.DISPUTED]
     if disputed:  # the players disagree: an official settles it (docs/players.md)
         raise ActionError(f"Board{'s' if len(disputed) > 1 else ''} "

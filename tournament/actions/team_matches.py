@@ -114,13 +114,6 @@ def follow_boards(team_match_id, actor=None, by_player=None) -> Match:
     return tm
 
 
-def board_score(team_match) -> tuple[int, int]:
-    """Boards won so far by each side of a team match (its `record` once any board has a
-    result)."""
-    boards = (team_match.record or {}).get("boards") if team_match.record else None
-    return tuple(boards) if boards else (0, 0)
-
-
 # ------------------------------------------------------------------ postponement
 
 
@@ -129,10 +122,6 @@ def postponed_outstanding(round_) -> list[Match]:
     stays open for them alone (later rounds are paired and played meanwhile)."""
     return list(round_.matches.pairings().filter(postponed_to__isnull=False)
                 .awaiting_result().select_related("side0", "side1").order_by("board"))
-
-
-def holds_postponed(round_) -> bool:
-    return bool(postponed_outstanding(round_))
 
 
 @atomic_action
@@ -163,7 +152,7 @@ def postpone_match(match_id, actor, *, to, reason: str) -> Match:
     if day is None:
         raise ActionError("Say the date the match is now played.", {"to": ["A date."]})
     lock_event(tournament)
-    tm = Match.objects.select_for_update().select_related(
+    tm = Match.objects.select_for_update(of=("self",)).select_related(
         "round__tournament", "round__stage", "side0", "side1").get(pk=tm.pk)
     if tm.round.stage.kind != Stage.Kind.ROUND_ROBIN:
         raise ActionError("Only a league's match (a round robin of teams) is postponed: a "

@@ -234,10 +234,6 @@ class Match(models.Model):
     def is_bye(self) -> bool:
         return self.side1_id is None
 
-    @property
-    def is_board_of_team_match(self) -> bool:
-        return self.team_match_id is not None
-
     def plan_in(self, tournament):
         """A team match's board: its `rules.team_rules.BoardPlan` (number, kind, format)
         in its event `tournament`; None for any other match."""

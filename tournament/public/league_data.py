@@ -15,7 +15,7 @@ from django.http import Http404
 
 from .. import standings
 from ..models import Match
-from ..reads import league as league_read
+from ..reads import history
 from ..rules import team_rules
 from ..standings.teams import TeamPoints
 from . import data
@@ -173,9 +173,9 @@ def roster(team) -> list[dict]:
 
 def table_rows(tournament) -> list[dict]:
     """The league table's rows, best first: played, won, drawn, lost, boards for and
-    against, points, and how each tie was decided (reads/league.py, the one read the
-    API and `manage.py standings --json` show too; two queries)."""
-    table = league_read.league_table(tournament)
+    against, points, and how each tie was decided (reads/history.py `league_table`, the
+    one read the API and `manage.py standings --json` show too; two queries)."""
+    table = history.league_table(tournament)
     out = []
     for row in table.rows:
         number, name = table.entrants[row.team]

@@ -6,6 +6,7 @@ number of queries, whatever the size of the event.
 """
 
 from collections import defaultdict
+from dataclasses import dataclass
 
 from django.db.models import Subquery
 
@@ -15,6 +16,7 @@ from ..models.rounds import status_counts
 from ..pairing import knockout
 from ..pairing.systems import SYSTEMS, Played, StageInput
 from ..pairing.trf import TrfEvent, TrfPlayer, TrfResult, xxc_word
+from ..standings import teams as team_standings
 from ..standings.plain import NOT_PAIRED_KINDS
 
 
@@ -100,14 +102,66 @@ def points_before(tournament, number: int) -> dict:
     Nothing to read before round 1."""
     if number <= 1:
         return {}
-    if tournament.is_teams:  # a team's points are its league table's (reads.league)
-        from .league import points_by_number
-
-        return points_by_number(tournament, after_round=number - 1)
+    if tournament.is_teams:  # a team's points are its league table's
+        table = league_table(tournament, after_round=number - 1)
+        return {table.entrants[row.team][0]: row.points for row in table.rows}
     # Points only: the tie-breaks of a whole standings table cost several times more.
     players, matches, points = standings_input(tournament, after_round=number - 1,
                                                public=True)
     return standings.match_points(players, matches, points, after_round=number - 1)
+
+
+# ------------------------------------------------------------------------ teams
+# A team event's league table (shared/spec/competitions.md, "Teams"): the stage's team
+# matches whose result counts, as the plain input of `tournament.standings.teams`, in two
+# queries whatever the size of the division. A bye in a team round robin is no match:
+# neither played nor scored. A team match both teams forfeited on every board (a double
+# forfeit) is left out too: nobody played it. reads/league.py gives its rows as JSON.
+
+
+@dataclass(frozen=True)
+class LeagueTable:
+    rows: list  # standings.teams.TableRow, best first
+    entrants: dict  # entrant id -> (pairing number, name)
+    points: team_standings.TeamPoints
+
+
+def counted_team_matches(tournament, *, stage=None, public: bool = True,
+                         after_round: int | None = None):
+    """The stage's team matches whose result counts, as `standings.teams.TeamMatch`
+    (home team first, boards won by each). One query."""
+    qs = Match.objects.pairings().filter(round__tournament=tournament,
+                                         **ranked_rounds(tournament, stage))
+    if public:
+        qs = qs.published()
+    if after_round is not None:
+        qs = qs.filter(round__number__lte=after_round)
+    out = []
+    for side0, side1, status, outcome, record in qs.exclude(side1=None).order_by(
+            "round__number", "board").values_list("side0_id", "side1_id", "status",
+                                                  "outcome", "record"):
+        if not status_counts(status, tournament.require_confirmation):
+            continue
+        if outcome in (Match.Outcome.DOUBLE_FORFEIT, Match.Outcome.NONE):
+            continue
+        boards = (record or {}).get("boards") or [0, 0]
+        out.append(team_standings.TeamMatch((side0, side1), (boards[0], boards[1])))
+    return out
+
+
+def league_table(tournament, *, stage=None, public: bool = True,
+                 after_round: int | None = None) -> LeagueTable:
+    """The league table of the stage (default: the event's last Swiss or round robin that
+    has begun, as the standings): played, won, drawn, lost, boards for and against,
+    points, ordered and each tie explained by `standings.teams.league_table`."""
+    entrants = {pk: (number, name) for pk, number, name in
+                tournament.entrants.order_by("number").values_list("id", "number", "name")}
+    points = team_standings.TeamPoints.from_json(tournament.team_points)
+    matches = counted_team_matches(tournament, stage=stage, public=public,
+                                   after_round=after_round)
+    rows = team_standings.league_table(list(entrants), matches, points)
+    return LeagueTable(rows, entrants, points)
+
 
 
 # ------------------------------------------------------------ rounds without a board

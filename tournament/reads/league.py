@@ -1,63 +1,13 @@
-"""A team event's league table read from the database (shared/spec/competitions.md,
-"Teams"): the stage's team matches whose result counts, as the plain input of
-`tournament.standings.teams`, in two queries whatever the size of the division.
-
-A bye in a team round robin is no match: neither played nor scored. A team match
-forfeited by both teams on every board (a double forfeit) is left out too: nobody
-played it. The table is what the public pages, the API and `manage.py standings --json`
-show.
+"""A team event's league table as the public pages, the API and `manage.py standings
+--json` show it (shared/spec/competitions.md, "Teams"). The table itself is read by
+`history.league_table` (beside the standings it stands for: `history.points_before`
+reads it too); here its rows as JSON and a pairing list's points.
 """
 
-from dataclasses import dataclass
+from .history import LeagueTable, counted_team_matches, league_table
 
-from ..models import Match
-from ..models.rounds import status_counts
-from ..standings import teams as team_standings
-from .history import ranked_rounds
-
-
-@dataclass(frozen=True)
-class LeagueTable:
-    rows: list  # standings.teams.TableRow, best first
-    entrants: dict  # entrant id -> (pairing number, name)
-    points: team_standings.TeamPoints
-
-
-def counted_team_matches(tournament, *, stage=None, public: bool = True,
-                         after_round: int | None = None):
-    """The stage's team matches whose result counts, as `standings.teams.TeamMatch`
-    (home team first, boards won by each). One query."""
-    qs = Match.objects.pairings().filter(round__tournament=tournament,
-                                         **ranked_rounds(tournament, stage))
-    if public:
-        qs = qs.published()
-    if after_round is not None:
-        qs = qs.filter(round__number__lte=after_round)
-    out = []
-    for side0, side1, status, outcome, record in qs.exclude(side1=None).order_by(
-            "round__number", "board").values_list("side0_id", "side1_id", "status",
-                                                  "outcome", "record"):
-        if not status_counts(status, tournament.require_confirmation):
-            continue
-        if outcome in (Match.Outcome.DOUBLE_FORFEIT, Match.Outcome.NONE):
-            continue
-        boards = (record or {}).get("boards") or [0, 0]
-        out.append(team_standings.TeamMatch((side0, side1), (boards[0], boards[1])))
-    return out
-
-
-def league_table(tournament, *, stage=None, public: bool = True,
-                 after_round: int | None = None) -> LeagueTable:
-    """The league table of the stage (default: the event's last Swiss or round robin that
-    has begun, as the standings): played, won, drawn, lost, boards for and against,
-    points, ordered and each tie explained by `standings.teams.league_table`."""
-    entrants = {pk: (number, name) for pk, number, name in
-                tournament.entrants.order_by("number").values_list("id", "number", "name")}
-    points = team_standings.TeamPoints.from_json(tournament.team_points)
-    matches = counted_team_matches(tournament, stage=stage, public=public,
-                                   after_round=after_round)
-    rows = team_standings.league_table(list(entrants), matches, points)
-    return LeagueTable(rows, entrants, points)
+__all__ = ["LeagueTable", "counted_team_matches", "league_table", "points_by_number",
+           "rows_json"]
 
 
 def placed_words(row) -> str:
@@ -75,7 +25,7 @@ def rows_json(table: LeagueTable) -> list[dict]:
     out = []
     for row in table.rows:
         number, name = table.entrants[row.team]
-        tied = row.shared or (row.decided_by and not row.shared)
+        tied = bool(row.decided_by)  # placed among teams level before the head-to-head
         out.append({"rank": row.rank, "shared": row.shared, "player": number, "name": name,
                     "points": row.points,
                     "tiebreaks": {"board_difference": row.board_difference,
