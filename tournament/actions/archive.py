@@ -12,11 +12,13 @@ from ..models import Attendance, Entrant, Match, Round, Stage, Tournament
 from ..pairing import knockout
 from ..pairing.systems import SYSTEMS, StageInput
 from ..reads import rating_lists
+from ..rules import team_rules
 from .base import Action, ActionError, atomic_action, audit
 from .board import store_sets
 from .events import create_tournament
 from .people import link_archive_people
 from .progress import update_status
+from .team_matches import follow_boards
 
 
 def import_tournament(doc, actor, *, slug: str = "", hidden: bool = False) -> Tournament:
@@ -52,13 +54,19 @@ def create_from(doc, actor, *, slug: str, hidden: bool = False) -> Tournament:
     fmt = match_format(doc["ruleset"], doc.get("match"))
     tournament.entrants_kind = doc.get("entrants", "singles")
     tournament.match_target, tournament.sets_to_win = fmt.target, fmt.sets_to_win
-    tournament.save(update_fields=["entrants_kind", "match_target", "sets_to_win"])
+    if tournament.is_teams:  # as check_archive read them
+        tournament.team_match = team_rules.check_team_match(doc["team_match"], doc["ruleset"])
+        tournament.team_points = team_rules.check_team_points(doc.get("team_points"),
+                                                              tournament.team_match)
+    tournament.save(update_fields=["entrants_kind", "match_target", "sets_to_win",
+                                   "team_match", "team_points"])
     entrants = {p["id"]: Entrant(tournament=tournament, number=p["id"], name=p["name"].strip(),
                                  club=p.get("club", ""), rating=p.get("rating"),
                                  withdrawn_after_round=p.get("withdrawn_after_round"),
                                  members=[{"name": m["name"].strip(),
                                            "club": m.get("club", "").strip()}
-                                          for m in p.get("members") or []])
+                                          for m in p.get("members") or []],
+                                 captain=p.get("captain"), venue=p.get("venue", "").strip())
                 for p in doc["players"]}
     Entrant.objects.bulk_create(entrants.values())
     import_people(tournament, doc, entrants, actor)
@@ -83,8 +91,13 @@ def create_from(doc, actor, *, slug: str, hidden: bool = False) -> Tournament:
         round_ = Round.objects.create(tournament=tournament, number=i + 1, published_at=now,
                                       stage=stage, number_in_stage=in_stage,
                                       match=fmt if fmt != tournament.match_format else None,
-                                      status=Round.Status.PUBLISHED)
+                                      status=Round.Status.PUBLISHED,
+                                      date=date.fromisoformat(r["date"]) if r.get("date")
+                                      else None)
         for j, m in enumerate(r["matches"]):
+            if tournament.is_teams:
+                create_team_match(round_, m, entrants, reports, f"{path}/matches/{j}", now)
+                continue
             report = reports.get(f"{path}/matches/{j}")
             create_match(round_, m, entrants, report, now)
         if i < len(rounds) - 1:
@@ -154,11 +167,35 @@ def import_people(tournament, doc, entrants, actor):
     link_archive_people(tournament, doc["players"], entrants, actor)
 
 
-def create_match(round_, m, entrants, report, now, plate=False):
+def create_team_match(round_, m, entrants, reports, path, now):
+    """A team match of the archive with its boards (each a match, with its lineup); its
+    own result follows its boards (actions.team_matches.follow_boards)."""
+    side0 = entrants[m["players"][0]]
+    side1 = entrants[m["players"][1]] if m["players"][1] is not None else None
+    tm = Match(round=round_, board=m["board"], side0=side0, side1=side1,
+               postponed_to=date.fromisoformat(m["postponed_to"]) if m.get("postponed_to")
+               else None)
+    if side1 is None:
+        tm.outcome, tm.winner = Match.Outcome.BYE, side0
+        tm.status, tm.confirmed_at, tm.version = Match.Status.CONFIRMED, now, 1
+        tm.save()
+        return tm
+    tm.save()
+    for k, b in enumerate(m["boards"]):
+        create_match(round_, {**b, "players": m["players"]}, entrants,
+                     reports.get(f"{path}/boards/{k}"), now, team_match=tm,
+                     lineup=b.get("lineup"))
+    follow_boards(tm.pk)
+    return tm
+
+
+def create_match(round_, m, entrants, report, now, plate=False, team_match=None,
+                 lineup=None):
     side0 = entrants[m["players"][0]]
     side1 = entrants[m["players"][1]] if m["players"][1] is not None else None
     match = Match(round=round_, board=m["board"], side0=side0, side1=side1, plate=plate,
-                  first_set_starter=m.get("first_set_starter") or 0)
+                  first_set_starter=m.get("first_set_starter") or 0, team_match=team_match,
+                  lineup=lineup)
     by = lambda key: entrants[m[key]]  # noqa: E731
     other = lambda e: side1 if e == side0 else side0  # noqa: E731
     if side1 is None:

@@ -67,7 +67,8 @@ def store_sets(match, record):
     SetResult.objects.bulk_create(
         SetResult(match=match, number=i + 1,
                   # A drawn starter left unrecorded is unknown (None).
-                  starter=s.get("starter", set_starter(tournament.ruleset, tournament.seats,
+                  starter=s.get("starter", set_starter(tournament.ruleset,
+                                                       match.seats_in(tournament),
                                                        i, first_set_starter=first)),
                   score0=s["score"][0], score1=s["score"][1],
                   awarded_to=awarded_side(tournament.ruleset, s))
@@ -76,10 +77,17 @@ def store_sets(match, record):
 
 
 def snapshot(match, actor, reason="", by_player=None):
+    """Keep the board's new state (every stored change of a result comes through here);
+    a board of a team match then sets its team match's result (team_matches.follow_boards),
+    in the same transaction."""
     ResultVersion.objects.create(
         match=match, version=match.version, status=match.status, outcome=match.outcome,
         conceded_by=match.conceded_by, record=match.record, by=actor, reason=reason,
         by_player=by_player)
+    if match.team_match_id is not None:
+        from .team_matches import follow_boards
+
+        follow_boards(match.team_match_id, actor, by_player)
 
 
 def confirm_by(match, actor, now, reason=""):

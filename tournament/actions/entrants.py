@@ -8,9 +8,9 @@ already entered. The database's unique rule on (event, name, club) backs this up
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 
-from ..interchange.entrants_csv import Parsed, parse_entrants
+from ..interchange.entrants_csv import Parsed, parse_entrants, parse_teams
 from ..models import Entrant, ForbiddenPair, Match
-from ..rules.entrant_rules import MAX_ENTRANTS, check_entrant, counted
+from ..rules.entrant_rules import MAX_ENTRANTS, check_entrant, check_team, counted
 from ..text.collation import name_key
 from .base import (
     Action,
@@ -26,10 +26,16 @@ from .people import link_csv_rows
 
 
 def clean_entrant(tournament, *, name="", club="", rating=None, members=None,
-                  exclude=None) -> dict:
-    """The entrant's fields as stored, or ActionError naming each bad field."""
-    fields, problems = check_entrant(name=name, club=club, rating=rating, members=members,
-                                     pairs=tournament.is_pairs)
+                  exclude=None, captain=None, venue="") -> dict:
+    """The entrant's fields as stored, or ActionError naming each bad field. In a team
+    event the entrant is a team: its roster (`members`), `captain` and `venue` too
+    (rules.entrant_rules.check_team)."""
+    if tournament.is_teams:
+        fields, problems = check_team(name=name, club=club, rating=rating, members=members,
+                                      captain=captain, venue=venue)
+    else:
+        fields, problems = check_entrant(name=name, club=club, rating=rating,
+                                         members=members, pairs=tournament.is_pairs)
     errors = {key: [sentence(message)] for key, message in problems.items()}
     if not errors:
         twins = tournament.entrants.exclude(pk=exclude).named(fields["name"], fields["club"])
@@ -37,6 +43,7 @@ def clean_entrant(tournament, *, name="", club="", rating=None, members=None,
             twin = twins[0]
             what = fields["name"] + (f" ({fields['club']})" if fields["club"] else "")
             hint = ("give the pair another name" if tournament.is_pairs
+                    else "give the team another name" if tournament.is_teams
                     else "if they are two people, give the club that tells them apart")
             errors["name"] = [f"{what} is already entered as number {twin.number}: {hint}."]
     if errors:
@@ -47,6 +54,8 @@ def clean_entrant(tournament, *, name="", club="", rating=None, members=None,
 def read_csv(tournament, text: str) -> Parsed:
     """The list as it would be imported into the event now (no change is made)."""
     existing = list(tournament.entrants.values_list("name", "club"))
+    if tournament.is_teams:
+        return parse_teams(text, existing=existing)
     return parse_entrants(text, pairs=tournament.is_pairs, existing=existing)
 
 
@@ -81,6 +90,10 @@ def describe(entrant_or_fields) -> dict:
     detail = {"name": get("name"), "club": get("club"), "rating": get("rating")}
     if get("members"):
         detail["members"] = get("members")
+    if get("captain") is not None:
+        detail["captain"] = get("captain")
+    if get("venue"):
+        detail["venue"] = get("venue")
     return detail
 
 
@@ -96,10 +109,13 @@ def inserted(create):
 
 
 @atomic_action
-def add_entrant(tournament, actor, *, name="", club="", rating=None, members=None) -> Entrant:
+def add_entrant(tournament, actor, *, name="", club="", rating=None, members=None,
+                captain=None, venue="") -> Entrant:
+    """A player, a pair, or (in a team event) a team with its roster, captain and venue."""
     tournament = lock_event(tournament)
     require_director(tournament, actor)
-    fields = clean_entrant(tournament, name=name, club=club, rating=rating, members=members)
+    fields = clean_entrant(tournament, name=name, club=club, rating=rating, members=members,
+                           captain=captain, venue=venue)
     if tournament.entrants.count() >= MAX_ENTRANTS:
         raise ActionError(f"An event takes at most {MAX_ENTRANTS:,} entrants.")
     late = tournament.rounds.exists()
@@ -139,13 +155,18 @@ def import_entrants(tournament, actor, text: str) -> list[Entrant]:
 
 @atomic_action
 def edit_entrant(entrant, actor, *, name="", club="", rating=None, members=None,
-                 reason="") -> Entrant:
+                 reason="", captain=None, venue="") -> Entrant:
     tournament = lock_event(entrant.tournament)
     require_director(tournament, actor)
     entrant = Entrant.objects.get(pk=entrant.pk, tournament=tournament)
     reason = checked_reason(reason)
     fields = clean_entrant(tournament, name=name, club=club, rating=rating, members=members,
-                           exclude=entrant.pk)
+                           exclude=entrant.pk, captain=captain, venue=venue)
+    if tournament.is_teams and len(fields["members"]) < len(entrant.members or []) and \
+            has_played([entrant]):
+        raise ActionError(f"{entrant.name} has played: its roster's members stay (their "
+                          "boards name them); add members, or change their names.",
+                          {"members": ["A member who may have played cannot be removed."]})
     before = describe(entrant)
     for key, value in fields.items():
         setattr(entrant, key, value)
@@ -158,7 +179,8 @@ def edit_entrant(entrant, actor, *, name="", club="", rating=None, members=None,
     return entrant
 
 
-WORDS = {"club": "club", "rating": "rating", "members": "partners"}
+WORDS = {"club": "club", "rating": "rating", "members": "partners", "captain": "captain",
+         "venue": "venue"}
 
 
 def edit_summary(before: dict, after: dict) -> str:

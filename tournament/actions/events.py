@@ -6,6 +6,7 @@ from django.core.exceptions import ValidationError
 
 from ..models import AuditEntry, Official, Tournament
 from ..models.event import DEFAULT_POINTS
+from ..rules import team_rules
 from ..rules.names import known_rulesets, known_tiebreaks
 from ..text.clean import TextError, visible_name
 from ..text.folding import web_address
@@ -35,10 +36,11 @@ RESERVED_SLUGS = frozenset({"accounts", "admin", "api", "arbiter", "manage", "st
 # The settings compared (and audited, old and new) when a director changes them.
 SETTINGS = ("name", "ruleset", "rounds_planned", "points", "tiebreaks",
             "require_confirmation", "entrants_kind", "match_target", "sets_to_win",
-            "entry_policy")
+            "entry_policy", "team_match", "team_points")
 # Fixed once round 1 is paired: the boards' records depend on them.
-FIXED_ONCE_PAIRED = {"ruleset": "the ruleset", "entrants_kind": "singles or pairs",
-                     "match_target": "the set's target", "sets_to_win": "the sets to win"}
+FIXED_ONCE_PAIRED = {"ruleset": "the ruleset", "entrants_kind": "singles, pairs or teams",
+                     "match_target": "the set's target", "sets_to_win": "the sets to win",
+                     "team_match": "the team match's boards"}
 
 
 def match_format_choices(ruleset: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -49,8 +51,35 @@ def match_format_choices(ruleset: str) -> tuple[tuple[int, ...], tuple[int, ...]
     return rules.allowed_targets, rules.allowed_sets_to_win
 
 
+def clean_teams(ruleset, entrants_kind, team_match, team_points, errors) -> tuple:
+    """(team_match, team_points) as stored: a team event's, checked by rules.team_rules
+    (the ruleset's default format and the first preset where none is given); None for
+    any other event, which may not have them. Problems go into `errors`."""
+    if entrants_kind != Tournament.Entrants.TEAMS:
+        if team_match is not None or team_points is not None:
+            errors["team_match"] = ["Only a team event has a team match format and team "
+                                    "points."]
+        return None, None
+    if ruleset not in known_rulesets():
+        return None, None
+    try:
+        team_match = team_rules.check_team_match(
+            team_rules.DEFAULT_TEAM_MATCH.get(ruleset) if team_match is None else team_match,
+            ruleset)
+    except ValueError as exc:
+        errors["team_match"] = [sentence(str(exc))]
+        return None, None
+    try:
+        team_points = team_rules.check_team_points(
+            "two_and_one_a_game" if team_points is None else team_points, team_match)
+    except ValueError as exc:
+        errors["team_points"] = [sentence(str(exc))]
+    return team_match, team_points
+
+
 def clean_settings(*, ruleset, rounds_planned, points, tiebreaks, entrants_kind="singles",
-                   match_target=None, sets_to_win=None) -> dict:
+                   match_target=None, sets_to_win=None, team_match=None,
+                   team_points=None) -> dict:
     errors = {}
     if ruleset not in known_rulesets():
         errors["ruleset"] = [f"Unknown ruleset {ruleset!r}; choose one of "
@@ -68,7 +97,9 @@ def clean_settings(*, ruleset, rounds_planned, points, tiebreaks, entrants_kind=
             errors["sets_to_win"] = [f"The {ruleset} rules allow "
                                      f"{' or '.join(map(str, sets))} sets to win."]
     if entrants_kind not in Tournament.Entrants.values:
-        errors["entrants_kind"] = ["Choose singles or pairs."]
+        errors["entrants_kind"] = ["Choose singles, pairs or teams."]
+    team_match, team_points = clean_teams(ruleset, entrants_kind, team_match, team_points,
+                                          errors)
     if not isinstance(rounds_planned, int) or not 1 <= rounds_planned <= 30:
         errors["rounds_planned"] = ["Rounds planned must be a whole number from 1 to 30."]
     points = {**DEFAULT_POINTS, **(points or {})}
@@ -86,7 +117,8 @@ def clean_settings(*, ruleset, rounds_planned, points, tiebreaks, entrants_kind=
         raise ActionError("The event's settings are not valid.", errors)
     return {"ruleset": ruleset, "rounds_planned": rounds_planned, "points": points,
             "tiebreaks": list(tiebreaks), "entrants_kind": entrants_kind,
-            "match_target": match_target, "sets_to_win": sets_to_win}
+            "match_target": match_target, "sets_to_win": sets_to_win,
+            "team_match": team_match, "team_points": team_points}
 
 
 def checked_event_name(value) -> str:
@@ -125,7 +157,8 @@ def create_tournament(actor, *, name: str, slug: str = "", ruleset: str = "mso",
                       tiebreaks: list[str] | None = None, require_confirmation: bool = True,
                       entrants_kind: str = "singles", match_target: int | None = None,
                       sets_to_win: int | None = None, hidden: bool = False,
-                      entry_policy: str = "officials") -> Tournament:
+                      entry_policy: str = "officials", team_match: dict | None = None,
+                      team_points: dict | str | None = None) -> Tournament:
     """A new event, its creator its director. Who may create events is the caller's to
     check (the screens: `require_creator`); the command line may always."""
     from ..standings import MSO_ORDER
@@ -140,7 +173,8 @@ def create_tournament(actor, *, name: str, slug: str = "", ruleset: str = "mso",
     cleaned = clean_settings(ruleset=ruleset, rounds_planned=rounds_planned, points=points,
                              tiebreaks=list(MSO_ORDER) if tiebreaks is None else tiebreaks,
                              entrants_kind=entrants_kind, match_target=match_target,
-                             sets_to_win=sets_to_win)
+                             sets_to_win=sets_to_win, team_match=team_match,
+                             team_points=team_points)
     entry_policy = checked_policy(entry_policy, bool(require_confirmation))
     tournament = Tournament.objects.create(
         name=name, slug=slug, require_confirmation=require_confirmation, hidden=bool(hidden),
@@ -211,9 +245,11 @@ def update_settings(tournament, actor, *, reason: str = "", **changes) -> dict:
         raise ActionError(f"Unknown setting {', '.join(sorted(unknown))}.")
     current = {key: getattr(tournament, key) for key in SETTINGS}
     wanted = {**current, **changes}
+    if wanted["entrants_kind"] != Tournament.Entrants.TEAMS:
+        wanted["team_match"] = wanted["team_points"] = None  # no longer a team event
     cleaned = clean_settings(**{key: wanted[key] for key in (
         "ruleset", "rounds_planned", "points", "tiebreaks", "entrants_kind", "match_target",
-        "sets_to_win")})
+        "sets_to_win", "team_match", "team_points")})
     cleaned["name"] = checked_event_name(wanted["name"])
     if not cleaned["name"]:
         raise ActionError("The event needs a name.", {"name": ["Give the event a name."]})

@@ -185,13 +185,13 @@ def link_archive_people(tournament, players, entrants, actor) -> None:
     someone already playing on the site refuses the import unless staff imports it
     (consent_refusals): an archive's results are its own word."""
     wanted = []
+    grouped = tournament.is_pairs or tournament.is_teams  # people are the members
     for i, p in enumerate(players):
-        holders = p.get("members") or [] if tournament.is_pairs else [p]
+        holders = p.get("members") or [] if grouped else [p]
         for member, holder in enumerate(holders):
             if holder.get("person") is not None:
-                club = holder.get("club") or (p.get("club", "") if not tournament.is_pairs
-                                              else "")
-                path = (f"/players/{i}/members/{member}/person" if tournament.is_pairs
+                club = holder.get("club") or (p.get("club", "") if not grouped else "")
+                path = (f"/players/{i}/members/{member}/person" if grouped
                         else f"/players/{i}/person")
                 wanted.append((entrants[p["id"]], member, holder["person"],
                                holder["name"].strip(), club.strip(), path))

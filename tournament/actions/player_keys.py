@@ -9,7 +9,10 @@ from .base import Action, ActionError, atomic_action, audit, require_director
 
 
 def members_of(entrant) -> list[int]:
-    """The players of an entrant: [0] in singles, [1, 2] for a pair's two members."""
+    """The players of an entrant: [0] in singles, [1, 2] for a pair's two members, and
+    1..n for a team's n members (a captain has a key as a player has)."""
+    if entrant.tournament.is_teams:
+        return list(range(1, len(entrant.members or []) + 1))
     return [1, 2] if entrant.tournament.is_pairs else [0]
 
 
@@ -37,8 +40,13 @@ def issue_key(tournament, actor, *, number: int, member: int | None = None) -> s
     require_director(tournament, actor)
     entrant = entrant_of(tournament, number)
     allowed = members_of(entrant)
+    if member is None and tournament.is_teams:  # the captain's, by default
+        member = (entrant.captain or 0) + 1
     member = (1 if tournament.is_pairs else 0) if member is None else member
     if member not in allowed:
+        if tournament.is_teams:
+            raise ActionError(f"Choose a member of {entrant.name}'s roster, 1 to "
+                              f"{len(allowed)}.", {"member": [f"1 to {len(allowed)}"]})
         raise ActionError(
             f"Choose member 1 or 2 of the pair {entrant.name}." if tournament.is_pairs
             else f"{tournament.name} is a singles event: a player has no member number.",

@@ -32,6 +32,7 @@ from .base import (
     require_official,
 )
 from .board import awarded_side, close_if_complete, confirm_by, lock, snapshot, store_sets
+from .team_matches import NOT_DIRECTLY, is_team_match
 
 OUTCOMES_ENTERED = {Match.Outcome.PLAYED, Match.Outcome.FORFEIT, Match.Outcome.DOUBLE_FORFEIT,
                     Match.Outcome.ABANDONED}
@@ -109,7 +110,7 @@ def _granted(match, user) -> set[str]:
     tournament = match.round.tournament
     if user is not None and not tournament.is_official(user):
         return set()
-    if match.round.status == Round.Status.DRAFT or match.is_bye:
+    if match.round.status == Round.Status.DRAFT or match.is_bye or is_team_match(match):
         return set()
     out = set()
     if not settled(match):
@@ -142,6 +143,8 @@ def require_result(match, user, *wanted: str) -> str:
         raise PermissionDenied("This round is not published yet: results open when it is.")
     if match.is_bye:
         raise ActionError(f"Board {match.board} is a bye: it has no result to enter.")
+    if is_team_match(match):
+        raise ActionError(NOT_DIRECTLY.format(board=match.board), status=409)
     if CONFIRM in wanted:
         if match.status not in AWAITING or match.round.status == Round.Status.CLOSED:
             raise ActionError(f"Board {match.board} has no entered result waiting for "
@@ -220,11 +223,12 @@ def later_rounds(match) -> list[int]:
                 .order_by("number").values_list("number", flat=True))
 
 
-def corrected_first_set_starter(tournament, record) -> int | None:
+def corrected_first_set_starter(tournament, record, match=None) -> int | None:
     """The seat a correction's record says started set 1, where sets alternate and it
     names a seat of the table; None leaves the board's own starter expected."""
     seat = record.get("first_set_starter") if isinstance(record, dict) else None
-    if (isinstance(seat, bool) or not isinstance(seat, int) or seat not in range(tournament.seats)
+    seats = match.seats_in(tournament) if match is not None else tournament.seats
+    if (isinstance(seat, bool) or not isinstance(seat, int) or seat not in range(seats)
             or not sets_alternate(tournament.ruleset)):
         return None
     return seat
@@ -283,7 +287,7 @@ def submit_result(match_id, actor, *, version: int, outcome: str = Match.Outcome
     if version != match.version:
         raise StaleVersion(match, version)
     # A correction may say who really started set 1; the board then follows its record.
-    first = corrected_first_set_starter(tournament, record) if correcting else None
+    first = corrected_first_set_starter(tournament, record, match) if correcting else None
     report, record, conceded, winner = checked_outcome(match, outcome, record, conceded_by,
                                                        first)
     old = result_state(match) if match.status != Match.Status.PENDING else None
@@ -357,12 +361,15 @@ def set_first_set_starter(match_id, actor, *, seat: int, reason: str) -> Match:
     require_director(tournament, actor)
     if match.is_bye:
         raise ActionError(f"Board {match.board} is a bye: nobody starts a set there.")
+    if is_team_match(match):
+        raise ActionError(NOT_DIRECTLY.format(board=match.board), status=409)
     if not sets_alternate(tournament.ruleset):
         raise ActionError(f"Under the {tournament.ruleset} rules each set's starter is "
                           "drawn at the table: the arbiter enters the draw with the result.")
-    if seat not in range(tournament.seats):
+    seats = match.seats_in(tournament)
+    if seat not in range(seats):
         raise ActionError("Choose the seat that starts set 1.",
-                          {"seat": [f"A seat from 0 to {tournament.seats - 1}."]})
+                          {"seat": [f"A seat from 0 to {seats - 1}."]})
     reason = checked_reason(reason)
     if not reason.strip():
         raise ActionError("Give a reason for changing who starts set 1.",

@@ -39,6 +39,7 @@ from .base import (
 from .board import confirm_by, double_forfeit
 from .progress import open_boards, stage_to_pair, update_status
 from .results import awaits_acceptance
+from .team_matches import create_team_boards, postponed_outstanding
 
 log = logging.getLogger("tournament")
 
@@ -78,7 +79,12 @@ def pair_round(tournament, actor, *, only_checked_in: bool = False) -> Round:
         last = rounds[-1]
         if last.status == Round.Status.DRAFT:
             raise ActionError(f"Round {last.number} is still a draft: publish or delete it first.")
-        still_open = open_boards(last)
+        # A league's postponed match leaves its round open for it alone: it does not hold
+        # up the next round (actions.team_matches.postpone_match).
+        postponed = ({m.pk for m in postponed_outstanding(last)} if tournament.is_teams
+                     else set())
+        still_open = [m for m in open_boards(last)
+                      if m.team_match_id is None and m.pk not in postponed]
         if still_open:
             raise ActionError(
                 f"Round {last.number} is not finished: {len(still_open)} board"
@@ -131,7 +137,8 @@ def pair_round(tournament, actor, *, only_checked_in: bool = False) -> Round:
     create_boards(round_, [(entrant[a], entrant.get(b)) for _, a, b in drawn.boards],
                   numbers=[board for board, _, _ in drawn.boards], plate=drawn.plate)
     for previous in rounds:
-        if previous.status == Round.Status.PUBLISHED:
+        if previous.status == Round.Status.PUBLISHED and not (
+                tournament.is_teams and postponed_outstanding(previous)):
             previous.status = Round.Status.CLOSED
             previous.save(update_fields=["status"])
     update_status(tournament)
@@ -178,7 +185,11 @@ def create_boards(round_, pairs, numbers=None, plate=frozenset()):
             # A pairing-allocated bye is its own result.
             m.outcome, m.status, m.winner = Match.Outcome.BYE, Match.Status.CONFIRMED, side0
         boards.append(m)
-    Match.objects.bulk_create(boards)
+    made = Match.objects.bulk_create(boards)
+    tournament = round_.tournament
+    if tournament.is_teams and tournament.team_match:
+        # A team match's boards are made with it (actions.team_matches).
+        create_team_boards(tournament, made)
 
 
 def absolute_problems(round_, pairs, roster=None) -> list[str]:
@@ -275,7 +286,7 @@ def set_pairing(round_, actor, pairs, *, reason: str = "", override_reason: str 
     if not why:
         raise ActionError(f"Say why round {round_.number} is changed by hand: the reason is "
                           "kept in the audit log.", {"reason": ["Give a reason for the change."]})
-    old = list(round_.matches.select_related("side0", "side1").order_by("board"))
+    old = list(round_.matches.pairings().select_related("side0", "side1").order_by("board"))
     before = [[m.side0.number, m.side1.number if m.side1 else None] for m in old]
     round_.matches.all().delete()
     create_boards(round_, pairs)
@@ -379,6 +390,8 @@ def close_round(round_, actor, *, reason: str = "") -> Round:
         raise ActionError(f"Round {round_.number} is {round_.get_status_display().lower()}: "
                           "only a published round can be closed.")
     plan = open_board_plan(round_)
+    if tournament.is_teams:  # a team match follows its boards (team_matches.follow_boards)
+        plan = [(m, what) for m, what in plan if m.team_match_id is not None]
     disputed = [m.board for m, _ in plan if m.status == Match.Status.DISPUTED]
     if disputed:  # the players disagree: an official settles it (docs/players.md)
         raise ActionError(f"Board{'s' if len(disputed) > 1 else ''} "

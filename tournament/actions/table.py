@@ -24,6 +24,7 @@ from .base import (
     audit,
     checked_reason,
 )
+from .team_matches import NOT_DIRECTLY
 
 ENTER, ACCEPT, DISPUTE = "enter", "accept", "dispute"
 MAX_DISPUTE = 1000
@@ -81,6 +82,10 @@ def require_player(match, player, what: str) -> None:
                                 "longer be entered or accepted. See an arbiter.")
     if match.is_bye:
         raise ActionError(f"Board {match.board} is a bye: it has no result to enter.")
+    if match.team_match_id is None and tournament.is_teams:
+        raise ActionError(NOT_DIRECTLY.format(board=match.board), status=409)
+    if match.team_match_id is not None:
+        require_team_player(match, player, side, what)
     if match.status == Match.Status.CONFIRMED:
         raise ActionError(f"The result of board {match.board} counts already: only a "
                            "director may change it now. See an arbiter.", status=409)
@@ -100,6 +105,39 @@ def require_player(match, player, what: str) -> None:
     if entering_side(match) == side:
         raise PermissionDenied("Your side entered this result: the other side accepts or "
                                 "disputes it, with their own key.")
+
+
+def is_captain(player) -> bool:
+    """The key is the team captain's (PlayerKey.member counts a team's members from 1)."""
+    return player.member > 0 and player.entrant.captain == player.member - 1
+
+
+def lined_up(match, player, side) -> bool:
+    """The key's player is named on this board of a team match (its lineup)."""
+    lineup = match.lineup or []
+    return len(lineup) == 2 and player.member - 1 in (lineup[side] or [])
+
+
+def require_team_player(match, player, side, what: str) -> None:
+    """A board of a team match (shared/spec/competitions.md, the captains' card): the
+    home captain, or a player named on the board, enters it; the other side's captain, or
+    its player on the board, accepts or disputes it. The board needs its lineup first."""
+    lineup = match.lineup or []
+    if len(lineup) != 2 or not lineup[0] or not lineup[1]:
+        raise ActionError(f"Board {match.board} has no lineup yet: both captains name "
+                          "their players (or the director opens the match) before its "
+                          "result is entered.", status=409)
+    captain = is_captain(player)
+    if lined_up(match, player, side):
+        return
+    if captain and (what != ENTER or side == 0):
+        return
+    if captain:
+        raise PermissionDenied(f"The home captain ({match.side0.name}) or a player of "
+                               f"board {match.board} enters it; as the away captain you "
+                               "accept or dispute the card.")
+    raise PermissionDenied(f"You do not play board {match.board}: its players or the "
+                           "captains enter and accept its result.")
 
 
 def _check(match, player, what, version):

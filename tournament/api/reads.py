@@ -10,7 +10,7 @@ from ..common.credentials import user_for
 from ..models import Match, Round, Tournament
 from ..models.event import DEFAULT_POINTS
 from ..models.rounds import PUBLIC_ROUND_STATUSES
-from ..reads import history
+from ..reads import history, league
 from ..text.collation import a_to_z
 from . import schemas, serialize
 
@@ -46,11 +46,13 @@ def tournaments(request):
 
 
 @router.get("/tournaments/{slug}/",
-            response={200: schemas.TournamentOut, 404: schemas.Detail, **schemas.READ})
+            response={200: schemas.TournamentOut, 404: schemas.Detail, **schemas.READ},
+            exclude_unset=True)
 def tournament(request, slug: str):
     t = tournament_or_404(request, slug)
     rounds = list(t.rounds.published().select_related("stage").annotate(
-        boards=Count("matches")).order_by("number"))
+        boards=Count("matches", filter=Q(matches__team_match__isnull=True)))
+        .order_by("number"))
     numbers = dict(t.entrants.values_list("id", "number"))
     stages = list(t.stages.order_by("number"))
     for s in stages:
@@ -63,6 +65,8 @@ def tournament(request, slug: str):
         "points": {k: t.points_for(k) for k in DEFAULT_POINTS},
         "tiebreaks": list(t.tiebreaks), "require_confirmation": t.require_confirmation,
         "entry_policy": t.entry_policy,
+        # A team event's format and points (shared/spec/competitions.md); absent otherwise.
+        **({"team_match": t.team_match, "team_points": t.team_points} if t.is_teams else {}),
         "revision": t.change_id,
         "players": [serialize.entrant(e, t) for e in t.entrants.order_by("number")],
         "rounds": [{"number": r.number, "status": r.status, "boards": r.boards,
@@ -73,13 +77,17 @@ def tournament(request, slug: str):
 
 
 @router.get("/tournaments/{slug}/rounds/{number}/", response={
-    200: list[schemas.Pairing], 400: schemas.Detail, 404: schemas.Detail, **schemas.READ})
+    200: list[schemas.Pairing], 400: schemas.Detail, 404: schemas.Detail, **schemas.READ},
+    exclude_unset=True)
 def round_pairings(request, slug: str, number: int):
     t = tournament_or_404(request, slug)
     round_ = t.rounds.published().filter(number=number).first()
     if round_ is None:
         raise HttpError(404, f"Round {number} of {t.name} is not published.")
-    return [serialize.pairing(m, t) for m in round_.matches.for_listing()]
+    matches = round_.matches.pairings().for_listing()
+    if t.is_teams:  # each team match with its boards, each a match with its own id
+        matches = matches.prefetch_related(serialize.boards_prefetch())
+    return [serialize.pairing(m, t) for m in matches]
 
 
 class StandingsQuery(schemas.Schema):
@@ -89,7 +97,8 @@ class StandingsQuery(schemas.Schema):
 
 
 @router.get("/tournaments/{slug}/standings/", response={
-    200: list[schemas.StandingRow], 400: schemas.Detail, 404: schemas.Detail, **schemas.READ})
+    200: list[schemas.StandingRow], 400: schemas.Detail, 404: schemas.Detail, **schemas.READ},
+    exclude_unset=True)
 def standings(request, slug: str, query: Query[StandingsQuery]):
     t = tournament_or_404(request, slug)
     after = query.after_round
@@ -102,6 +111,8 @@ def standings(request, slug: str, query: Query[StandingsQuery]):
         stage = history.ranking_stage(t, query.stage)
     except ValueError as exc:
         raise HttpError(400, f"{exc}.") from None
+    if t.is_teams:  # the league table (reads.league), with its rows' team keys
+        return league.rows_json(league.league_table(t, after_round=after, stage=stage))
     return [row.as_json() for row in history.compute(t, after_round=after, stage=stage).rows]
 
 
@@ -124,12 +135,13 @@ def bracket(request, slug: str, number: int):
 
 
 @router.get("/matches/{match_id}/", response={
-    200: schemas.MatchOut, 400: schemas.Detail, 404: schemas.Detail, **schemas.READ})
+    200: schemas.MatchOut, 400: schemas.Detail, 404: schemas.Detail, **schemas.READ},
+    exclude_unset=True)
 def match(request, match_id: int):
     user = user_for(request)
     # Boards of events hidden from the reader are not there: 404, as for no board at all.
     m = (Match.objects.public(user).select_related("round__tournament", "side0", "side1")
-         .prefetch_related("sets").filter(pk=match_id).first())
+         .prefetch_related("sets", serialize.boards_prefetch()).filter(pk=match_id).first())
     if m is None:
         raise HttpError(404, f"There is no published board with id {match_id}.")
     t = m.round.tournament

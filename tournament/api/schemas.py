@@ -120,6 +120,22 @@ class Result(Schema):
     awarded_to: list[int | None] = []
 
 
+class TeamBoardOut(Schema):
+    """A board of a team match: a match between the two teams' players."""
+
+    id: int
+    board: int
+    players: list[int | None]
+    status: str
+    version: int
+    result: Result | None
+    kind: Literal["singles", "pairs"] | None
+    lineup: list[list[int]] | None = Field(
+        None, description="The member indices of each team on this board (one a side for "
+                          "singles, two for pairs); null until both lineups are in.")
+    team_match: int
+
+
 class Pairing(Schema):
     id: int
     board: int
@@ -127,6 +143,12 @@ class Pairing(Schema):
     status: str
     version: int
     result: Result | None
+    team_score: list[int] | None = Field(None, description="A team match's boards won by "
+                                         "each team so far.")
+    postponed_to: str | None = Field(None, description="A postponed team match's date.")
+    boards: list[TeamBoardOut] | None = Field(
+        None, description="A team match's boards, each a match with its own id, entered and "
+                          "accepted through the match endpoints.")
 
 
 class MatchOut(Pairing):
@@ -136,6 +158,9 @@ class MatchOut(Pairing):
     round_title: str = ""
     names: list[str | None]
     record: Any = None
+    kind: Literal["singles", "pairs"] | None = None
+    lineup: list[list[int]] | None = None
+    team_match: int | None = Field(None, description="A board's team match (its id).")
 
 
 class TournamentSummary(Schema):
@@ -158,7 +183,10 @@ class Player(Schema):
     rating: int | None
     withdrawn_after_round: int | None
     members: list[Member] | None = Field(None, description="A pairs event's two partners "
-                                         "(the pair is the entrant); null in singles.")
+                                         "(the pair is the entrant), a team's roster; null "
+                                         "in singles.")
+    captain: int | None = Field(None, description="A team's captain (an index into members).")
+    venue: str | None = Field(None, description="A team's home venue.")
 
 
 class RoundSummary(Schema):
@@ -245,8 +273,12 @@ class PointsOut(Schema):
 
 class TournamentOut(TournamentSummary):
     ruleset: str
-    entrants: Literal["singles", "pairs"] = Field(
-        "singles", description="What an entrant is: a player, or a pair ranked as one.")
+    entrants: Literal["singles", "pairs", "teams"] = Field(
+        "singles", description="What an entrant is: a player, a pair ranked as one, or a "
+                               "team.")
+    team_match: Any = Field(None, description="A team event's team match format "
+                            "(shared/spec/competitions.md); null otherwise.")
+    team_points: Any = Field(None, description="A team event's team points; null otherwise.")
     points: PointsOut
     tiebreaks: list[str]
     require_confirmation: bool
@@ -297,6 +329,12 @@ class StandingRow(Schema):
         description="The round after which the player withdrew (0: before round 1), if he "
                     "had by the table's round; null otherwise.")
     explanation: Explanation
+    played: int | None = Field(None, description="Teams: team matches played.")
+    won: int | None = None
+    drawn: int | None = None
+    lost: int | None = None
+    boards_for: int | None = None
+    boards_against: int | None = None
 
 
 class CheckedIn(Schema):

@@ -10,7 +10,9 @@ def entrant(e, tournament) -> dict:
         "number": e.number, "name": e.name, "club": e.club, "rating": e.rating,
         "withdrawn_after_round": e.withdrawn_after_round,
         "members": ([{"name": m.get("name", ""), "club": m.get("club") or ""}
-                     for m in e.members or []] if tournament.is_pairs else None),
+                     for m in e.members or []]
+                    if tournament.is_pairs or tournament.is_teams else None),
+        **({"captain": e.captain, "venue": e.venue} if tournament.is_teams else {}),
     }
 
 
@@ -39,7 +41,7 @@ def result(match, tournament):
 
 
 def pairing(match, tournament) -> dict:
-    return {
+    out = {
         "id": match.pk,
         "board": match.board,
         "players": [match.side0.number, match.side1.number if match.side1_id else None],
@@ -47,6 +49,32 @@ def pairing(match, tournament) -> dict:
         "version": match.version,
         "result": result(match, tournament),
     }
+    if tournament.is_teams and match.team_match_id is None:
+        # A team match (shared/spec/competitions.md): boards won so far, its date if
+        # postponed, and its boards, each a match with its own id for entry and acceptance.
+        out["team_score"] = list((match.record or {}).get("boards") or [0, 0])
+        out["postponed_to"] = match.postponed_to.isoformat() if match.postponed_to else None
+        out["boards"] = [board(b, tournament) for b in match.boards.all()]
+    return out
+
+
+def board(b, tournament) -> dict:
+    """A board of a team match as the API lists it: a match (its id, status, version,
+    result) with its kind and lineup (member indices per side; null until the lineups are
+    open)."""
+    plan = b.plan_in(tournament)
+    return {**pairing(b, tournament), "kind": plan.kind if plan else None,
+            "lineup": b.lineup, "team_match": b.team_match_id}
+
+
+def boards_prefetch():
+    """A team match's boards as `board` reads them (their sides and sets), in order."""
+    from django.db.models import Prefetch
+
+    from ..models import Match
+
+    return Prefetch("boards", Match.objects.select_related("side0", "side1")
+                    .prefetch_related("sets").order_by("board"))
 
 
 def match_detail(match, tournament, *, official: bool) -> dict:
@@ -61,7 +89,15 @@ def match_detail(match, tournament, *, official: bool) -> dict:
         "round_title": match.round.title,
         "names": [match.side0.name, match.side1.name if match.side1_id else None],
         "record": match.record if shown else None,
+        **({"kind": board_kind(match, tournament), "lineup": match.lineup,
+            "team_match": match.team_match_id}
+           if tournament.is_teams and match.team_match_id is not None else {}),
     }
+
+
+def board_kind(match, tournament):
+    plan = match.plan_in(tournament)
+    return plan.kind if plan else None
 
 
 def stage(stage, numbers: dict) -> dict:

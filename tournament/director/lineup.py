@@ -20,7 +20,7 @@ class Lineup:
 
     @classmethod
     def of(cls, round_):
-        matches = list(round_.matches.for_listing())
+        matches = list(round_.matches.pairings().for_listing())
         seats = [p for m in matches for p in (m.side0, m.side1)]
         explained, engine = {}, []
         for board in round_.explanation or []:

@@ -28,7 +28,8 @@ def round_summaries(event) -> list[RoundSummary]:
     summaries = {r.pk: RoundSummary(r)
                  for r in event.rounds.select_related("stage").order_by("number")}
     boards = defaultdict(list)
-    for m in (Match.objects.filter(round__tournament=event).select_related("side0", "side1")
+    for m in (Match.objects.pairings().filter(round__tournament=event)
+              .select_related("side0", "side1")
               .order_by("board")):
         boards[m.round_id].append(m)
     for pk, summary in summaries.items():

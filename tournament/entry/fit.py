@@ -39,7 +39,8 @@ class Board:
         """The board `match` of `tournament` (None: a board where side 0 starts set 1), in
         its own format (`Match.match_format`)."""
         fmt = match.match_format if match is not None else tournament.match_format
-        return cls.make(tournament.ruleset, tournament.seats, fmt,
+        seats = match.seats_in(tournament) if match is not None else tournament.seats
+        return cls.make(tournament.ruleset, seats, fmt,
                         first_set_starter(match) if match is not None else 0)
 
     @classmethod

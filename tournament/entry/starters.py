@@ -19,5 +19,6 @@ def set_starters(tournament, match) -> list[int | None]:
     if not sets_alternate(tournament.ruleset):
         return [None] * sets
     first = first_set_starter(match)
-    return [set_starter(tournament.ruleset, tournament.seats, i, first_set_starter=first)
+    return [set_starter(tournament.ruleset, match.seats_in(tournament), i,
+                        first_set_starter=first)
             for i in range(sets)]

@@ -9,6 +9,8 @@ import json
 import re
 from datetime import date
 
+from django.db.models import Prefetch
+
 from scoring.formats import MatchFormatError, match_format
 from scoring.starters import sets_alternate
 
@@ -18,10 +20,12 @@ from ..models import Attendance, Match, Stage, Tournament
 from ..models.event import DEFAULT_POINTS
 from ..pairing import knockout, round_robin
 from ..pairing.systems import SYSTEMS, StageInput
+from ..rules import team_rules
 from ..rules.entrant_rules import (
     MAX_CLUB,
     MAX_ENTRANTS,
     MAX_NAME,
+    MAX_TEAM_MEMBERS,
     PAIR_MEMBERS,
     PERSON_ID_RULE,
     RATING_MAX,
@@ -35,7 +39,7 @@ from ..text.clean import TextError, only_invisible
 from ..text.documents import check_json_text
 
 FORMAT = "fives-and-threes-tournament/1"
-ENTRANTS = ("singles", "pairs")
+ENTRANTS = ("singles", "pairs", "teams")
 MAX_BOARD = MAX_ENTRANTS  # a round has at most one board per two entrants (and a bye)
 MAX_DEPTH = 16  # an archive nests 9 deep at play depth (rounds/matches/record/sets/hands/plays)
 # What a name made only of zero-width spaces and the like is told (text.visible_name).
@@ -63,13 +67,21 @@ def export_tournament(tournament) -> dict:
             player["club"] = e.club
         if e.withdrawn_after_round is not None:
             player["withdrawn_after_round"] = e.withdrawn_after_round
-        if tournament.entrants_kind == "pairs":
+        if tournament.entrants_kind in ("pairs", "teams"):
             player["members"] = [{"name": m["name"], **({"club": m["club"]} if m.get("club")
                                                         else {})} for m in e.members or []]
+        if tournament.is_teams:
+            player["captain"] = e.captain or 0
+            if e.venue:
+                player["venue"] = e.venue
         players.append(player)
-    matches = (Match.objects.filter(round__tournament=tournament).published()
+    matches = (Match.objects.pairings().filter(round__tournament=tournament).published()
                .select_related("round", "side0", "side1", "conceded_by")
                .order_by("round__number", "board"))
+    if tournament.is_teams:
+        matches = matches.prefetch_related(Prefetch(
+            "boards", Match.objects.select_related("side0", "side1", "conceded_by")
+            .order_by("board")))
     rounds: dict[int, list] = {}
     for r in tournament.rounds.published().order_by("number"):
         rounds[r.number] = []
@@ -78,11 +90,14 @@ def export_tournament(tournament) -> dict:
         if m.plate:  # a knock-out's plate: under its stage's "plate" (export_stage)
             plates.setdefault(m.round.number, []).append(m)
         else:
-            rounds[m.round.number].append(export_match(m))
+            rounds[m.round.number].append(export_match(m, tournament))
         seated.update((m.round.number, e.number) for e in (m.side0, m.side1) if e is not None)
     by_round, coming = export_attendance(tournament, rounds, seated)
     extra = {"coming_byes": coming} if coming else {}
     extra.update(export_people(tournament, players))
+    if tournament.is_teams:
+        extra["team_match"] = tournament.team_match
+        extra["team_points"] = tournament.team_points
     if tournament.entry_policy != Tournament.EntryPolicy.OFFICIALS:
         # Written only where it is not the default, so an older archive comes back the same.
         extra["entry_policy"] = tournament.entry_policy
@@ -106,8 +121,12 @@ def export_tournament(tournament) -> dict:
         # numbered within it; the top-level rounds and rounds_planned are absent.
         del doc["rounds"], doc["rounds_planned"]
         in_stage = dict(tournament.rounds.published().values_list("number", "stage_id"))
+        dates = dict(tournament.rounds.published().exclude(date=None)
+                     .values_list("number", "date"))
         doc["stages"] = [export_stage(stage, [
-            {**r, "number": number} for number, r in enumerate(
+            {**r, "number": number, **({"date": dates[r["number"]].isoformat()}
+                                       if r["number"] in dates else {})}
+            for number, r in enumerate(
                 (r for r in doc_rounds(rounds, by_round) if in_stage[r["number"]] == stage.pk),
                 start=1)], tournament, plates) for stage in stages]
     return doc
@@ -125,7 +144,8 @@ def export_plate(stage, plates) -> list:
             continue
         offset = system.plate_offset(given, r.number_in_stage)
         out.append({"number": r.number_in_stage - 1, "matches": [
-            {**export_match(m), "board": m.board - offset} for m in matches]})
+            {**export_match(m, stage.tournament), "board": m.board - offset}
+            for m in matches]})
     return out
 
 
@@ -198,10 +218,25 @@ def export_attendance(tournament, rounds, seated) -> tuple[dict, list]:
     return by_round, coming
 
 
-def export_match(m) -> dict:
+def export_match(m, tournament=None) -> dict:
     doc = {"board": m.board, "players": [m.side0.number, m.side1.number if m.side1 else None]}
     if m.side1 is None:
         doc["bye"] = True
+        return doc
+    if tournament is not None and tournament.is_teams:
+        # A team match: its result is its boards' (shared/spec/competitions.md, "Teams").
+        plan = team_rules.board_plan(tournament.team_match)
+        boards = []
+        for b in m.boards.all():
+            one = {"board": b.board, "kind": plan[b.board - 1].kind}
+            if b.lineup is not None:
+                one["lineup"] = b.lineup
+            result = export_match(b)
+            del result["board"], result["players"]
+            boards.append({**one, **result})
+        if m.postponed_to is not None:
+            doc["postponed_to"] = m.postponed_to.isoformat()
+        doc["boards"] = boards
         return doc
     if m.first_set_starter != 0:
         doc["first_set_starter"] = m.first_set_starter  # a director's choice (mso)
@@ -253,7 +288,7 @@ def export_people(tournament, players) -> dict:
     for number, member, key in (EntrantPerson.objects.filter(entrant__tournament=tournament)
                                 .values_list("entrant__number", "member", "person__key")):
         player = by_number[number]
-        if tournament.is_pairs:
+        if tournament.is_pairs or tournament.is_teams:
             if member < len(player.get("members", [])):
                 player["members"][member]["person"] = key
         elif member == 0:
@@ -288,7 +323,8 @@ def check_archive(doc) -> dict:
     _need(isinstance(doc.get("ruleset"), str) and doc["ruleset"] in known_rulesets(), "/ruleset",
           f"unknown ruleset; known: {', '.join(sorted(known_rulesets()))}")
     kind = doc.get("entrants", "singles")
-    _need(isinstance(kind, str) and kind in ENTRANTS, "/entrants", '"singles" or "pairs"')
+    _need(isinstance(kind, str) and kind in ENTRANTS, "/entrants",
+          '"singles", "pairs" or "teams"')
     _need(isinstance(doc.get("match", {}), dict), "/match",
           'an object {"target": T, "sets_to_win": W}')
     try:
@@ -312,9 +348,13 @@ def check_archive(doc) -> dict:
     policy = doc.get("entry_policy", "officials")
     _need(isinstance(policy, str) and policy in Tournament.EntryPolicy.values,
           "/entry_policy", f"one of {', '.join(Tournament.EntryPolicy.values)}")
+    teams = check_team_settings(doc, kind)
     if "stages" in doc:
-        return check_staged(doc, kind)
-    ids = check_players(doc.get("players"), pairs=kind == "pairs", planned=planned)
+        return check_staged(doc, kind, teams)
+    ids = check_players(doc.get("players"), pairs=kind == "pairs", planned=planned,
+                        teams=teams is not None)
+    if teams is not None:
+        teams["rosters"] = {p["id"]: len(p["members"]) for p in doc["players"]}
     rounds = doc.get("rounds", [])
     _need(isinstance(rounds, list), "/rounds", "must be a list")
     _need(len(rounds) <= planned, "/rounds", f"{len(rounds)} rounds but {planned} planned")
@@ -323,11 +363,39 @@ def check_archive(doc) -> dict:
     for i, r in enumerate(rounds):
         reports.update(check_round(r, f"/rounds/{i}", i + 1, ids, doc["ruleset"],
                                    seats=4 if kind == "pairs" else 2,
-                                   match=doc.get("match")))
+                                   match=doc.get("match"), teams=teams))
         check_round_byes(r, f"/rounds/{i}", i + 1, withdrawn)
     check_coming_byes(doc.get("coming_byes", []), len(rounds), planned, withdrawn)
-    check_people(doc, pairs=kind == "pairs")
+    check_people(doc, pairs=kind in ("pairs", "teams"))
     return reports
+
+
+def check_team_settings(doc, kind) -> dict | None:
+    """A team event's `team_match` and `team_points` (rules.team_rules), as
+    {"plan": its boards, "team_match", "team_points"}; None for any other event, which
+    has neither."""
+    if kind != "teams":
+        for key in ("team_match", "team_points"):
+            _need(key not in doc, f"/{key}", "only a team event has it")
+        return None
+    _need("team_match" in doc, "/team_match", "a team event lists its boards: "
+          '{"boards": [{"kind", "count", "match"}]}')
+    try:
+        team_match = team_rules.check_team_match(doc["team_match"], doc["ruleset"])
+    except ValueError as exc:
+        where, _, message = str(exc).partition(": ")
+        path = "/team_match" + ("/" + where.replace("[", "/").replace("]", "")
+                                .replace(".", "/") if message else "")
+        raise ArchiveError(path, message or str(exc)) from None
+    try:
+        team_points = team_rules.check_team_points(doc.get("team_points"), team_match)
+    except ValueError as exc:
+        where, _, message = str(exc).partition(": ")
+        path = "/team_points" + ("/" + where.replace(".", "/") if message and " " not in where
+                                 else "")
+        raise ArchiveError(path, message if path != "/team_points" else str(exc)) from None
+    return {"plan": team_rules.board_plan(team_match), "team_match": team_match,
+            "team_points": team_points}
 
 
 STAGE_KEYS = {"kind", "rounds_planned", "cycles", "size", "seeding", "lot_seed",
@@ -335,7 +403,7 @@ STAGE_KEYS = {"kind", "rounds_planned", "cycles", "size", "seeding", "lot_seed",
 MAX_STAGES = 10
 
 
-def check_staged(doc, kind) -> dict:
+def check_staged(doc, kind, teams=None) -> dict:
     """An archive with `stages` (shared/spec/competitions.md): no top-level rounds, each
     stage's rounds numbered within it and checked as a Swiss's are, each in its format
     (a knock-out's final in `final_match`)."""
@@ -401,7 +469,10 @@ def check_staged(doc, kind) -> dict:
         plans.append(len(rounds) if st["kind"] != Stage.Kind.SWISS
                      else max(len(rounds), st.get("rounds_planned", 5)))
     total = sum(plans)
-    ids = check_players(players, pairs=kind == "pairs", planned=total)
+    ids = check_players(players, pairs=kind == "pairs", planned=total,
+                        teams=teams is not None)
+    if teams is not None:
+        teams["rosters"] = {p["id"]: len(p["members"]) for p in doc["players"]}
     withdrawn = {p["id"]: p.get("withdrawn_after_round") for p in doc["players"]}
     reports, before = {}, 0
     for i, st in enumerate(stages):
@@ -434,7 +505,7 @@ def check_staged(doc, kind) -> dict:
             fmt = st.get("final_match") if final == j + 1 and st.get("final_match") else \
                 st.get("match", doc.get("match"))
             reports.update(check_round(r, f"{path}/rounds/{j}", j + 1, ids, ruleset,
-                                       seats=seats, match=fmt))
+                                       seats=seats, match=fmt, teams=teams))
             check_round_byes(r, f"{path}/rounds/{j}", before + j + 1, withdrawn)
         plate = st.get("plate")
         if isinstance(plate, dict):
@@ -451,7 +522,7 @@ def check_staged(doc, kind) -> dict:
                   f"while stage {i + 1} is not played to its end ({len(rounds)} of {most})")
         before += len(rounds)
     check_coming_byes(doc.get("coming_byes", []), before, max(total, before), withdrawn)
-    check_people(doc, pairs=kind == "pairs")
+    check_people(doc, pairs=kind in ("pairs", "teams"))
     return reports
 
 
@@ -528,7 +599,7 @@ def check_coming_byes(coming, paired, planned, withdrawn):
         seen.add((rnd, pid))
 
 
-def check_players(players, pairs=False, planned=30) -> set[int]:
+def check_players(players, pairs=False, planned=30, teams=False) -> set[int]:
     _need(isinstance(players, list) and players, "/players", "must be a non-empty list")
     _need(len(players) <= MAX_ENTRANTS, "/players", f"at most {MAX_ENTRANTS} entrants an event")
     ids, entered = set(), {}
@@ -556,7 +627,12 @@ def check_players(players, pairs=False, planned=30) -> set[int]:
             _need(_is_int(p["withdrawn_after_round"])
                   and 0 <= p["withdrawn_after_round"] <= planned,
                   f"{path}/withdrawn_after_round", f"a round number from 0 to {planned}")
-        check_members(p.get("members"), f"{path}/members", pairs)
+        if teams:
+            check_team_members(p, path)
+        else:
+            for key in ("captain", "venue"):
+                _need(key not in p, f"{path}/{key}", "only a team has it")
+            check_members(p.get("members"), f"{path}/members", pairs)
     missing = sorted(set(range(1, len(ids) + 1)) - ids)
     _need(not missing, "/players", f"pairing numbers must run 1 to {len(ids)}; missing "
           f"{', '.join(map(str, missing))}")
@@ -598,6 +674,38 @@ def check_people(doc, pairs):
             seen[holder["person"]] = path
 
 
+def check_team_members(p, path):
+    """A team's roster (`members`, as a pair's members are), `captain` (an index into it)
+    and optional `venue`."""
+    members = p.get("members")
+    _need(isinstance(members, list) and 1 <= len(members) <= MAX_TEAM_MEMBERS,
+          f"{path}/members", f"a team's roster: 1 to {MAX_TEAM_MEMBERS} members")
+    seen = {}
+    for k, m in enumerate(members):
+        check_member(m, f"{path}/members/{k}")
+        key = entrant_key(m["name"].strip(), (m.get("club") or "").strip())
+        _need(key not in seen, f"{path}/members/{k}/name",
+              f"member {k} is member {seen.get(key)} again")
+        seen[key] = k
+    captain = p.get("captain")
+    _need(_is_int(captain) and 0 <= captain < len(members), f"{path}/captain",
+          f"the captain's index in members: 0 to {len(members) - 1}")
+    if "venue" in p:
+        _need(isinstance(p["venue"], str) and len(p["venue"]) <= MAX_CLUB, f"{path}/venue",
+              f"text of at most {MAX_CLUB} characters")
+
+
+def check_member(m, path):
+    _need(isinstance(m, dict), path, '{"name": ..., "club": ...}')
+    _need(isinstance(m.get("name"), str) and m["name"].strip()
+          and len(m["name"]) <= MAX_NAME, f"{path}/name",
+          f"a name of 1 to {MAX_NAME} characters")
+    _need(not only_invisible(m["name"]), f"{path}/name", INVISIBLE_NAME)
+    if "club" in m:
+        _need(isinstance(m["club"], str) and len(m["club"]) <= MAX_CLUB,
+              f"{path}/club", f"text of at most {MAX_CLUB} characters")
+
+
 def check_members(members, path, pairs):
     if not pairs:
         _need(members is None, path, "only a pairs event's entrants have members")
@@ -615,9 +723,12 @@ def check_members(members, path, pairs):
                   f"{path}/{k}/club", f"text of at most {MAX_CLUB} characters")
 
 
-def check_round(r, path, number, ids, ruleset, seats=2, match=None) -> dict:
+def check_round(r, path, number, ids, ruleset, seats=2, match=None, teams=None) -> dict:
     _need(isinstance(r, dict), path, "each round is an object")
     _need(r.get("number") == number, f"{path}/number", f"expected round {number}")
+    if "date" in r:
+        _need(teams is not None and is_date(r["date"]), f"{path}/date",
+              'a league round\'s date as "YYYY-MM-DD"')
     matches = r.get("matches")
     _need(isinstance(matches, list), f"{path}/matches", "must be a list")
     boards, seated, reports = set(), set(), {}
@@ -662,12 +773,105 @@ def check_round(r, path, number, ids, ruleset, seats=2, match=None) -> dict:
                   "says who drew")
             _need(_is_int(first) and 0 <= first < seats, f"{mp}/first_set_starter",
                   f"the seat that starts set 1: 0 to {seats - 1}")
+        if teams is not None:
+            _need(not results and "first_set_starter" not in m,
+                  f"{mp}/{(results or ['first_set_starter'])[0]}",
+                  "a team match's result is its boards': give each board's under \"boards\"")
+            if "postponed_to" in m:
+                _need(not bye and is_date(m["postponed_to"]), f"{mp}/postponed_to",
+                      'the date a postponed match is played, "YYYY-MM-DD"')
+            if not bye:
+                reports.update(check_team_boards(m, mp, ruleset, teams))
+            else:
+                _need("boards" not in m, f"{mp}/boards", "a bye has no boards")
+            continue
+        _need("boards" not in m and "postponed_to" not in m,
+              f"{mp}/{'boards' if 'boards' in m else 'postponed_to'}",
+              "only a team event's matches have boards")
         if "record" in m:
             conceded = pair.index(m["abandoned_by"]) if "abandoned_by" in m else None
             reports[mp] = check_record(m["record"], f"{mp}/record",
                                        Board.make(ruleset, seats, match, first),
                                        conceded_side=conceded)
     return reports
+
+
+BOARD_KEYS = {"board", "kind", "lineup", "record", "forfeit_by", "double_forfeit",
+              "abandoned_by", "winner", "first_set_starter"}
+
+
+def check_team_boards(m, mp, ruleset, teams) -> dict:
+    """A team match's `boards`: one per board of the event's team match format, in order,
+    each `{"board", "kind", "lineup", "record" ...}` with its result as a match's, checked
+    in its board's format; the lineups name members of each team's roster, a member on at
+    most one singles and one pairs board (rules.team_rules.check_lineup)."""
+    plan, pair = teams["plan"], m["players"]
+    boards = m.get("boards")
+    _need(isinstance(boards, list) and len(boards) == len(plan), f"{mp}/boards",
+          f"a team match has {len(plan)} boards, in order")
+    reports, lineups = {}, [[], []]
+    for k, (b, board) in enumerate(zip(boards, plan, strict=True)):
+        bp = f"{mp}/boards/{k}"
+        _need(isinstance(b, dict), bp, "each board is an object")
+        for key in b:
+            _need(key in BOARD_KEYS, f"{bp}/{key}", f"unknown key {str(key)[:40]!r}")
+        _need(b.get("board") == board.number, f"{bp}/board", f"expected board {board.number}")
+        _need(b.get("kind") == board.kind, f"{bp}/kind",
+              f"board {board.number} is a {board.kind} board")
+        lineup = b.get("lineup")
+        if lineup is not None:
+            _need(isinstance(lineup, list) and len(lineup) == 2
+                  and all(isinstance(side, list) for side in lineup), f"{bp}/lineup",
+                  "[[home member indices], [away member indices]]")
+            for s in (0, 1):
+                lineups[s].append(lineup[s])
+        results = [key for key in ("record", "forfeit_by", "double_forfeit", "abandoned_by",
+                                   "winner") if key in b]
+        _need(len(results) <= 1 or results == ["record", "abandoned_by"], f"{bp}/{results[-1]}"
+              if results else bp, "one result per board")
+        _need(not results or lineup is not None, f"{bp}/lineup",
+              "a board with a result names its players")
+        for key in ("forfeit_by", "abandoned_by", "winner"):
+            if key in b:
+                _need(_is_int(b[key]) and b[key] in pair, f"{bp}/{key}",
+                      "must be one of the match's teams")
+        if "double_forfeit" in b:
+            _need(b["double_forfeit"] is True, f"{bp}/double_forfeit", "must be true")
+        first = b.get("first_set_starter", 0)
+        if "first_set_starter" in b:
+            _need(sets_alternate(ruleset) and _is_int(first) and 0 <= first < board.seats,
+                  f"{bp}/first_set_starter", f"the seat that starts set 1: 0 to "
+                  f"{board.seats - 1}, where sets alternate")
+        if "record" in b:
+            conceded = pair.index(b["abandoned_by"]) if "abandoned_by" in b else None
+            reports[bp] = check_record(b["record"], f"{bp}/record",
+                                       Board.make(ruleset, board.seats, board.match, first),
+                                       conceded_side=conceded)
+    for k, b in enumerate(boards):
+        for s in (0, 1):
+            for i in (b.get("lineup") or [[], []])[s]:
+                _need(_is_int(i) and 0 <= i < teams["rosters"][pair[s]],
+                      f"{mp}/boards/{k}/lineup/{s}",
+                      f"a member index of team {pair[s]}'s roster")
+    for s in (0, 1):
+        named = lineups[s]
+        if len(named) != len(plan) or not all(named):
+            continue  # not every board is lined up yet: each index is checked above
+        try:
+            team_rules.check_lineup(plan, teams["rosters"][pair[s]], named)
+        except ValueError as exc:
+            raise ArchiveError(f"{mp}/boards", f"team {pair[s]}'s lineup: {exc}") from None
+    return reports
+
+
+def is_date(value) -> bool:
+    if not (isinstance(value, str) and DATE.match(value)):
+        return False
+    try:
+        date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
 
 
 def check_record(record, path, board: Board, conceded_side=None) -> dict:

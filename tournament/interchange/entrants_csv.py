@@ -221,3 +221,136 @@ def read_line(number, cells, columns, pairs, seen, names) -> Line:
     names.setdefault(fold(fields["name"]), []).append((number, fields["name"], fields["club"]))
     line.fields = fields
     return line
+
+
+# ------------------------------------------------------------------------ teams
+
+# A team event's list: one line per member, the team named on each line
+# (shared/spec/competitions.md, "Teams"). The team's club and venue may be given on any of
+# its lines (the same on every line that gives them); `captain` marks its captain's line
+# (yes, y, x, 1 or true; none marked: the first member).
+TEAM_COLUMNS = ("team", "club", "member", "member_club", "captain", "venue")
+TEAM_PEOPLE = ("person",)
+CAPTAIN_WORDS = frozenset({"yes", "y", "x", "1", "true", "captain", "c"})
+
+
+def parse_teams(text: str, *, existing=()) -> Parsed:
+    """Every line of `text` checked, as a team event's list: one line per member.
+    Columns `team,club,member,member_club,captain,venue` in that order unless a header
+    line names them (it may add `person`: the member's person id). The rows are teams
+    (rules.entrant_rules.check_team's fields), in the order of their first line, with
+    each member's person id in `people`. A team entered already, a member twice in one
+    team, two captains, a club or venue that differs between a team's lines: errors
+    naming the line; the caller imports nothing unless `errors` is empty."""
+    from ..rules.entrant_rules import check_team
+
+    parsed = Parsed([], TEAM_COLUMNS)
+    text = (text or "").lstrip("\ufeff")
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        parsed.file_errors.append(f"the list is larger than {MAX_BYTES:,} bytes; split it "
+                                  "into smaller files")
+        return parsed
+    for number, physical in enumerate(text.split("\n"), start=1):
+        try:
+            clean_text(physical, f"line {number}")
+        except TextError as exc:
+            parsed.file_errors.append(str(exc).rstrip("."))
+    if parsed.file_errors:
+        return parsed
+    parsed.delimiter = detect_delimiter(text)
+    reader = csv.reader(io.StringIO(text), delimiter=parsed.delimiter)
+    taken = {entrant_key(name, club) for name, club in existing}
+    taken_names = {entrant_key(name, "")[0] for name, _ in existing}
+    teams: dict[str, dict] = {}  # folded team name -> its lines and values
+    start = 1
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            parsed.file_errors.append(f"line {reader.line_num}: {exc}")
+            return parsed
+        number, start = start, reader.line_num + 1
+        if not any(cell.strip() for cell in cells):
+            continue
+        if not parsed.lines and not parsed.header:
+            names = [c.strip().lower() for c in cells]
+            if any(n in TEAM_COLUMNS + TEAM_PEOPLE for n in names):
+                allowed = TEAM_COLUMNS + TEAM_PEOPLE
+                unknown = [n for n in names if n and n not in allowed]
+                twice = sorted({n for n in names if n and names.count(n) > 1})
+                if unknown or twice or "team" not in names or "member" not in names:
+                    parsed.file_errors.append(
+                        f"line {number}: a team list's columns are {', '.join(allowed)} "
+                        "(team and member needed, each once)")
+                    return parsed
+                parsed.columns, parsed.header = tuple(names), True
+                continue
+        stripped = [c.strip() for c in cells]
+        line = Line(number, dict(zip(parsed.columns, stripped, strict=False)),
+                    (stripped + [""] * len(parsed.columns))[:len(parsed.columns)])
+        parsed.lines.append(line)
+        if len(cells) > len(parsed.columns):
+            line.errors.append(f"{len(cells)} values, expected at most "
+                               f"{len(parsed.columns)} ({', '.join(parsed.columns)})")
+            continue
+        too_long = [c for c, v in line.values.items() if len(v) > MAX_CELL]
+        if too_long:
+            line.errors.append(f"{too_long[0]} is longer than {MAX_CELL} characters")
+            continue
+        v = line.values
+        team = v.get("team", "")
+        if not team:
+            line.errors.append("the team is not named")
+            continue
+        person = v.get("person") or None
+        if person is not None and not is_person_id(person):
+            line.errors.append(f"person {person[:60]!r} is not a person id ({PERSON_ID_RULE})")
+            continue
+        entry = teams.setdefault(fold(team), {"name": team, "club": "", "venue": "",
+                                              "members": [], "lines": [], "people": [],
+                                              "captain": None})
+        for key in ("club", "venue"):
+            if v.get(key):
+                if entry[key] and entry[key] != v[key]:
+                    line.errors.append(f"{team}'s {key} is {entry[key]!r} on an earlier "
+                                       f"line, {v[key]!r} here")
+                entry[key] = entry[key] or v[key]
+        if (v.get("captain") or "").lower() in CAPTAIN_WORDS:
+            if entry["captain"] is not None:
+                line.errors.append(f"{team} has a captain already (line "
+                                   f"{entry['lines'][entry['captain']].number})")
+            entry["captain"] = len(entry["members"])
+        elif v.get("captain"):
+            line.errors.append(f"captain {v['captain'][:20]!r}: write yes on the captain's "
+                               "line, or leave it empty")
+        entry["members"].append({"name": v.get("member", ""), "club": v.get("member_club", "")})
+        entry["lines"].append(line)
+        entry["people"].append(person)
+    for entry in teams.values():
+        if any(line.errors for line in entry["lines"]):
+            continue
+        fields, problems = check_team(name=entry["name"], club=entry["club"],
+                                      members=entry["members"], captain=entry["captain"],
+                                      venue=entry["venue"])
+        first = entry["lines"][0]
+        for key, message in problems.items():
+            where = first
+            if key.startswith(("member", "club")) and key[-1].isdigit():
+                index = int("".join(c for c in key if c.isdigit())) - 1
+                where = entry["lines"][min(index, len(entry["lines"]) - 1)]
+            where.errors.append(message)
+        if problems:
+            continue
+        key = entrant_key(fields["name"], fields["club"])
+        if key in taken or (not fields["club"] and key[0] in taken_names):
+            first.errors.append(f"{fields['name']} is already entered")
+            continue
+        first.fields, first.people = fields, tuple(entry["people"])
+    if not parsed.lines and not parsed.file_errors:
+        parsed.file_errors.append("the list holds no teams")
+    if len(teams) > MAX_ENTRANTS - len(existing):
+        parsed.file_errors.append(f"{len(teams):,} teams: an event takes at most "
+                                  f"{MAX_ENTRANTS:,}")
+    return parsed

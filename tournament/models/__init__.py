@@ -7,6 +7,7 @@ from .entrants import Entrant, ForbiddenPair
 from .event import Official, Tournament
 from .idempotency import StoredAnswer
 from .jobs import Job
+from .lineups import TeamLineup
 from .person import EntrantPerson, Person, Rating, RatingList, RatingStep
 from .player_keys import PlayerKey
 from .rounds import Match, ResultVersion, Round, SetResult
@@ -36,5 +37,6 @@ __all__ = [
     "SetResult",
     "Stage",
     "StoredAnswer",
+    "TeamLineup",
     "Tournament",
 ]

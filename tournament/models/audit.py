@@ -62,6 +62,13 @@ class AuditEntry(models.Model):
         PLAYER_ENTER_RESULT = "player_enter_result", "A player entered a result"
         PLAYER_ACCEPT_RESULT = "player_accept_result", "A player accepted a result"
         PLAYER_DISPUTE_RESULT = "player_dispute_result", "A player disputed a result"
+        # Teams and leagues
+        SET_LINEUP = "set_lineup", "Set a team match's lineup"
+        OPEN_LINEUPS = "open_lineups", "Open a team match's lineups"
+        POSTPONE_MATCH = "postpone_match", "Postpone a team match"
+        SET_ROUND_DATE = "set_round_date", "Set a round's date"
+        PLAYER_ACCEPT_CARD = "player_accept_card", "A captain accepted a card"
+        PLAYER_DISPUTE_CARD = "player_dispute_card", "A captain disputed a card"
         # People across events
         CREATE_PERSON = "create_person", "Create person"
         LINK_PERSON = "link_person", "Link person"

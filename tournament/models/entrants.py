@@ -46,8 +46,13 @@ class Entrant(models.Model):
     club = models.CharField(max_length=MAX_CLUB, blank=True)
     rating = models.PositiveIntegerField(null=True, blank=True)
     # In a pairs event: the two partners, [{"name": ..., "club": ...}, {...}] (club optional);
-    # the pair is the entrant, paired and ranked as one. Empty in a singles event.
+    # the pair is the entrant, paired and ranked as one. In a team event: the roster, each
+    # member stored as a pair's member is. Empty in a singles event.
     members = models.JSONField(default=list, blank=True)
+    # A team's captain (an index into `members`) and home venue (a league's fixtures are
+    # played there); None and "" for anything but a team.
+    captain = models.PositiveSmallIntegerField(null=True, blank=True)
+    venue = models.CharField(max_length=MAX_CLUB, blank=True)
     # Plays no round after this one; None while still in the event.
     withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
 

@@ -52,6 +52,9 @@ class Tournament(models.Model):
         # What one entrant is: a player, or a pair of partners paired and ranked as one.
         SINGLES = "singles", "Singles"
         PAIRS = "pairs", "Pairs"
+        # Teams: a roster of members and a captain; a team match is boards of singles and
+        # pairs between the two teams' players (shared/spec/competitions.md, "Teams").
+        TEAMS = "teams", "Teams"
 
     class EntryPolicy(models.TextChoices):
         # Who enters results and when they count (shared/spec/table-entry.md).
@@ -75,6 +78,12 @@ class Tournament(models.Model):
     match_target = models.PositiveSmallIntegerField(default=61)
     sets_to_win = models.PositiveSmallIntegerField(default=2)
     points = models.JSONField(default=default_points)
+    # A team event's team match format, {"boards": [{"kind": "singles"|"pairs", "count":
+    # n, "match": {"target": t, "sets_to_win": w}}, ...]}, and its team points ({"win",
+    # "draw", "loss", "per_board", "close_loss"}: standings.teams.TeamPoints); None
+    # unless the entrants are teams. Checked by rules.team_rules.
+    team_match = models.JSONField(null=True, blank=True)
+    team_points = models.JSONField(null=True, blank=True)
     tiebreaks = models.JSONField(default=default_tiebreaks)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     require_confirmation = models.BooleanField(default=True)
@@ -173,6 +182,10 @@ class Tournament(models.Model):
     @property
     def is_pairs(self) -> bool:
         return self.entrants_kind == self.Entrants.PAIRS
+
+    @property
+    def is_teams(self) -> bool:
+        return self.entrants_kind == self.Entrants.TEAMS
 
     @property
     def seats(self) -> int:

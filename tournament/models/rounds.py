@@ -39,6 +39,8 @@ class Round(models.Model):
     match = models.JSONField(null=True, blank=True)
     # Why each board is as it is (scores, starter history, floats), for the director.
     explanation = models.JSONField(default=list, blank=True)
+    # The day a league round is played (a round robin of teams); None elsewhere.
+    date = models.DateField(null=True, blank=True)
 
     objects = RoundQuerySet.as_manager()
 
@@ -101,6 +103,16 @@ def status_counts(status: str, require_confirmation: bool) -> bool:
 
 
 class MatchQuerySet(models.QuerySet):
+    def pairings(self):
+        """The round's pairings: every match but the boards of a team match (in a team
+        event the team matches, elsewhere every board). What standings, the pairing's
+        history, cross-tables, round pages, exports and ratings of entrants read."""
+        return self.filter(team_match__isnull=True)
+
+    def team_boards(self):
+        """The boards of team matches (each an ordinary match between players)."""
+        return self.filter(team_match__isnull=False)
+
     def for_listing(self):
         """A round's boards with both players and their set scores, in two queries."""
         return self.select_related("side0", "side1", "conceded_by").prefetch_related(
@@ -190,6 +202,16 @@ class Match(models.Model):
         "tournament.PlayerKey", null=True, blank=True, on_delete=models.SET_NULL,
         related_name="+")
     dispute_reason = models.TextField(blank=True)
+    # Teams (shared/spec/competitions.md): a board of a team match points to it (the
+    # team match is the round's pairing, side0 the home team, side1 the away team; its
+    # boards have the same round and sides, and `board` numbers them within it). A
+    # board's `lineup` names the members who play it, [[home indices], [away indices]]
+    # (one a side for singles, two for pairs; a side not yet named is []); None until
+    # the lineups are open. A postponed team match's new date (it stays in its round).
+    team_match = models.ForeignKey("self", null=True, blank=True, on_delete=models.CASCADE,
+                                   related_name="boards")
+    lineup = models.JSONField(null=True, blank=True)
+    postponed_to = models.DateField(null=True, blank=True)
 
     objects = MatchQuerySet.as_manager()
 
@@ -197,7 +219,11 @@ class Match(models.Model):
         ordering = ["round", "board"]
         verbose_name_plural = "matches"
         constraints = [
-            models.UniqueConstraint(fields=["round", "board"], name="unique_board"),
+            models.UniqueConstraint(fields=["round", "board"],
+                                    condition=Q(team_match__isnull=True), name="unique_board"),
+            models.UniqueConstraint(fields=["team_match", "board"],
+                                    condition=Q(team_match__isnull=False),
+                                    name="unique_team_board"),
         ]
 
     def __str__(self):
@@ -208,10 +234,35 @@ class Match(models.Model):
     def is_bye(self) -> bool:
         return self.side1_id is None
 
+    def plan_in(self, tournament):
+        """A team match's board: its `rules.team_rules.BoardPlan` (number, kind, format)
+        in its event `tournament`; None for any other match."""
+        if self.team_match_id is None or not tournament.team_match:
+            return None
+        from ..rules.team_rules import board_plan
+
+        plan = board_plan(tournament.team_match)
+        return plan[self.board - 1] if self.board <= len(plan) else None
+
+    @property
+    def plan(self):
+        """`plan_in` the board's own event."""
+        return None if self.team_match_id is None else self.plan_in(self.round.tournament)
+
+    def seats_in(self, tournament) -> int:
+        """Seats at this board's table in its event `tournament`: a team match's board by
+        its kind (2 singles, 4 pairs), else the event's."""
+        plan = self.plan_in(tournament)
+        return plan.seats if plan is not None else tournament.seats
+
     @property
     def match_format(self) -> dict:
         """The `match` this board's record must have: its round's (`Round.match_format`);
-        a plate's match is in its stage's format, even in the round of the final."""
+        a plate's match is in its stage's format, even in the round of the final; a team
+        match's board is in its board's format (the event's `team_match`)."""
+        plan = self.plan
+        if plan is not None:
+            return dict(plan.match)
         if self.plate:
             return self.round.stage.match_format()
         return self.round.match_format

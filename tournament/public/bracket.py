@@ -31,7 +31,7 @@ def page(tournament, stage) -> dict:
         return out
     entrants = {e.pk: e for e in tournament.entrants.only("number", "name", "tournament_id")}
     stored = {(m.round.number_in_stage, m.board): m for m in
-              Match.objects.published().filter(round__stage=stage)
+              Match.objects.pairings().published().filter(round__stage=stage)
               .select_related("round", "side0", "side1", "winner", "conceded_by")
               .prefetch_related("sets")}
     out.update(tree(tournament, drawn, entrants, lambda r, board: stored.get((r, board))))

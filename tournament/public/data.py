@@ -169,7 +169,7 @@ def boards(tournament, round_, points=None) -> list[dict]:
     match points before the round (see history.points_before), shown beside each name."""
     points = points or {}
     rows = []
-    for m in Match.objects.filter(round=round_).for_listing():
+    for m in Match.objects.pairings().filter(round=round_).for_listing():
         m.round = round_  # read once: its format gives each slip's sets
         result = match_result(tournament, m)
         rows.append({

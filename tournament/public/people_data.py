@@ -68,7 +68,7 @@ def person_page(key: str) -> PersonPage | None:
                                           r.trend)
                  for r in Rating.objects.filter(person=person)}
     for (ruleset, match_id, slug, ev_name, number, board, side0, side1, name0, name1, won,
-         mu, sigma, rating) in (
+         mu, sigma, rating, lineup, members0, members1) in (
             RatingStep.objects.filter(person=person,
                                       match__round__tournament__in=public_events())
             .order_by("ruleset", "seq")
@@ -76,14 +76,24 @@ def person_page(key: str) -> PersonPage | None:
                          "match__round__tournament__name", "match__round__number",
                          "match__board", "match__side0_id", "match__side1_id",
                          "match__side0__name", "match__side1__name", "won", "mu", "sigma",
-                         "rating")):
+                         "rating", "match__lineup", "match__side0__members",
+                         "match__side1__members")):
         mine_first = side0 in own or side1 not in own
+        if lineup:  # a board of a team match: the players it names, and their team
+            name0, name1 = (board_players(lineup[0], members0, name0),
+                            board_players(lineup[1], members1, name1))
         histories[ruleset].steps.append({
             "event": slug, "event_name": ev_name, "round": number, "board": board,
             "match": match_id, "opponent": name1 if mine_first else name0, "won": won,
             "mu": mu, "sigma": sigma, "rating": rating})
     ordered = [histories[r] for r in RULESETS_RATED if r in histories]
     return PersonPage(person, ordered, events)
+
+
+def board_players(indices, members, team: str) -> str:
+    """The players a team match's board names for one team: "Ann Lee (Red Lion)"."""
+    names = [members[i].get("name", "") for i in indices or [] if i < len(members or [])]
+    return f"{' & '.join(names)} ({team})" if names else team
 
 
 def hidden_only(person, events) -> bool:

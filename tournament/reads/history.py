@@ -6,6 +6,7 @@ number of queries, whatever the size of the event.
 """
 
 from collections import defaultdict
+from dataclasses import dataclass
 
 from django.db.models import Subquery
 
@@ -15,11 +16,12 @@ from ..models.rounds import status_counts
 from ..pairing import knockout
 from ..pairing.systems import SYSTEMS, Played, StageInput
 from ..pairing.trf import TrfEvent, TrfPlayer, TrfResult, xxc_word
+from ..standings import teams as team_standings
 from ..standings.plain import NOT_PAIRED_KINDS
 
 
 def _matches(tournament, *, public: bool, after_round: int | None = None):
-    qs = Match.objects.filter(round__tournament=tournament).select_related("round")
+    qs = Match.objects.pairings().filter(round__tournament=tournament).select_related("round")
     if public:
         qs = qs.published()
     if after_round is not None:
@@ -69,7 +71,7 @@ def standings_input(tournament, *, after_round: int | None = None, public: bool 
     number = {pk: n for pk, (n, _) in entrants.items()}
     players = [standings.Player(n, name, withdrawn[pk]) for pk, (n, name) in entrants.items()]
     ranked = ranked_rounds(tournament, stage)
-    qs = Match.objects.filter(round__tournament=tournament, **ranked)
+    qs = Match.objects.pairings().filter(round__tournament=tournament, **ranked)
     if public:
         qs = qs.published()
     if after_round is not None:
@@ -79,7 +81,7 @@ def standings_input(tournament, *, after_round: int | None = None, public: bool 
     sets = defaultdict(list)
     if any(outcome in (Match.Outcome.PLAYED, Match.Outcome.ABANDONED) for *_, outcome, _ in rows):
         set_rows = SetResult.objects.filter(
-            match__round__tournament=tournament,
+            match__round__tournament=tournament, match__team_match__isnull=True,
             **{"match__" + key: value for key, value in ranked.items()})
         if after_round is not None:
             set_rows = set_rows.filter(match__round__number__lte=after_round)
@@ -100,10 +102,66 @@ def points_before(tournament, number: int) -> dict:
     Nothing to read before round 1."""
     if number <= 1:
         return {}
+    if tournament.is_teams:  # a team's points are its league table's
+        table = league_table(tournament, after_round=number - 1)
+        return {table.entrants[row.team][0]: row.points for row in table.rows}
     # Points only: the tie-breaks of a whole standings table cost several times more.
     players, matches, points = standings_input(tournament, after_round=number - 1,
                                                public=True)
     return standings.match_points(players, matches, points, after_round=number - 1)
+
+
+# ------------------------------------------------------------------------ teams
+# A team event's league table (shared/spec/competitions.md, "Teams"): the stage's team
+# matches whose result counts, as the plain input of `tournament.standings.teams`, in two
+# queries whatever the size of the division. A bye in a team round robin is no match:
+# neither played nor scored. A team match both teams forfeited on every board (a double
+# forfeit) is left out too: nobody played it. reads/league.py gives its rows as JSON.
+
+
+@dataclass(frozen=True)
+class LeagueTable:
+    rows: list  # standings.teams.TableRow, best first
+    entrants: dict  # entrant id -> (pairing number, name)
+    points: team_standings.TeamPoints
+
+
+def counted_team_matches(tournament, *, stage=None, public: bool = True,
+                         after_round: int | None = None):
+    """The stage's team matches whose result counts, as `standings.teams.TeamMatch`
+    (home team first, boards won by each). One query."""
+    qs = Match.objects.pairings().filter(round__tournament=tournament,
+                                         **ranked_rounds(tournament, stage))
+    if public:
+        qs = qs.published()
+    if after_round is not None:
+        qs = qs.filter(round__number__lte=after_round)
+    out = []
+    for side0, side1, status, outcome, record in qs.exclude(side1=None).order_by(
+            "round__number", "board").values_list("side0_id", "side1_id", "status",
+                                                  "outcome", "record"):
+        if not status_counts(status, tournament.require_confirmation):
+            continue
+        if outcome in (Match.Outcome.DOUBLE_FORFEIT, Match.Outcome.NONE):
+            continue
+        boards = (record or {}).get("boards") or [0, 0]
+        out.append(team_standings.TeamMatch((side0, side1), (boards[0], boards[1])))
+    return out
+
+
+def league_table(tournament, *, stage=None, public: bool = True,
+                 after_round: int | None = None) -> LeagueTable:
+    """The league table of the stage (default: the event's last Swiss or round robin that
+    has begun, as the standings): played, won, drawn, lost, boards for and against,
+    points, ordered and each tie explained by `standings.teams.league_table`."""
+    entrants = {pk: (number, name) for pk, number, name in
+                tournament.entrants.order_by("number").values_list("id", "number", "name")}
+    points = team_standings.TeamPoints.from_json(tournament.team_points)
+    matches = counted_team_matches(tournament, stage=stage, public=public,
+                                   after_round=after_round)
+    rows = team_standings.league_table(list(entrants), matches, points)
+    return LeagueTable(rows, entrants, points)
+
 
 
 # ------------------------------------------------------------ rounds without a board
@@ -151,7 +209,8 @@ def not_paired_in(tournament, number: int, *, public: bool = True) -> dict[str, 
     each list in pairing-number order; kinds with nobody are left out. For the round
     pages (director's and public), the cross-table and the API. Four queries."""
     entrants = list(tournament.entrants.order_by("number"))
-    boards = Match.objects.filter(round__tournament=tournament, round__number__lte=number)
+    boards = Match.objects.pairings().filter(round__tournament=tournament,
+                                           round__number__lte=number)
     if public:
         boards = boards.published()
     on_board = {(eid, rnd) for rnd, a, b in boards.values_list("round__number", "side0_id",
@@ -180,7 +239,7 @@ def late_entries(tournament) -> dict[int, int]:
     queries."""
     entrants = dict(tournament.entrants.values_list("pk", "withdrawn_after_round"))
     rounds = list(tournament.rounds.values_list("number", flat=True))
-    on_board = {(eid, rnd) for rnd, a, b in Match.objects.filter(
+    on_board = {(eid, rnd) for rnd, a, b in Match.objects.pairings().filter(
         round__tournament=tournament).values_list("round__number", "side0_id", "side1_id")
         for eid in (a, b) if eid is not None}
     attendance = {(eid, rnd): kind for eid, rnd, kind in Attendance.objects.filter(
@@ -249,6 +308,8 @@ def trf_result(m, entrant_id, number) -> TrfResult:
     if m.outcome == Match.Outcome.FORFEIT:
         return TrfResult(opponent, colour, "+" if m.winner_id == entrant_id else "-")
     if m.outcome in (Match.Outcome.PLAYED, Match.Outcome.ABANDONED):
+        if m.winner_id is None:  # a team match drawn on boards: a draw for the Swiss
+            return TrfResult(opponent, colour, "=")
         return TrfResult(opponent, colour, "1" if m.winner_id == entrant_id else "0")
     raise ValueError(f"board {m.board} of round {m.round.number} has no result")
 
@@ -346,7 +407,7 @@ def ranking_stage(tournament, number: int | None = None):
 def stage_played(stage, *, public: bool = False) -> tuple:
     """The stage's boards so far as the pairing systems read them (`pairing.systems.Played`):
     a bye, and a result that counts, are decided. One query."""
-    qs = Match.objects.filter(round__stage=stage)
+    qs = Match.objects.pairings().filter(round__stage=stage)
     if public:
         qs = qs.published()
     rows = qs.order_by("round__number_in_stage", "board").values_list(

@@ -44,18 +44,26 @@ def order_key(event_date, event_id, round_number, board) -> tuple:
 def rated_matches(ruleset: str):
     """Counted played matches of the ruleset's public events (an event hidden by its
     director is rated once shown), in the list's order, as tuples
-    (match id, event id, date, round, board, side0, side1, winner)."""
+    (match id, event id, date, round, board, side0, side1, winner, lineup). In a team
+    event the boards are rated, each between the players its `lineup` names, never the
+    team match itself."""
     return (Match.objects.filter(COUNTED, outcome=Match.Outcome.PLAYED,
                                  round__tournament__ruleset=ruleset,
                                  round__tournament__hidden=False)
-            .exclude(side1=None).exclude(winner=None).order_by(*ORDER)
+            .exclude(side1=None).exclude(winner=None)
+            .exclude(round__tournament__entrants_kind=Tournament.Entrants.TEAMS,
+                     team_match__isnull=True)
+            .order_by(*ORDER, "team_match_id")
             .values_list("id", "round__tournament_id", "round__tournament__date",
-                         "round__number", "board", "side0_id", "side1_id", "winner_id"))
+                         "round__number", "board", "side0_id", "side1_id", "winner_id",
+                         "lineup"))
 
 
 def sides_people(entrant_ids=None, ruleset: str | None = None) -> dict[int, tuple]:
     """Entrant id -> its people in member order, for entrants whose every player is
-    linked (one in singles, two in pairs); others are left out: they are not rated."""
+    linked (one in singles, two in pairs); others are left out: they are not rated. A
+    team's entry is {member index: person} of its linked members (a board is rated when
+    the members its lineup names are linked: `as_rated`)."""
     links = EntrantPerson.objects.all()
     if ruleset is not None:
         links = links.filter(entrant__tournament__ruleset=ruleset)
@@ -63,12 +71,16 @@ def sides_people(entrant_ids=None, ruleset: str | None = None) -> dict[int, tupl
         links = links.filter(entrant_id__in=entrant_ids)
     found: dict[int, dict] = {}
     pairs: dict[int, bool] = {}
+    out = {}
     for entrant, member, person, kind in links.values_list(
             "entrant_id", "member", "person_id", "entrant__tournament__entrants_kind"):
         found.setdefault(entrant, {})[member] = person
         pairs[entrant] = kind == Tournament.Entrants.PAIRS
-    out = {}
+        if kind == Tournament.Entrants.TEAMS:
+            out[entrant] = found[entrant]
     for entrant, members in found.items():
+        if entrant in out:
+            continue
         wanted = (0, 1) if pairs[entrant] else (0,)
         if all(m in members for m in wanted):
             out[entrant] = tuple(members[m] for m in wanted)
@@ -76,9 +88,20 @@ def sides_people(entrant_ids=None, ruleset: str | None = None) -> dict[int, tupl
 
 
 def as_rated(row, people) -> ratings.RatedMatch | None:
-    match_id, event, _date, _round, _board, side0, side1, winner = row
+    match_id, event, _date, _round, _board, side0, side1, winner, *rest = row
     if side0 not in people or side1 not in people:
         return None
+    lineup = rest[0] if rest else None
+    if isinstance(people[side0], dict):  # a board of a team match: its lineup's players
+        named = []
+        for side, team in ((0, side0), (1, side1)):
+            members = lineup[side] if lineup and len(lineup) == 2 else []
+            if not members or any(i not in people[team] for i in members):
+                return None
+            named.append(tuple(people[team][i] for i in members))
+        by_team = {side0: named[0], side1: named[1]}
+        loser = side1 if winner == side0 else side0
+        return ratings.RatedMatch(match_id, event, by_team[winner], by_team[loser])
     loser = side1 if winner == side0 else side0
     return ratings.RatedMatch(match_id, event, people[winner], people[loser])
 
@@ -172,8 +195,9 @@ def result_changed(match) -> str:
     counted = status_counts(match.status, tournament.require_confirmation)
     if counted and match.outcome == Match.Outcome.PLAYED and match.side1_id and match.winner_id:
         people = sides_people([match.side0_id, match.side1_id])
-        new = as_rated((match.pk, tournament.pk, None, None, None, match.side0_id,
-                        match.side1_id, match.winner_id), people)
+        if not (tournament.is_teams and match.team_match_id is None):
+            new = as_rated((match.pk, tournament.pk, None, None, None, match.side0_id,
+                            match.side1_id, match.winner_id, match.lineup), people)
     if not before and new is None:
         return "none"  # no list to touch: no lock, so unlinked events never queue on it
     lock_list(ruleset)

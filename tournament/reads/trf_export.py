@@ -16,7 +16,7 @@ def finished_rounds(tournament) -> int:
     last = tournament.rounds.filter(stage__kind=Stage.Kind.SWISS).order_by("-number").first()
     if last is None:
         return 0
-    still_open = Match.objects.filter(round=last).awaiting_result().exists()
+    still_open = Match.objects.pairings().filter(round=last).awaiting_result().exists()
     return last.number - 1 if still_open else last.number
 
 

@@ -169,3 +169,65 @@ def counted(count: int) -> str:
 def wins(entrant) -> str:
     """"Ann Lee wins", "Lee & Dee win": a pair's name is two people."""
     return "win" if entrant.is_pair else "wins"
+
+
+MAX_TEAM_MEMBERS = 40  # a team's roster, at most
+
+
+def check_team(*, name="", club="", rating=None, members=None, captain=None, venue=""):
+    """(fields, problems) for one team (shared/spec/competitions.md, "Teams"), as
+    `check_entrant` for a player or pair: name and club as an entrant's; `members` the
+    roster, each {"name", "club"?} as a pair's member is (at least one, at most
+    MAX_TEAM_MEMBERS, none twice); `captain` an index into it (None: the first member);
+    `venue` the home venue. Problems name the field ("member3", "captain", ...)."""
+    problems: dict[str, str] = {}
+
+    def text(key, value, limit):
+        try:
+            return clean_name(value, key, limit)
+        except TextError as exc:
+            problems[key] = str(exc)
+            return ""
+
+    members = members if isinstance(members, list) else []
+    if not members:
+        problems["members"] = "a team has at least one member on its roster"
+    if len(members) > MAX_TEAM_MEMBERS:
+        problems["members"] = f"a team's roster has at most {MAX_TEAM_MEMBERS} members"
+        members = members[:MAX_TEAM_MEMBERS]
+    stored, seen = [], {}
+    for i, member in enumerate(members, start=1):
+        if not isinstance(member, dict):
+            problems[f"member{i}"] = f"member {i} must be {{'name': ..., 'club': ...}}"
+            member = {}
+        member_name = text(f"member{i}", member.get("name"), MAX_NAME)
+        member_club = text(f"club{i}", member.get("club"), MAX_CLUB)
+        if not member_name and f"member{i}" not in problems:
+            problems[f"member{i}"] = f"member {i}'s name is empty"
+        key = entrant_key(member_name, member_club)
+        if member_name and key in seen:
+            problems[f"member{i}"] = (f"member {i} is member {seen[key]} again "
+                                      f"({member_name}): if they are two of one name, give "
+                                      "the club that tells them apart")
+        seen.setdefault(key, i)
+        stored.append({"name": member_name, **({"club": member_club} if member_club else {})})
+    name = text("name", name, MAX_NAME)
+    if not name and "name" not in problems:
+        problems["name"] = "the team's name is empty"
+    club = text("club", club, MAX_CLUB)
+    venue = text("venue", venue, MAX_CLUB)
+    if captain is None or captain == "":
+        captain = 0
+    if isinstance(captain, str):
+        captain = numbers.whole_or_none(captain, low=0, high=MAX_TEAM_MEMBERS)
+    if isinstance(captain, bool) or not isinstance(captain, int) or \
+            not 0 <= captain < max(len(stored), 1):
+        problems["captain"] = (f"the captain is one of the {len(stored)} members on the "
+                               "roster")
+        captain = 0
+    try:
+        rating = clean_rating(rating)
+    except ValueError:
+        problems["rating"] = f"rating {rating!r} is not {RATING_RULE}"
+    return {"name": name, "club": club, "rating": rating, "members": stored,
+            "captain": captain, "venue": venue}, problems

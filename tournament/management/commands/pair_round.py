@@ -27,7 +27,7 @@ class Command(BaseCommand):
                 publish_round(round_, None)
         except ActionError as exc:
             raise CommandError(exc.message) from exc
-        boards = round_.matches.select_related("side0", "side1").order_by("board")
+        boards = round_.matches.pairings().select_related("side0", "side1").order_by("board")
         lines = [str(len(boards))]
         lines += [f"{m.side0.number} {m.side1.number if m.side1 else 0}" for m in boards]
         self.stdout.write("\n".join(lines))

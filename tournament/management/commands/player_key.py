@@ -1,4 +1,5 @@
-"""`manage.py player_key SLUG NUMBER [--member 1|2]`: a new player key, printed alone on
+"""`manage.py player_key SLUG NUMBER [--member N]`: a new player key (a pair's member
+1 or 2, a team's member 1..n), printed alone on
 a line (shared/spec/table-entry.md). The player's older key stops working."""
 
 from django.core.management.base import BaseCommand, CommandError
@@ -15,7 +16,9 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("slug")
         parser.add_argument("number", type=int)
-        parser.add_argument("--member", type=int, choices=[1, 2])
+        parser.add_argument("--member", type=int,
+                            help="a pair's member 1 or 2; a team's member 1..n (its "
+                                 "captain's by default)")
 
     def handle(self, *args, slug, number, member, **options):
         event = Tournament.objects.filter(slug=slug).first()

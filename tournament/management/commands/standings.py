@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from tournament import standings
 from tournament.models import Round, Tournament
-from tournament.reads import history
+from tournament.reads import history, league
 
 
 class Command(BaseCommand):
@@ -46,6 +46,14 @@ class Command(BaseCommand):
         if stage is None:
             raise CommandError(f"{tournament.name} is a knock-out only: it has placings, "
                                "not standings (`manage.py bracket`).")
+        if tournament.is_teams:
+            teams = league.league_table(tournament, stage=stage, public=True,
+                                        after_round=after_round)
+            if options["json"]:
+                self.stdout.write(dumps(league.rows_json(teams)))
+            else:
+                self.stdout.write(league_text(teams))
+            return
         table = history.compute(tournament, after_round=after_round, public=True, stage=stage)
         if options["json"]:
             self.stdout.write(dumps([row.as_json() for row in table.rows]))
@@ -55,6 +63,25 @@ class Command(BaseCommand):
 
 def dumps(rows) -> str:
     return json.dumps(rows, indent=1, ensure_ascii=False)
+
+
+def league_text(table) -> str:
+    """The league table as text: played, won, drawn, lost, boards for and against,
+    points; a shared place marked =."""
+    rows = league.rows_json(table)
+    header = ["Pos", "No.", "Team", "P", "W", "D", "L", "BF", "BA", "Pts"]
+    lines = [header] + [[f"={r['rank']}" if r["shared"] else str(r["rank"]), str(r["player"]),
+                         r["name"], *(str(r[k]) for k in ("played", "won", "drawn", "lost",
+                                                          "boards_for", "boards_against")),
+                         standings.format_value(r["points"])] for r in rows]
+    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+    text = ["  ".join(cell.ljust(w) if i == 2 else cell.rjust(w)
+                      for i, (cell, w) in enumerate(zip(line, widths, strict=True))).rstrip()
+            for line in lines]
+    text.insert(1, "-" * len(text[0]))
+    notes = [f"{r['name']}: {r['explanation']['placed']}" for r in rows
+             if r["explanation"]["group"] is not None]
+    return "\n".join(text + ([""] + notes if notes else []))
 
 
 def text_table(table) -> str:
