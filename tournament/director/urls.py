@@ -4,6 +4,7 @@ from . import views_cards as cards
 from . import views_entrants as entrants
 from . import views_event as event
 from . import views_jobs as jobs
+from . import views_league as league
 from . import views_people as people
 from . import views_people_bulk as people_bulk
 from . import views_rounds as rounds
@@ -65,4 +66,13 @@ urlpatterns = [
     path("<slug:slug>/rounds/<int:number>/close/", rounds.close, name="close_round"),
     path("<slug:slug>/rounds/<int:number>/reopen/", rounds.reopen, name="reopen_round"),
     path("<slug:slug>/byes/", rounds.byes, name="byes"),
+    # A team event's season (views_league.py, docs/leagues.md).
+    path("<slug:slug>/league/", league.league, name="league"),
+    path("<slug:slug>/league/date/", league.round_date, name="round_date"),
+    path("<slug:slug>/league/shift/", league.shift_dates, name="shift_dates"),
+    path("<slug:slug>/league/<int:pk>/", league.team_match, name="team_match"),
+    path("<slug:slug>/league/<int:pk>/postpone/", league.postpone, name="postpone"),
+    path("<slug:slug>/league/<int:pk>/lineup/<int:side>/", league.set_lineup,
+         name="team_lineup"),
+    path("<slug:slug>/league/<int:pk>/open/", league.open_match, name="open_match"),
 ]
