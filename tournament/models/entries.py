@@ -12,11 +12,10 @@ import hashlib
 from django.db import models
 
 from ..rules.entrant_rules import MAX_CLUB, MAX_NAME
+from ..rules.entry_rules import MAX_CONTACT
 from .entrants import Entrant
 from .event import Tournament
 from .player_keys import normalised
-
-MAX_CONTACT = 200  # an email address or a phone number, with a word or two
 
 
 def code_digest(code: str) -> str | None:
