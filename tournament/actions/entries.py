@@ -96,11 +96,11 @@ def set_entries(tournament, actor, *, open: bool, closes_at=None, cap=None,  # n
         message = (f"The cap cannot be {cap}: {taken} entrants are already in. Withdraw "
                    f"entries (or entrants) first, or give a cap of at least {taken}.")
         raise ActionError(message, {"cap": [f"at least {taken}, the entrants already in"]})
-    before = tournament.entries
+    before = tournament.entries_settings
     tournament.entries_open, tournament.entries_close_at = open, closes_at
     tournament.entries_cap = cap
     tournament.save(update_fields=["entries_open", "entries_close_at", "entries_cap"])
-    after = tournament.entries
+    after = tournament.entries_settings
     if before == after:
         raise ActionError("Nothing changed: the entries settings are as they were.")
     words = ["open" if open else "closed"]

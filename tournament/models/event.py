@@ -146,7 +146,7 @@ class Tournament(models.Model):
         return self.rounds.select_related("stage").order_by("number")
 
     @property
-    def entries(self) -> dict:
+    def entries_settings(self) -> dict:
         """The entries settings as the API's read and the archive write them."""
         return {"open": self.entries_open,
                 "closes_at": self.entries_close_at.isoformat() if self.entries_close_at
