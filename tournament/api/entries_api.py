@@ -141,6 +141,8 @@ def entry_by_code(request, code: str) -> Entry:
     if entry is None:
         limits.failed(request, limits.ENTRY, code)  # 429 over the limit of wrong codes
         raise HttpError(404, "No entry has this code.")
+    if entry.tournament.hidden_from(user_for(request)):  # as if not there
+        raise HttpError(404, "No entry has this code.")
     return entry
 
 
