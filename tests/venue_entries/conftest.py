@@ -7,7 +7,7 @@ from tournament.actions import entries, events
 
 
 @pytest.fixture
-def open_event(director):
+def taking_event(director):
     """Summer Festival Open, a singles event whose entries are open, with no cap."""
     event = events.create_tournament(director, name="Summer Festival Open")
     entries.set_entries(event, director, open=True)
@@ -34,10 +34,10 @@ def pairs_open_event(director):
 
 
 @pytest.fixture
-def entries_arbiter(open_event, director):
+def entries_arbiter(taking_event, director):
     """arnie, an arbiter of the open event."""
     user = User.objects.create_user("arnie", password="pw-123456")
-    events.add_official(open_event, director, username="arnie")
+    events.add_official(taking_event, director, username="arnie")
     return user
 
 

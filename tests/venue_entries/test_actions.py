@@ -17,31 +17,31 @@ def statuses(event):
     return {e.name: e.status for e in event.entries.all()}
 
 
-def test_an_entry_is_pending_until_the_director_decides(open_event, director):
-    entry, code = enter(open_event, "Ann Lee", "Leek")
+def test_an_entry_is_pending_until_the_director_decides(taking_event, director):
+    entry, code = enter(taking_event, "Ann Lee", "Leek")
     assert entry.status == Entry.Status.PENDING
     assert entries.position_of(entry) is None
     assert len(code) == 19 and entry.digest != code and code not in entry.digest
-    assert not open_event.entrants.exists()
+    assert not taking_event.entrants.exists()
 
 
-def test_an_accepted_entry_becomes_an_entrant_without_typing_it_again(open_event, director):
-    entry, _ = enter(open_event, "Ann Lee", "Leek DC")
+def test_an_accepted_entry_becomes_an_entrant_without_typing_it_again(taking_event, director):
+    entry, _ = enter(taking_event, "Ann Lee", "Leek DC")
     entry = entries.accept_entry(entry, director)
     assert entry.status == Entry.Status.ACCEPTED
-    entrant = open_event.entrants.get()
+    entrant = taking_event.entrants.get()
     assert (entrant.name, entrant.club) == ("Ann Lee", "Leek DC")
     assert entry.entrant == entrant
     row = AuditEntry.objects.filter(action=AuditEntry.Action.ADD_ENTRANT).get()
     assert row.detail["from_entry"] == entry.pk
 
 
-def test_declined_entries_make_no_entrant(open_event, director):
-    entry, _ = enter(open_event, "Ann Lee")
+def test_declined_entries_make_no_entrant(taking_event, director):
+    entry, _ = enter(taking_event, "Ann Lee")
     entries.decline_entry(entry, director, reason="not a member")
     entry.refresh_from_db()
     assert entry.status == Entry.Status.DECLINED
-    assert not open_event.entrants.exists()
+    assert not taking_event.entrants.exists()
     # A director who changes their mind accepts it after all.
     assert entries.accept_entry(entry, director).status == Entry.Status.ACCEPTED
 
@@ -96,55 +96,55 @@ def test_a_cap_below_the_entrants_in_is_refused(capped_event, director):
     assert capped_event.entries_cap == 2
 
 
-def test_after_closing_no_entry_is_taken(open_event, director):
-    entries.set_entries(open_event, director, open=True,
+def test_after_closing_no_entry_is_taken(taking_event, director):
+    entries.set_entries(taking_event, director, open=True,
                         closes_at=timezone.now() + timedelta(hours=1))
-    open_event.refresh_from_db()
-    enter(open_event, "Early Bird")
+    taking_event.refresh_from_db()
+    enter(taking_event, "Early Bird")
     later = timezone.now() + timedelta(hours=2)
     with pytest.raises(ActionError) as refused:
-        entries.make_entry(open_event, None, name="Late Comer", contact="x", now=later)
+        entries.make_entry(taking_event, None, name="Late Comer", contact="x", now=later)
     assert refused.value.status == 409 and "closed at" in refused.value.message
-    entries.set_entries(open_event, director, open=False)
-    open_event.refresh_from_db()
+    entries.set_entries(taking_event, director, open=False)
+    taking_event.refresh_from_db()
     with pytest.raises(ActionError) as refused:
-        enter(open_event, "Late Comer")
+        enter(taking_event, "Late Comer")
     assert refused.value.status == 409 and "closed" in refused.value.message
-    assert open_event.entries.count() == 1
+    assert taking_event.entries.count() == 1
 
 
-def test_a_name_entered_twice_or_already_an_entrant_is_refused(open_event, director):
-    enter(open_event, "Zoë Ångström", "Leek")
+def test_a_name_entered_twice_or_already_an_entrant_is_refused(taking_event, director):
+    enter(taking_event, "Zoë Ångström", "Leek")
     with pytest.raises(ActionError) as refused:
-        enter(open_event, "ZOË ÅNGSTRÖM", "LEEK")
+        enter(taking_event, "ZOË ÅNGSTRÖM", "LEEK")
     assert refused.value.status == 422 and "already sent an entry" in refused.value.message
-    entrants.add_entrant(open_event, director, name="Bo Park")
+    entrants.add_entrant(taking_event, director, name="Bo Park")
     with pytest.raises(ActionError) as refused:
-        enter(open_event, "bo park")
+        enter(taking_event, "bo park")
     assert refused.value.status == 422 and "already entered" in refused.value.message
     # Two people of one name are told apart by their clubs, as entrants are.
-    enter(open_event, "Zoë Ångström", "Stoke")
+    enter(taking_event, "Zoë Ångström", "Stoke")
 
 
-def test_withdrawn_entries_may_enter_again(open_event):
-    entry, code = enter(open_event, "Ann Lee")
+def test_withdrawn_entries_may_enter_again(taking_event):
+    entry, code = enter(taking_event, "Ann Lee")
     entries.withdraw_entry(entry, None, code=code)
-    enter(open_event, "Ann Lee")
+    enter(taking_event, "Ann Lee")
 
 
-def test_hostile_input_is_refused_as_an_entrants(open_event):
+def test_hostile_input_is_refused_as_an_entrants(taking_event):
     for bad in ("\u202eevil", "a\x00b", "\u200b\u200b", "x" * 101):
         with pytest.raises(ActionError) as refused:
-            enter(open_event, bad)
+            enter(taking_event, bad)
         assert refused.value.status == 422 and "name" in refused.value.errors
     with pytest.raises(ActionError) as refused:
-        enter(open_event, "Ann", contact="")
+        enter(taking_event, "Ann", contact="")
     assert "contact" in refused.value.errors
-    assert not open_event.entries.exists()
+    assert not taking_event.entries.exists()
 
 
-def test_status_transitions_out_of_turn_are_refused(open_event, director):
-    entry, code = enter(open_event, "Ann Lee")
+def test_status_transitions_out_of_turn_are_refused(taking_event, director):
+    entry, code = enter(taking_event, "Ann Lee")
     entries.accept_entry(entry, director)
     with pytest.raises(ActionError) as refused:
         entries.accept_entry(entry, director)
@@ -160,9 +160,9 @@ def test_status_transitions_out_of_turn_are_refused(open_event, director):
         entries.withdraw_entry(entry, None, code=code)
 
 
-def test_withdrawing_needs_the_code_or_a_director(open_event, director, other_director):
-    entry, code = enter(open_event, "Ann Lee")
-    _, other_code = enter(open_event, "Bo Park")
+def test_withdrawing_needs_the_code_or_a_director(taking_event, director, other_director):
+    entry, code = enter(taking_event, "Ann Lee")
+    _, other_code = enter(taking_event, "Bo Park")
     with pytest.raises(ActionError) as refused:
         entries.withdraw_entry(entry, None, code=other_code)
     assert refused.value.status == 403
@@ -174,25 +174,25 @@ def test_withdrawing_needs_the_code_or_a_director(open_event, director, other_di
     assert entry.status == Entry.Status.WITHDRAWN
 
 
-def test_an_accepted_entry_withdrawn_removes_its_entrant(open_event, director):
-    entry, code = enter(open_event, "Ann Lee")
+def test_an_accepted_entry_withdrawn_removes_its_entrant(taking_event, director):
+    entry, code = enter(taking_event, "Ann Lee")
     entries.accept_entry(entry, director)
     entries.withdraw_entry(entry, None, code=code)
-    assert not open_event.entrants.exists()
+    assert not taking_event.entrants.exists()
 
 
-def test_only_directors_decide(open_event, entries_arbiter, other_director):
-    entry, _ = enter(open_event, "Ann Lee")
+def test_only_directors_decide(taking_event, entries_arbiter, other_director):
+    entry, _ = enter(taking_event, "Ann Lee")
     for who in (entries_arbiter, other_director):
         with pytest.raises(ActionError) as refused:
             entries.accept_entry(entry, who)
         assert refused.value.status == 403
         with pytest.raises(ActionError):
-            entries.set_entries(open_event, who, open=False)
+            entries.set_entries(taking_event, who, open=False)
 
 
-def test_the_audit_never_holds_the_contact(open_event, director):
-    entry, code = enter(open_event, "Ann Lee", contact="ann.secret@example.org")
+def test_the_audit_never_holds_the_contact(taking_event, director):
+    entry, code = enter(taking_event, "Ann Lee", contact="ann.secret@example.org")
     entries.accept_entry(entry, director)
     entries.withdraw_entry(entry, None, code=code)
     for row in AuditEntry.objects.all():
@@ -211,14 +211,14 @@ def test_pairs_enter_both_members(pairs_open_event, director):
     assert "member2" in refused.value.errors
 
 
-def test_teams_store_members_and_captain(open_event):
-    open_event.entrants_kind = "teams"
-    open_event.save()
-    entry, _ = enter(open_event, "Leek Lions", "Leek", members=["Ann", "Bo", "Cy"],
+def test_teams_store_members_and_captain(taking_event):
+    taking_event.entrants_kind = "teams"
+    taking_event.save()
+    entry, _ = enter(taking_event, "Leek Lions", "Leek", members=["Ann", "Bo", "Cy"],
                      captain="Bo")
     assert entry.member_names == ["Ann", "Bo", "Cy"] and entry.captain == 1
-    entry, _ = enter(open_event, "Stoke Stars", members=["Ann", "Bo"], captain="Di")
+    entry, _ = enter(taking_event, "Stoke Stars", members=["Ann", "Bo"], captain="Di")
     assert entry.member_names == ["Di", "Ann", "Bo"] and entry.captain_name == "Di"
     with pytest.raises(ActionError) as refused:
-        enter(open_event, "Hanley", members=["Ann"])
+        enter(taking_event, "Hanley", members=["Ann"])
     assert "captain" in refused.value.errors

@@ -25,8 +25,8 @@ def token_of(user):
     return {"HTTP_AUTHORIZATION": f"Token {tokens.issue(user, user)}"}
 
 
-def test_anyone_enters_while_open_and_gets_a_code(open_event):
-    answer = post(URL.format(open_event.slug), {"name": "Ann Lee", "club": "Leek DC",
+def test_anyone_enters_while_open_and_gets_a_code(taking_event):
+    answer = post(URL.format(taking_event.slug), {"name": "Ann Lee", "club": "Leek DC",
                                                 "contact": "ann@example.org"})
     assert answer.status_code == 201
     body = answer.json()
@@ -48,16 +48,16 @@ def test_anyone_enters_while_open_and_gets_a_code(open_event):
     assert Client().get("/api/v1/entries/nonsense/").status_code == 404
 
 
-def test_the_event_read_carries_the_entries_settings(open_event, director):
-    read = Client().get(f"/api/v1/tournaments/{open_event.slug}/")
+def test_the_event_read_carries_the_entries_settings(taking_event, director):
+    read = Client().get(f"/api/v1/tournaments/{taking_event.slug}/")
     assert read.status_code == 200  # readable while taking entries, before any round
     assert read.json()["entries"] == {"open": True, "closes_at": None, "cap": None}
-    entries.set_entries(open_event, director, open=False, cap=30,
+    entries.set_entries(taking_event, director, open=False, cap=30,
                         closes_at=datetime(2027, 5, 1, 18, 0, tzinfo=UTC))
-    assert Client().get(f"/api/v1/tournaments/{open_event.slug}/").status_code == 404
-    entries.set_entries(open_event, director, open=True, cap=30,
+    assert Client().get(f"/api/v1/tournaments/{taking_event.slug}/").status_code == 404
+    entries.set_entries(taking_event, director, open=True, cap=30,
                         closes_at=datetime(2027, 5, 1, 18, 0, tzinfo=UTC))
-    assert Client().get(f"/api/v1/tournaments/{open_event.slug}/").json()["entries"] == {
+    assert Client().get(f"/api/v1/tournaments/{taking_event.slug}/").json()["entries"] == {
         "open": True, "closes_at": "2027-05-01T18:00:00+00:00", "cap": 30}
     event = events.create_tournament(director, name="Not Open")
     assert Client().get(f"/api/v1/tournaments/{event.slug}/").status_code == 404
@@ -72,40 +72,40 @@ def test_pairs_and_teams_send_their_members(pairs_open_event):
     assert answer.status_code == 422 and "member2" in answer.json()["errors"]
 
 
-def test_closed_or_past_closing_is_409(open_event, director):
+def test_closed_or_past_closing_is_409(taking_event, director):
     from datetime import timedelta
 
     from django.utils import timezone
-    entries.set_entries(open_event, director, open=True,
+    entries.set_entries(taking_event, director, open=True,
                         closes_at=timezone.now() - timedelta(minutes=1))
-    answer = post(URL.format(open_event.slug), {"name": "Ann", "contact": "x"})
+    answer = post(URL.format(taking_event.slug), {"name": "Ann", "contact": "x"})
     assert answer.status_code == 409 and "closed at" in answer.json()["detail"]
-    entries.set_entries(open_event, director, open=False)
-    answer = post(URL.format(open_event.slug), {"name": "Ann", "contact": "x"})
+    entries.set_entries(taking_event, director, open=False)
+    answer = post(URL.format(taking_event.slug), {"name": "Ann", "contact": "x"})
     assert answer.status_code == 409
     assert not Entry.objects.exists()
 
 
-def test_a_name_already_entered_is_422(open_event, director):
-    enter(open_event, "Ann Lee")
-    answer = post(URL.format(open_event.slug), {"name": "ANN LEE", "contact": "x"})
+def test_a_name_already_entered_is_422(taking_event, director):
+    enter(taking_event, "Ann Lee")
+    answer = post(URL.format(taking_event.slug), {"name": "ANN LEE", "contact": "x"})
     assert answer.status_code == 422 and "name" in answer.json()["errors"]
-    answer = post(URL.format(open_event.slug), {"name": "Ann Lee", "contact": "x",
+    answer = post(URL.format(taking_event.slug), {"name": "Ann Lee", "contact": "x",
                                                 "email": "y"})
     assert answer.status_code == 422 and "/email" in answer.json()["errors"]
-    answer = post(URL.format(open_event.slug), {"name": "A\u0000", "contact": "x"})
+    answer = post(URL.format(taking_event.slug), {"name": "A\u0000", "contact": "x"})
     assert answer.status_code == 400
     assert Entry.objects.count() == 1
 
 
-def test_an_idempotency_key_makes_one_entry(open_event):
+def test_an_idempotency_key_makes_one_entry(taking_event):
     body = {"name": "Ann Lee", "contact": "x"}
-    first = post(URL.format(open_event.slug), body, HTTP_IDEMPOTENCY_KEY="k-1")
-    again = post(URL.format(open_event.slug), body, HTTP_IDEMPOTENCY_KEY="k-1")
+    first = post(URL.format(taking_event.slug), body, HTTP_IDEMPOTENCY_KEY="k-1")
+    again = post(URL.format(taking_event.slug), body, HTTP_IDEMPOTENCY_KEY="k-1")
     assert first.status_code == again.status_code == 201
     assert first.content == again.content
     assert Entry.objects.count() == 1
-    other = post(URL.format(open_event.slug), {"name": "Bo", "contact": "x"},
+    other = post(URL.format(taking_event.slug), {"name": "Bo", "contact": "x"},
                  HTTP_IDEMPOTENCY_KEY="k-1")
     assert other.status_code == 422 and other.json()["code"] == "idempotency_key_reused"
     code = first.json()["code"]
@@ -115,29 +115,29 @@ def test_an_idempotency_key_makes_one_entry(open_event):
     assert StoredAnswer.objects.count() == 2
 
 
-def test_a_flood_from_one_address_is_429(open_event, settings):
+def test_a_flood_from_one_address_is_429(taking_event, settings):
     settings.API_RATE_LIMITS = {"entries_per_address": "3/h"}
-    answers = [post(URL.format(open_event.slug), {"name": f"P{i}", "contact": "x"}).status_code
+    answers = [post(URL.format(taking_event.slug), {"name": f"P{i}", "contact": "x"}).status_code
                for i in range(5)]
     assert answers == [201, 201, 201, 429, 429]
-    limited = post(URL.format(open_event.slug), {"name": "P9", "contact": "x"})
+    limited = post(URL.format(taking_event.slug), {"name": "P9", "contact": "x"})
     assert int(limited["Retry-After"]) > 0
     assert Entry.objects.count() == 3
 
 
-def test_wrong_codes_are_limited(open_event, settings):
+def test_wrong_codes_are_limited(taking_event, settings):
     settings.API_RATE_LIMITS = {"entry_codes_per_address": "2/10m"}
-    _, code = enter(open_event, "Ann")
+    _, code = enter(taking_event, "Ann")
     wrong = [Client().get(f"/api/v1/entries/AAAA-BBBB-CCCC-DDD{i}/").status_code
              for i in range(3)]
     assert wrong == [404, 404, 429]
     assert Client().get(f"/api/v1/entries/{code}/").status_code == 200  # a right one works
 
 
-def test_officials_list_the_entries_directors_see_contacts(open_event, director,
+def test_officials_list_the_entries_directors_see_contacts(taking_event, director,
                                                            entries_arbiter, other_director):
-    entry, _ = enter(open_event, "Ann Lee", "Leek", contact="ann@example.org")
-    url = URL.format(open_event.slug)
+    entry, _ = enter(taking_event, "Ann Lee", "Leek", contact="ann@example.org")
+    url = URL.format(taking_event.slug)
     assert Client().get(url).status_code == 401
     assert Client().get(url, **token_of(other_director)).status_code == 403
     rows = Client().get(url, **token_of(entries_arbiter)).json()
@@ -165,21 +165,21 @@ def test_directors_accept_and_decline(capped_event, director, other_director):
     assert post(url.format(made[0].pk), {"action": "maybe"}, **auth).status_code == 400
 
 
-def test_a_hidden_events_entries_are_not_there(open_event, director, other_director):
-    events.set_hidden(open_event, director, hidden=True)
-    url = URL.format(open_event.slug)
+def test_a_hidden_events_entries_are_not_there(taking_event, director, other_director):
+    events.set_hidden(taking_event, director, hidden=True)
+    url = URL.format(taking_event.slug)
     assert post(url, {"name": "Ann", "contact": "x"}).status_code == 404
     assert Client().get(url, **token_of(other_director)).status_code == 404
-    assert Client().get(f"/api/v1/tournaments/{open_event.slug}/").status_code == 404
+    assert Client().get(f"/api/v1/tournaments/{taking_event.slug}/").status_code == 404
     # Its own officials may still try it.
     answer = post(url, {"name": "Ann", "contact": "x"}, **token_of(director))
     assert answer.status_code == 201
 
 
-def test_the_contact_never_reaches_the_public_api(open_event, director):
-    entry, _ = enter(open_event, "Ann Lee", contact="ann.secret@example.org")
+def test_the_contact_never_reaches_the_public_api(taking_event, director):
+    entry, _ = enter(taking_event, "Ann Lee", contact="ann.secret@example.org")
     entries.accept_entry(entry, director)
-    for url in (f"/api/v1/tournaments/{open_event.slug}/", "/api/v1/tournaments/"):
+    for url in (f"/api/v1/tournaments/{taking_event.slug}/", "/api/v1/tournaments/"):
         assert "ann.secret" not in Client().get(url).content.decode()
 
 

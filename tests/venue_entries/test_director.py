@@ -12,17 +12,17 @@ from .conftest import enter
 pytestmark = pytest.mark.django_db
 
 
-def test_the_director_opens_entries_with_a_cap(director, client_for, open_event):
+def test_the_director_opens_entries_with_a_cap(director, client_for, taking_event):
     dc = client_for(director)
-    url = f"/manage/{open_event.slug}/entries/"
+    url = f"/manage/{taking_event.slug}/entries/"
     page = dc.get(url)
     assert page.status_code == 200 and "Entries are <strong>open</strong>" in page.content.decode()
     answer = dc.post(url, {"open": "on", "cap": "20", "closes_at": "2027-05-01T18:00",
                            "reason": "the hall seats 20"})
     assert answer.status_code == 302
-    open_event.refresh_from_db()
-    assert open_event.entries_cap == 20 and open_event.entries_open
-    assert open_event.entries_close_at.hour in (17, 18)  # London time, stored in UTC
+    taking_event.refresh_from_db()
+    assert taking_event.entries_cap == 20 and taking_event.entries_open
+    assert taking_event.entries_close_at.hour in (17, 18)  # London time, stored in UTC
     row = AuditEntry.objects.filter(action=AuditEntry.Action.SET_ENTRIES).first()
     assert row.reason == "the hall seats 20" and row.actor == director
     answer = dc.post(url, {"cap": "٣"})
@@ -81,10 +81,10 @@ def test_the_director_withdraws_and_the_waiting_one_moves_up(director, client_fo
     assert capped_event.entries.get(name="Cy").status == Entry.Status.ACCEPTED
 
 
-def test_the_csv_holds_the_contacts_for_directors_only(director, client_for, open_event,
+def test_the_csv_holds_the_contacts_for_directors_only(director, client_for, taking_event,
                                                         entries_arbiter, other_director):
-    enter(open_event, "=HYPERLINK(1)", contact="ann@example.org")
-    url = f"/manage/{open_event.slug}/entries.csv"
+    enter(taking_event, "=HYPERLINK(1)", contact="ann@example.org")
+    url = f"/manage/{taking_event.slug}/entries.csv"
     download = client_for(director).get(url)
     text = download.content.decode("utf-8-sig")
     assert "ann@example.org" in text and "'=HYPERLINK(1)" in text
@@ -92,12 +92,12 @@ def test_the_csv_holds_the_contacts_for_directors_only(director, client_for, ope
     assert client_for(entries_arbiter).get(url).status_code == 403
     assert client_for(other_director).get(url).status_code == 404
     assert Client().get(url).status_code == 302  # to sign in
-    page = client_for(entries_arbiter).get(f"/manage/{open_event.slug}/entries/")
+    page = client_for(entries_arbiter).get(f"/manage/{taking_event.slug}/entries/")
     assert page.status_code == 403
 
 
-def test_a_hidden_event_warns_the_director(director, client_for, open_event):
+def test_a_hidden_event_warns_the_director(director, client_for, taking_event):
     from tournament.actions import events
-    events.set_hidden(open_event, director, hidden=True)
-    page = client_for(director).get(f"/manage/{open_event.slug}/entries/")
+    events.set_hidden(taking_event, director, hidden=True)
+    page = client_for(director).get(f"/manage/{taking_event.slug}/entries/")
     assert "This event is hidden" in page.content.decode()

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import enter_pages, people_pages, views
+from . import people_pages, views
 from .http_cache import public_cache
 
 # Whole answers cached by the event's revision (http_cache.py); the parameters listed are
@@ -17,10 +17,6 @@ urlpatterns = [
     path("people/<slug:key>/", people_pages.person, name="person"),
     path("series/<slug:slug>/", people_pages.series, name="series"),
     path("<slug:slug>/", public_cache(views.event), name="event"),
-    # Entries before the day: forms and one person's entry, never cached.
-    path("<slug:slug>/enter/", enter_pages.enter, name="enter"),
-    path("<slug:slug>/enter/done/", enter_pages.entered, name="entered"),
-    path("<slug:slug>/enter/status/", enter_pages.status, name="entry_status"),
     # What the live pages poll: cached by the revision like the pages, so a poll while
     # nothing changed costs no query (browsers revalidate every time: public, no-cache).
     path("<slug:slug>/revision.json", public_cache(views.revision, single_render=False),

@@ -1,4 +1,4 @@
-"""Entries before the day, the public's pages (shared/spec/venue.md, "Entries before the
+"""Entries before the day, the pages of those who enter (shared/spec/venue.md, "Entries before the
 day"; docs/players.md): the form at `/{slug}/enter/` (a phone's first), the confirmation
 that shows the entry's code once, and `/{slug}/enter/status/`, where the code shows how
 the entry stands and withdraws it.
@@ -22,9 +22,9 @@ from ..actions import ActionError
 from ..actions import entries as actions
 from ..actions.base import retrying
 from ..models import Entry
+from ..public import data
 from ..rules.entry_rules import MAX_CONTACT, PAIRS, TEAMS
 from ..web import idempotency, limits
-from . import data
 
 SESSION_KEY = "entry_code"  # the code, kept until the confirmation page shows it once
 LONG = 400  # the form's own bound on a box; the action's rules say what a name may be
@@ -76,7 +76,7 @@ class EntryForm(forms.Form):
 
 
 def too_many(request, event, wait: int, what: str):
-    response = render(request, "public/enter_too_many.html",
+    response = render(request, "players/enter_too_many.html",
                       {"event": event, "wait": wait, "what": what}, status=429)
     response["Retry-After"] = str(wait)
     return response
@@ -84,7 +84,7 @@ def too_many(request, event, wait: int, what: str):
 
 def page(request, event, template, status=200, **context):
     now = timezone.now()
-    return render(request, f"public/{template}", {
+    return render(request, f"players/{template}", {
         "event": event, "taking": event.taking_entries(now),
         "closes_at": timezone.localtime(event.entries_close_at)
         if event.entries_close_at else None,
@@ -123,7 +123,7 @@ def make(request, event, kind):
                 form.add_error(field if field in form.fields else None, problem)
         return form_page(request, event, form, status=exc.status, problem=exc.message)
     request.session[SESSION_KEY] = {"entry": entry.pk, "code": code}
-    return redirect("public:entered", event.slug)
+    return redirect("entering:done", event.slug)
 
 
 @never_cache
@@ -134,7 +134,7 @@ def entered(request, slug):
     entry = (event.entries.filter(pk=kept["entry"]).first()
              if isinstance(kept, dict) else None)
     if entry is None:
-        return redirect("public:entry_status", event.slug)
+        return redirect("entering:status", event.slug)
     return page(request, event, "enter_done.html", entry=entry, code=kept["code"],
                 position=actions.position_of(entry))
 
