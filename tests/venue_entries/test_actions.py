@@ -83,6 +83,7 @@ def test_an_entrant_deleted_frees_a_place(capped_event, director):
     ann = capped_event.entrants.get(name="Ann")
     entrants.delete_entrant(ann, director, reason="cannot come")
     assert statuses(capped_event)["Cy"] == "accepted"
+    assert statuses(capped_event)["Ann"] == "withdrawn"  # the entry goes with its entrant
 
 
 def test_a_cap_below_the_entrants_in_is_refused(capped_event, director):

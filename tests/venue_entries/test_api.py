@@ -192,3 +192,15 @@ def test_the_openapi_document_names_the_entries_limits(settings):
     assert "entry_codes_per_address" in doc["paths"]["/api/v1/entries/{code}/"]["delete"][
         "x-rate-limits"]
     assert "Idempotency-Key" in json.dumps(made["parameters"])
+
+
+def test_a_decision_resent_with_its_key_is_made_once(capped_event, director):
+    entry, _ = enter(capped_event, "Ann")
+    url = URL.format(capped_event.slug) + f"{entry.pk}/"
+    auth = token_of(director)
+    first = post(url, {"action": "accept"}, HTTP_IDEMPOTENCY_KEY="d-1", **auth)
+    again = post(url, {"action": "accept"}, HTTP_IDEMPOTENCY_KEY="d-1", **auth)
+    assert first.status_code == again.status_code == 200
+    assert first.content == again.content
+    assert capped_event.entrants.count() == 1
+    assert post(url, {"action": "accept"}, **auth).status_code == 409  # without a key

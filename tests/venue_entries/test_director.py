@@ -101,3 +101,12 @@ def test_a_hidden_event_warns_the_director(director, client_for, taking_event):
     events.set_hidden(taking_event, director, hidden=True)
     page = client_for(director).get(f"/manage/{taking_event.slug}/entries/")
     assert "This event is hidden" in page.content.decode()
+
+
+def test_names_are_escaped_on_every_page(director, client_for, taking_event):
+    entry, code = enter(taking_event, "<script>alert(1)</script>", contact="<b>x</b>")
+    page = client_for(director).get(f"/manage/{taking_event.slug}/entries/").content.decode()
+    assert "<script>alert(1)</script>" not in page and "&lt;script&gt;" in page
+    assert "<b>x</b>" not in page
+    status = Client().post(f"/{taking_event.slug}/enter/status/", {"code": code})
+    assert "<script>alert(1)</script>" not in status.content.decode()

@@ -265,6 +265,8 @@ def delete_entrant(entrant, actor, *, reason="") -> None:
                           "their numbers cannot change: withdraw them instead.")
     kept_apart = ForbiddenPair.objects.filter(Q(first=entrant) | Q(second=entrant)).count()
     detail = {"entrant": entrant.number, **describe(entrant), "kept_apart_removed": kept_apart}
+    # An entrant who came from an entry before the day: that entry is withdrawn with them.
+    Entry.objects.filter(entrant=entrant).update(status=Entry.Status.WITHDRAWN)
     entrant.delete()
     if tournament.rounds.exists():
         shift_numbers(later, [e.number - 1 for e in later])

@@ -167,7 +167,7 @@ def read(request, code: str, response: HttpResponse):
 
 @router.delete("/entries/{code}/", response={200: EntryStatus, 403: schemas.Detail, **WRITE},
                openapi_extra=idempotency.OPENAPI)
-@idempotency.api_write(credential=lambda request: code_holder(request))
+@idempotency.api_write(credential=code_holder)
 def withdraw(request, code: str):
     """Whoever holds the entry's code withdraws it: `200` with the entry; `409` if it is
     already withdrawn or declined, or the event has begun and it is in the draw."""
