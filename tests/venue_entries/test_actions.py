@@ -223,3 +223,14 @@ def test_teams_store_members_and_captain(taking_event):
     with pytest.raises(ActionError) as refused:
         enter(taking_event, "Hanley", members=["Ann"])
     assert "captain" in refused.value.errors
+
+
+def test_an_accepted_team_entry_becomes_a_team_with_its_roster_and_captain(taking_event,
+                                                                           director):
+    taking_event.entrants_kind = "teams"
+    taking_event.save()
+    entry, _ = enter(taking_event, "Leek Lions", "Leek", members=["Ann", "Bo", "Cy"],
+                     captain="Bo")
+    team = entries.accept_entry(entry, director).entrant
+    assert team.member_names == ["Ann", "Bo", "Cy"] and team.captain == 1
+    assert team.club == "Leek" and team.member_names[team.captain] == "Bo"
