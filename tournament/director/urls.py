@@ -2,6 +2,7 @@ from django.urls import path
 
 from . import views_cards as cards
 from . import views_entrants as entrants
+from . import views_entries as entries
 from . import views_event as event
 from . import views_jobs as jobs
 from . import views_league as league
@@ -38,6 +39,9 @@ urlpatterns = [
     path("<slug:slug>/archive.json", event.archive, name="archive"),
     path("<slug:slug>/event.trf", event.trf, name="trf"),
     path("<slug:slug>/entrants/", entrants.entrant_list, name="entrants"),
+    path("<slug:slug>/entries/", entries.entry_list, name="entries"),
+    path("<slug:slug>/entries/<int:pk>/", entries.decide, name="decide_entry"),
+    path("<slug:slug>/entries.csv", entries.entries_csv, name="entries_csv"),
     path("<slug:slug>/entrants/add/", entrants.add, name="add_entrant"),
     path("<slug:slug>/entrants/cards/", cards.print_cards, name="cards"),
     path("<slug:slug>/entrants/people/", people_bulk.link_everyone, name="link_everyone"),
