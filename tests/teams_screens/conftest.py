@@ -64,7 +64,7 @@ def phone_of(division):
 
 
 @pytest.fixture
-def other_director(db):
+def rival_director(db):
     return User.objects.create_user("otto", password="pw-123456")
 
 

@@ -152,3 +152,11 @@ def test_a_singles_card_has_no_team_page(director):
 def test_the_players_page_links_the_match_night(first_match, phone_of):
     page = phone_of(first_match.side0, 0).get("/me/").content.decode()
     assert reverse("players:team") in page
+
+
+def test_a_members_page_gives_the_teams_place_in_the_league(division, first_match,
+                                                            phone_of):
+    play_night(first_match, winners=(0, 0, 0))
+    page = phone_of(first_match.side0, 0).get("/me/").content.decode()
+    assert f"team {first_match.side0.number}: {first_match.side0.name}" in page
+    assert "<strong>1 of 4</strong> with 3 points" in page

@@ -189,13 +189,13 @@ def test_director_enters_a_lineup_with_a_reason_and_opens_the_match(division, fi
 
 
 def test_other_directors_and_the_public_get_nothing(division, first_match, client_for,
-                                                    other_director, client):
+                                                    rival_director, client):
     pages = [reverse("director:league", args=[division.slug]),
              reverse("director:team_match", args=[division.slug, first_match.pk])]
     posts = [reverse("director:postpone", args=[division.slug, first_match.pk]),
              reverse("director:open_match", args=[division.slug, first_match.pk]),
              reverse("director:round_date", args=[division.slug])]
-    other = client_for(other_director)
+    other = client_for(rival_director)
     for url in pages:
         assert other.get(url).status_code == 404
         assert client.get(url).status_code == 302  # to the sign-in page

@@ -100,7 +100,7 @@ def test_query_counts_do_not_grow_with_the_boards(division, client, django_asser
 
 
 def test_a_hidden_league_is_not_found(division, first_match, client, director, client_for,
-                                      other_director):
+                                      rival_director):
     # Hidden before round 1 (the only time it can be), its rounds paired since.
     type(division).objects.filter(pk=division.pk).update(hidden=True)
     urls = [f"/{division.slug}/fixtures/", f"/{division.slug}/table/",
@@ -108,7 +108,7 @@ def test_a_hidden_league_is_not_found(division, first_match, client, director, c
             reverse("public:team", args=[division.slug, first_match.side0.number])]
     for url in urls:
         assert client.get(url).status_code == 404
-        assert client_for(other_director).get(url).status_code == 404
+        assert client_for(rival_director).get(url).status_code == 404
         assert client_for(director).get(url).status_code == 200
 
 

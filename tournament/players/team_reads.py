@@ -17,12 +17,23 @@ from ..arbiter.board_data import describe
 from ..models import Match, Round
 from ..models.lineups import TeamLineup
 from ..models.rounds import status_counts
+from ..reads import history
 from ..rules import team_rules
 
 
 def member_index(player) -> int | None:
     """The roster index of the key's member (PlayerKey.member counts from 1)."""
     return player.member - 1 if player.member else None
+
+
+def league_place(player) -> dict | None:
+    """The team's row of the league table (reads/history.py `league_table`): rank,
+    shared, points, of how many."""
+    rows = history.league_table(player.tournament).rows
+    row = next((r for r in rows if r.team == player.entrant_id), None)
+    if row is None:
+        return None
+    return {"rank": row.rank, "shared": row.shared, "points": row.points, "of": len(rows)}
 
 
 def plays(board, player) -> bool:

@@ -107,7 +107,8 @@ def me(request):
         "revision": own_revision(tournament), "revision_url": reverse("players:revision"),
         "poll_seconds": LIVE_SECONDS,
         "board": None if tournament.is_teams else reads.current(player, boards),
-        "place": reads.place(player),
+        "place": (team_reads.league_place(player) if tournament.is_teams
+                  else reads.place(player)),
         "results": [receipt(player, m) for m in reversed(boards)],
         "check_in": reads.check_in(player),
         "idempotency_key": secrets.token_urlsafe(18),

@@ -225,5 +225,4 @@ def format_words(tournament) -> str:
         sets = fmt["sets_to_win"]
         parts.append(f"{count} {group['kind']} to {fmt['target']} "
                      + (f"({sets} set)" if sets == 1 else f"(first to {sets} sets)"))
-    return " and ".join(", ".join(parts[:-1]).split(", ") + parts[-1:]) if len(parts) > 1 \
-        else "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else "".join(parts)
