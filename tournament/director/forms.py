@@ -76,12 +76,7 @@ class SettingsForm(forms.Form):
     name = Text(max_length=Tournament._meta.get_field("name").max_length)
     ruleset = forms.ChoiceField(initial="mso")  # the model's default; not the first listed
     entrants_kind = forms.ChoiceField(
-        # Teams have their own settings (the team match's boards, team points): the
-        # team screens offer them (docs/leagues.md); here singles or pairs.
-        label="Entrants", choices=[(value, label) for value, label in
-                                   Tournament.Entrants.choices
-                                   if value != Tournament.Entrants.TEAMS],
-        initial="singles",
+        label="Entrants", choices=Tournament.Entrants.choices, initial="singles",
         widget=forms.RadioSelect,
         help_text="Pairs: two partners play as one entrant. Fixed once round 1 is paired.")
     match_target = forms.TypedChoiceField(label="A set is won at", coerce=int, initial="61")
