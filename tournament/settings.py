@@ -228,6 +228,10 @@ API_RATE_LIMITS_DEFAULT = {
     "player_codes_per_address": os.environ.get("PLAYER_CODES_PER_ADDRESS", "30/10m"),
     "player_codes_per_board": os.environ.get("PLAYER_CODES_PER_BOARD", "10/10m"),
     "key_failures_per_prefix": os.environ.get("KEY_FAILURES_PER_PREFIX", "10/10m"),
+    # Entries before the day (docs/directors.md): entries made from one address, on the
+    # public form and through the API together; wrong entry codes from one address.
+    "entries_per_address": os.environ.get("ENTRIES_PER_ADDRESS", "10/h"),
+    "entry_codes_per_address": os.environ.get("ENTRY_CODES_PER_ADDRESS", "30/10m"),
 }
 API_RATE_LIMITS = {} if os.environ.get("API_RATE_LIMITS", "off" if "PYTEST_VERSION" in os.environ
                                      else "on") == "off" else API_RATE_LIMITS_DEFAULT

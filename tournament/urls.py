@@ -16,6 +16,7 @@ urlpatterns = [
     path("arbiter/", include("tournament.arbiter.urls")),
     path("", include("tournament.offline.urls")),
     path("me/", include("tournament.players.urls")),
+    path("", include("tournament.players.enter_urls")),
     path("", include("tournament.public.urls")),
 ]
 

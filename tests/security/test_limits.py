@@ -102,7 +102,8 @@ def test_production_defaults_are_on_and_readable():
         "read_per_address": (1200, 60), "write_per_address": (600, 60),
         "write_per_token": (60, 60), "write_per_card": (60, 60),
         "token_failures_per_address": (20, 600), "player_codes_per_address": (30, 600),
-        "player_codes_per_board": (10, 600), "key_failures_per_prefix": (10, 600)}
+        "player_codes_per_board": (10, 600), "key_failures_per_prefix": (10, 600),
+        "entries_per_address": (10, 3600), "entry_codes_per_address": (30, 600)}
     assert django_settings.API_RATE_LIMITS == {}  # off in tests unless a test sets them
 
 

@@ -7,7 +7,12 @@ from django.utils import timezone
 
 from scoring.formats import match_format
 
-from ..interchange.archive import ArchiveError, check_archive, round_attendance
+from ..interchange.archive import (
+    ArchiveError,
+    check_archive,
+    entries_close_at,
+    round_attendance,
+)
 from ..models import Attendance, Entrant, Match, Round, Stage, Tournament
 from ..pairing import knockout
 from ..pairing.systems import SYSTEMS, StageInput
@@ -58,8 +63,13 @@ def create_from(doc, actor, *, slug: str, hidden: bool = False) -> Tournament:
         tournament.team_match = team_rules.check_team_match(doc["team_match"], doc["ruleset"])
         tournament.team_points = team_rules.check_team_points(doc.get("team_points"),
                                                               tournament.team_match)
+    entries = doc.get("entries", {})  # the settings only: entries stay on their site
+    tournament.entries_open = entries.get("open", False)
+    tournament.entries_close_at = entries_close_at(entries.get("closes_at"))
+    tournament.entries_cap = entries.get("cap")
     tournament.save(update_fields=["entrants_kind", "match_target", "sets_to_win",
-                                   "team_match", "team_points"])
+                                   "team_match", "team_points",
+                                   "entries_open", "entries_close_at", "entries_cap"])
     entrants = {p["id"]: Entrant(tournament=tournament, number=p["id"], name=p["name"].strip(),
                                  club=p.get("club", ""), rating=p.get("rating"),
                                  withdrawn_after_round=p.get("withdrawn_after_round"),

@@ -9,7 +9,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 
 from ..interchange.entrants_csv import Parsed, parse_entrants, parse_teams
-from ..models import Entrant, ForbiddenPair, Match
+from ..models import Entrant, Entry, ForbiddenPair, Match
 from ..rules.entrant_rules import MAX_ENTRANTS, check_entrant, check_team, counted
 from ..text.collation import name_key
 from .base import (
@@ -114,6 +114,17 @@ def add_entrant(tournament, actor, *, name="", club="", rating=None, members=Non
     """A player, a pair, or (in a team event) a team with its roster, captain and venue."""
     tournament = lock_event(tournament)
     require_director(tournament, actor)
+    return admit_entrant(tournament, actor, name=name, club=club, rating=rating,
+                         members=members, captain=captain, venue=venue)
+
+
+@atomic_action
+def admit_entrant(tournament, actor, *, name="", club="", rating=None, members=None,
+                  captain=None, venue="", entry=None) -> Entrant:
+    """The entrant added, with its audit row: the work of `add_entrant`, and of an entry
+    taking its place (actions/entries.py: accepted by a director, or moved up from the
+    waiting list when a place frees). The caller has locked the event and checked who may;
+    `entry`: the entry it comes from, which the audit row names."""
     fields = clean_entrant(tournament, name=name, club=club, rating=rating, members=members,
                            captain=captain, venue=venue)
     if tournament.entrants.count() >= MAX_ENTRANTS:
@@ -123,10 +134,56 @@ def add_entrant(tournament, actor, *, name="", club="", rating=None, members=Non
         tournament=tournament, number=next_number(tournament), **fields))
     renumber(tournament)
     entrant.refresh_from_db()
+    via = {"from_entry": entry.pk} if entry is not None else {}
     audit(tournament, actor, Action.ADD_ENTRANT,
-          f"{'Late entry' if late else 'Entered'} {entrant.name}", entrant=entrant.number,
-          **describe(entrant))
+          f"{'Late entry' if late else 'Entered'} {entrant.name}"
+          f"{' from an online entry' if entry is not None else ''}", entrant=entrant.number,
+          **describe(entrant), **via)
     return entrant
+
+
+# ------------------------------------------------------------------ places and the waiting list
+
+def places_taken(tournament) -> int:
+    """What the entries cap counts: the event's entrants still in (however entered)."""
+    return tournament.entrants.filter(withdrawn_after_round__isnull=True).count()
+
+
+def places_free(tournament) -> int | None:
+    """Places left under the entries cap (never below 0), or None where there is no cap."""
+    if tournament.entries_cap is None:
+        return None
+    return max(0, tournament.entries_cap - places_taken(tournament))
+
+
+@atomic_action
+def fill_places(tournament, actor) -> list[Entry]:
+    """While a place is free under the cap (or there is no cap) and round 1 is not paired,
+    the first waiting entry (in the order the entries were made) becomes an entrant:
+    called by every action that frees a place or raises the cap, under the event's lock.
+    Returns the entries that moved up."""
+    moved = []
+    if tournament.rounds.exists():
+        return moved  # from round 1 on, nobody joins by themselves: the director decides
+    for entry in tournament.entries.waiting_list():
+        free = places_free(tournament)
+        if free is not None and free <= 0:
+            break
+        try:
+            entry.entrant = admit_entrant(tournament, actor, name=entry.name, club=entry.club,
+                                          members=entry.members or None,
+                                          captain=entry.captain, entry=entry)
+        except ActionError:
+            # Its name was entered by hand meanwhile: it stays waiting, for the director
+            # (its savepoint rolled back), and the next one in line takes the place.
+            continue
+        entry.status = Entry.Status.ACCEPTED
+        entry.save(update_fields=["entrant", "status"])
+        audit(tournament, actor, Action.ENTRY_MOVED_UP,
+              f"{entry.name} moved up from the waiting list as number {entry.entrant.number}",
+              entry=entry.pk, entrant=entry.entrant.number)
+        moved.append(entry)
+    return moved
 
 
 @atomic_action
@@ -231,12 +288,15 @@ def delete_entrant(entrant, actor, *, reason="") -> None:
                           "their numbers cannot change: withdraw them instead.")
     kept_apart = ForbiddenPair.objects.filter(Q(first=entrant) | Q(second=entrant)).count()
     detail = {"entrant": entrant.number, **describe(entrant), "kept_apart_removed": kept_apart}
+    # An entrant who came from an entry before the day: that entry is withdrawn with them.
+    Entry.objects.filter(entrant=entrant).update(status=Entry.Status.WITHDRAWN)
     entrant.delete()
     if tournament.rounds.exists():
         shift_numbers(later, [e.number - 1 for e in later])
     else:
         renumber(tournament)
     audit(tournament, actor, Action.DELETE_ENTRANT, f"Deleted {detail['name']}", reason, **detail)
+    fill_places(tournament, actor)  # a place under the entries cap may have freed
 
 
 @atomic_action
@@ -255,6 +315,7 @@ def withdraw_entrant(entrant, actor, *, reason="") -> Entrant:
     entrant.save(update_fields=["withdrawn_after_round"])
     audit(tournament, actor, Action.WITHDRAW_ENTRANT, f"Withdrew {entrant.name} after round "
           f"{entrant.withdrawn_after_round}", reason, entrant=entrant.number)
+    fill_places(tournament, actor)  # before round 1, a place under the cap may have freed
     return entrant
 
 

@@ -16,6 +16,7 @@ RETRY_AFTER = {"Retry-After": {
 READ, WRITE = ["read_per_address"], ["write_per_address"]
 TOKEN_FAILURES = ["token_failures_per_address", "key_failures_per_prefix"]
 PLAYER_FAILURES = ["player_codes_per_address", "key_failures_per_prefix"]
+ENTRY_FAILURES = ["entry_codes_per_address", "key_failures_per_prefix"]
 
 
 class Api(NinjaAPI):
@@ -55,6 +56,10 @@ def applying(method: str, path: str, operation: dict, checks_keys) -> list[str]:
         names += PLAYER_FAILURES
         if "PlayerAuth" in schemes and "{match_id}" in path:
             names.append("player_codes_per_board")
+    if method == "post" and path.endswith("/tournaments/{slug}/entries/"):
+        names.append(limits.ENTRIES)  # making an entry (api/entries_api.py)
+    if "{code}" in path:  # an entry's code (api/entries_api.py)
+        names += ENTRY_FAILURES
     return list(dict.fromkeys(names))
 
 

@@ -18,13 +18,14 @@ router = Router(tags=["read"])
 
 
 def visible_tournaments(user=None):
-    """An event is public once a round of it is published. Its status alone does not say so:
+    """An event is public once a round of it is published, or while it takes entries
+    (a club website reads whether they are open). Its status alone does not say so:
     pairing round 1 as a draft already marks it running, before anything is shown. The list
     holds the listed events; one event is read by whoever it is not hidden from (`user`:
     the official whose token the request carries, else None, the public)."""
     published = Round.objects.published().filter(tournament=OuterRef("pk"))
     events = Tournament.objects.listed() if user is None else Tournament.objects.public_to(user)
-    return events.filter(Exists(published))
+    return events.filter(Exists(published) | Q(entries_open=True))
 
 
 def tournament_or_404(request, slug) -> Tournament:
@@ -73,6 +74,7 @@ def tournament(request, slug: str):
                     "stage": r.stage.number, "number_in_stage": r.number_in_stage,
                     "title": r.title} for r in rounds],
         "stages": [serialize.stage(s, numbers) for s in stages],
+        "entries": t.entries_settings,
     }
 
 

@@ -271,6 +271,17 @@ class PointsOut(Schema):
     late_entry: int | float = _points("each round a late entry missed (no board)")
 
 
+class EntriesOut(Schema):
+    """Entries before the day (shared/spec/venue.md): the public form `/{slug}/enter/` and
+    `POST /api/v1/tournaments/{slug}/entries/` take them while open and before
+    `closes_at`."""
+
+    open: bool
+    closes_at: str | None = Field(description="When entries close (ISO 8601), or null.")
+    cap: int | None = Field(description="The most entrants; beyond it accepted entries "
+                            "wait. Null: no cap.")
+
+
 class TournamentOut(TournamentSummary):
     ruleset: str
     entrants: Literal["singles", "pairs", "teams"] = Field(
@@ -289,6 +300,7 @@ class TournamentOut(TournamentSummary):
     players: list[Player]
     rounds: list[RoundSummary]
     stages: list[StageOut] = Field(default_factory=list)
+    entries: EntriesOut
 
 
 class StepNoteOut(Schema):

@@ -21,8 +21,27 @@ def load_match(match_id) -> Match:
 
 
 def board_names(match) -> tuple[str, str]:
-    """The names of sides A and B, as the form shows them."""
+    """The names of sides A and B, as the form shows them: on a team match's board with
+    its lineup, the players named (a pair's two with "&"), else the teams'."""
+    lined = lineup_names(match)
+    if lined is not None:
+        return (" & ".join(lined[0]), " & ".join(lined[1]))
     return (match.side0.name, match.side1.name if match.side1_id else "bye")
+
+
+def lineup_names(match) -> tuple[list[str], list[str]] | None:
+    """A team match's board: the names of each side's players as its lineup names them;
+    None for any other board, or one whose lineup is not shown yet."""
+    lineup = match.lineup if match.team_match_id is not None else None
+    if not lineup or len(lineup) != 2 or not lineup[0] or not lineup[1]:
+        return None
+
+    def named(team, indices):
+        roster = team.members or []
+        return [str(roster[i].get("name") or f"{team.name} ({i + 1})")
+                if 0 <= i < len(roster) else f"{team.name} ({i + 1})" for i in indices]
+
+    return named(match.side0, lineup[0]), named(match.side1, lineup[1])
 
 
 def members_of(entrant) -> tuple[str, str]:
@@ -35,11 +54,17 @@ def table_for(match) -> rec.Table:
     """The board as the entry form needs it: the event's format and the names."""
     t = match.round.tournament
     members = None
+    seats = match.seats_in(t)
     if t.is_pairs and match.side1_id:
         members = (members_of(match.side0), members_of(match.side1))
+    elif seats == 4 and match.side1_id:  # a pairs board of a team match
+        lined = lineup_names(match)
+        members = ((tuple(lined[0][:2]), tuple(lined[1][:2])) if lined and
+                   len(lined[0]) == 2 and len(lined[1]) == 2 else
+                   (members_of(match.side0), members_of(match.side1)))
     fmt = match.match_format
     return rec.Table(
-        ruleset=t.ruleset, names=board_names(match), seats=t.seats, target=fmt["target"],
+        ruleset=t.ruleset, names=board_names(match), seats=seats, target=fmt["target"],
         sets_to_win=fmt["sets_to_win"], members=members,
         first_set_starter=(first_set_starter(match)
                            if sets_alternate(t.ruleset) else 0))

@@ -200,7 +200,7 @@ def board_context(request, match, *, form=None, version=None, conflict=None, pro
                             and sets_alternate(tournament.ruleset)),
         "first_set_starter": first_set_starter(match),
         "starter_seats": [(n, f"{seats[n]}: {table.names[n % 2]}")
-                          for n in range(tournament.seats)],
+                          for n in range(table.seats)],
         "starter_errors": starter_errors or {}, "starter_reason": starter_reason,
         # A new key each time the page is drawn: the same form sent twice (a double tap, a
         # resend after a lost connection) is carried out once (tournament/web/idempotency.py).

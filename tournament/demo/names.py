@@ -56,3 +56,26 @@ TABLE_ENTRANTS = [
     ("Lucy Heath", "Leek DC", 1570), ("Imran Sheikh", "Cheddleton", 1545),
     ("Glenys Rowley", "Rudyard", 1520), ("Keith Sherratt", "", 1500),
 ]
+
+# The pub league's Division 1: six teams of eight, each with its home pub (the captain is
+# the second name of each roster).
+LEAGUE_TEAMS = [
+    ("Red Lion", "Leek", "The Red Lion, Leek", [
+        "Alf Bennett", "Maureen Boothby", "Carl Rigby", "Denise Lomas", "Eddie Platt",
+        "Gwen Salt", "Harry Tatton", "Irene Mellor"]),
+    ("Crown", "Cheddleton", "The Crown, Cheddleton", [
+        "Jack Bailey", "Kath Brindley", "Len Fernyhough", "Mavis Hulme", "Norman Beech",
+        "Olive Goodall", "Phil Sherratt", "Queenie Dale"]),
+    ("Swan", "Stoke", "The Swan, Stoke", [
+        "Ray Adams", "Sheila Copestake", "Terry Wain", "Una Hassall", "Vic Tomkinson",
+        "Wendy Pointon", "Barry Ash", "Yvonne Bratt"]),
+    ("Plough", "Endon", "The Plough, Endon", [
+        "Arthur Critchlow", "Brenda Hine", "Colin Heath", "Doreen Poole", "Ernie Fox",
+        "Freda Stubbs", "George Alcock", "Hilda Barlow"]),
+    ("Bell", "Biddulph", "The Bell, Biddulph", [
+        "Ivan Shenton", "Jean Mountford", "Ken Tunnicliffe", "Lorna Myatt", "Mick Ball",
+        "Nora Dutton", "Owen Bentley", "Pam Clowes"]),
+    ("Anchor", "Hanley", "The Anchor, Hanley", [
+        "Reg Cope", "Sandra Allman", "Ted Whalley", "Ursula Birks", "Vernon Lake",
+        "Win Oakden", "Stan Leese", "Zena Forrester"]),
+]

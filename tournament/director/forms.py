@@ -13,6 +13,7 @@ from ..standings import MSO_ORDER
 from ..text.clean import MAX_REASON, TextError, clean_text
 from ..text.folding import web_address
 from ..text.number_field import WholeNumberField
+from . import forms_teams
 
 TIEBREAK_SLOTS = 6
 POINT_LABELS = {"win": "Win", "loss": "Loss", "bye": "Bye", "forfeit_win": "Win by forfeit",
@@ -109,6 +110,7 @@ class SettingsForm(forms.Form):
             self.fields[f"tiebreak_{i}"] = forms.ChoiceField(
                 label=f"Tie-break {i}", required=False, choices=tiebreak_choices(),
                 initial=MSO_ORDER[i - 1] if i <= len(MSO_ORDER) else "")
+        forms_teams.add_team_fields(self)
 
     @property
     def formats(self) -> dict:
@@ -142,6 +144,7 @@ class SettingsForm(forms.Form):
             if data.get("sets_to_win") is not None and data["sets_to_win"] not in sets:
                 self.add_error("sets_to_win", f"The {ruleset} rules allow "
                                f"{' or '.join(map(str, sets))}.")
+        forms_teams.clean_team(self, data)
         return data
 
     def points(self) -> dict:
@@ -164,7 +167,15 @@ class SettingsForm(forms.Form):
                 "match_target": self.cleaned_data["match_target"],
                 "sets_to_win": self.cleaned_data["sets_to_win"],
                 "entry_policy": (self.cleaned_data["entry_policy"]
-                                 or Tournament.EntryPolicy.OFFICIALS)}
+                                 or Tournament.EntryPolicy.OFFICIALS),
+                # A team event's format and points (forms_teams.clean_team).
+                **self.team}
+
+    def team_format_fields(self):
+        return forms_teams.format_fields(self)
+
+    def team_point_fields(self):
+        return forms_teams.point_fields(self)
 
     @classmethod
     def initial_for(cls, event) -> dict:
@@ -178,6 +189,7 @@ class SettingsForm(forms.Form):
         for i in range(1, TIEBREAK_SLOTS + 1):
             order = event.tiebreaks
             initial[f"tiebreak_{i}"] = order[i - 1] if i <= len(order) else ""
+        initial.update(forms_teams.initial_for(event))
         return initial
 
 
@@ -216,7 +228,7 @@ class EditSettingsForm(SettingsForm):
         super().__init__(*args, **kwargs)
         self.fixed = fixed
         if fixed:  # shown as they are, not as choices: a disabled field keeps its value
-            for name in self.FIXED:
+            for name in (*self.FIXED, *forms_teams.FORMAT_FIELDS):
                 self.fields[name].disabled = True
                 self.fields[name].help_text = "Fixed: round 1 is paired."
 
@@ -259,9 +271,12 @@ class EntrantForm(forms.Form):
     club = Text(max_length=MAX_CLUB, required=False)
     rating = WholeNumberField(min_value=RATING_MIN, max_value=RATING_MAX, required=False)
 
-    def __init__(self, *args, pairs=False, **kwargs):
+    def __init__(self, *args, pairs=False, teams=False, **kwargs):
         super().__init__(*args, **kwargs)
         self.pairs = pairs
+        self.teams = teams
+        if teams:  # a team: its roster, captain and home venue (forms_teams)
+            forms_teams.add_roster_fields(self)
         if pairs:
             del self.fields["club"]
             self.fields["name"].required = False
@@ -285,6 +300,8 @@ class EntrantForm(forms.Form):
                                  for i in (1, 2)]
         else:
             fields["club"] = data["club"]
+        if self.teams:
+            fields.update(forms_teams.roster_of(data))
         return fields
 
     @staticmethod
@@ -293,6 +310,8 @@ class EntrantForm(forms.Form):
         for i, member in enumerate(entrant.members or [], start=1):
             initial[f"member{i}"] = member.get("name", "")
             initial[f"club{i}"] = member.get("club", "")
+        if entrant.tournament.is_teams:
+            initial.update(forms_teams.roster_initial(entrant))
         return initial
 
 

@@ -2,8 +2,10 @@ from django.urls import path
 
 from . import views_cards as cards
 from . import views_entrants as entrants
+from . import views_entries as entries
 from . import views_event as event
 from . import views_jobs as jobs
+from . import views_league as league
 from . import views_people as people
 from . import views_people_bulk as people_bulk
 from . import views_rounds as rounds
@@ -37,6 +39,9 @@ urlpatterns = [
     path("<slug:slug>/archive.json", event.archive, name="archive"),
     path("<slug:slug>/event.trf", event.trf, name="trf"),
     path("<slug:slug>/entrants/", entrants.entrant_list, name="entrants"),
+    path("<slug:slug>/entries/", entries.entry_list, name="entries"),
+    path("<slug:slug>/entries/<int:pk>/", entries.decide, name="decide_entry"),
+    path("<slug:slug>/entries.csv", entries.entries_csv, name="entries_csv"),
     path("<slug:slug>/entrants/add/", entrants.add, name="add_entrant"),
     path("<slug:slug>/entrants/cards/", cards.print_cards, name="cards"),
     path("<slug:slug>/entrants/people/", people_bulk.link_everyone, name="link_everyone"),
@@ -65,4 +70,13 @@ urlpatterns = [
     path("<slug:slug>/rounds/<int:number>/close/", rounds.close, name="close_round"),
     path("<slug:slug>/rounds/<int:number>/reopen/", rounds.reopen, name="reopen_round"),
     path("<slug:slug>/byes/", rounds.byes, name="byes"),
+    # A team event's season (views_league.py, docs/leagues.md).
+    path("<slug:slug>/league/", league.league, name="league"),
+    path("<slug:slug>/league/date/", league.round_date, name="round_date"),
+    path("<slug:slug>/league/shift/", league.shift_dates, name="shift_dates"),
+    path("<slug:slug>/league/<int:pk>/", league.team_match, name="team_match"),
+    path("<slug:slug>/league/<int:pk>/postpone/", league.postpone, name="postpone"),
+    path("<slug:slug>/league/<int:pk>/lineup/<int:side>/", league.set_lineup,
+         name="team_lineup"),
+    path("<slug:slug>/league/<int:pk>/open/", league.open_match, name="open_match"),
 ]

@@ -22,16 +22,18 @@ from .access import director_view
 class CardsForm(forms.Form):
     number = forms.IntegerField(required=False, min_value=1,
                                 label="Only entrant number (empty: everyone)")
-    member = forms.TypedChoiceField(required=False, coerce=int, empty_value=None,
-                                    choices=[("", "both"), ("1", "member 1"),
-                                             ("2", "member 2")],
-                                    label="In a pair")
+    # A pair's member 1 or 2; a team's member by their number in the roster (empty:
+    # every member, the captain's card among them).
+    member = forms.IntegerField(required=False, min_value=1, max_value=99,
+                                label="Only member number (a pair's 1 or 2, a team's "
+                                      "number in its roster; empty: every member)")
 
 
 def card(request, event, row, key) -> dict:
     # The key after '#': browsers never send a URL's fragment, so it reaches no log.
     url = request.build_absolute_uri(reverse("players:me")) + "#" + key
-    return {"row": row, "key": key, "url_base": request.build_absolute_uri(
+    captain = event.is_teams and row.member and row.entrant.captain == row.member - 1
+    return {"row": row, "key": key, "captain": captain, "url_base": request.build_absolute_uri(
         reverse("players:me")),
             "qr": qr.svg(url, title=f"{row.name}'s player page", scale=4)}
 

@@ -7,7 +7,7 @@ from django.views.decorators.http import require_POST
 
 from ..actions import ActionError, entrants
 from ..actions.base import sentence
-from ..interchange.entrants_csv import PAIRS_COLUMNS, SINGLES_COLUMNS
+from ..interchange.entrants_csv import PAIRS_COLUMNS, SINGLES_COLUMNS, TEAM_COLUMNS
 from ..models import Job
 from ..reads import history
 from ..rules.entrant_rules import counted, namesake_warning
@@ -36,14 +36,15 @@ def with_late_marks(event) -> list:
 
 def render_entrants(request, event, **forms):
     """The entrants page; a form refused by its action comes back bound, as typed."""
-    forms.setdefault("entrant_form", EntrantForm(pairs=event.is_pairs))
+    forms.setdefault("entrant_form", EntrantForm(pairs=event.is_pairs, teams=event.is_teams))
     forms.setdefault("import_form", ImportForm(pairs=event.is_pairs))
     forms.setdefault("pair_form", ForbiddenPairForm(event))
     pairs = event.forbidden_pairs.select_related("first", "second").order_by("first__number")
     return render(request, "director/entrants.html", {
         "event": event, "entrants": with_late_marks(event), "pairs": pairs,
         "paired": event.rounds.exists(), "tab": "entrants",
-        "columns": PAIRS_COLUMNS if event.is_pairs else SINGLES_COLUMNS,
+        "columns": (TEAM_COLUMNS if event.is_teams else
+                    PAIRS_COLUMNS if event.is_pairs else SINGLES_COLUMNS),
         "cards_form": CardsForm(), **forms,
     }, status=400 if request.method == "POST" else 200)
 
@@ -65,7 +66,7 @@ def entrant_list(request, event):
 @require_POST
 @director_view
 def add(request, event):
-    form = EntrantForm(request.POST, pairs=event.is_pairs)
+    form = EntrantForm(request.POST, pairs=event.is_pairs, teams=event.is_teams)
     if form.is_valid():
         try:
             entrant = entrants.add_entrant(event, request.user, **form.entrant())
@@ -132,7 +133,7 @@ def confirm_import(request, event):
 def edit(request, event, pk):
     entrant = get_object_or_404(event.entrants, pk=pk)
     form = EditEntrantForm(request.POST or None, initial=EntrantForm.initial_for(entrant),
-                           pairs=event.is_pairs)
+                           pairs=event.is_pairs, teams=event.is_teams)
     if request.method == "POST" and form.is_valid():
         try:
             entrant = entrants.edit_entrant(entrant, request.user, **form.entrant(),
@@ -159,7 +160,7 @@ def entrant_page(request, event, entrant, *, form=None, status_form=None, delete
     return render(request, "director/entrant.html", {
         "event": event, "entrant": entrant,
         "form": form or EditEntrantForm(initial=EntrantForm.initial_for(entrant),
-                                        pairs=event.is_pairs),
+                                        pairs=event.is_pairs, teams=event.is_teams),
         "status_form": status_form or ReasonForm(auto_id=REASON_IDS["status_form"]),
         "delete_form": delete_form or ReasonForm(auto_id=REASON_IDS["delete_form"]),
         "deletable": not entrants.has_played([entrant]), "tab": "entrants",

@@ -7,7 +7,7 @@ tournament/actions/archive.py.
 
 import json
 import re
-from datetime import date
+from datetime import date, datetime
 
 from django.db.models import Prefetch
 
@@ -39,6 +39,7 @@ from ..text.clean import TextError, only_invisible
 from ..text.documents import check_json_text
 
 FORMAT = "fives-and-threes-tournament/1"
+DEFAULT_ENTRIES = {"open": False, "closes_at": None, "cap": None}
 ENTRANTS = ("singles", "pairs", "teams")
 MAX_BOARD = MAX_ENTRANTS  # a round has at most one board per two entrants (and a bye)
 MAX_DEPTH = 16  # an archive nests 9 deep at play depth (rounds/matches/record/sets/hands/plays)
@@ -101,6 +102,10 @@ def export_tournament(tournament) -> dict:
     if tournament.entry_policy != Tournament.EntryPolicy.OFFICIALS:
         # Written only where it is not the default, so an older archive comes back the same.
         extra["entry_policy"] = tournament.entry_policy
+    if tournament.entries_settings != DEFAULT_ENTRIES:
+        # Entries before the day (shared/spec/venue.md): the settings only where not the
+        # default (closed); the entries themselves, with their contacts, stay on the site.
+        extra["entries"] = tournament.entries_settings
     doc = {
         "format": FORMAT,
         "name": tournament.name,
@@ -349,6 +354,7 @@ def check_archive(doc) -> dict:
     _need(isinstance(policy, str) and policy in Tournament.EntryPolicy.values,
           "/entry_policy", f"one of {', '.join(Tournament.EntryPolicy.values)}")
     teams = check_team_settings(doc, kind)
+    check_entries(doc.get("entries", DEFAULT_ENTRIES), doc.get("players"))
     if "stages" in doc:
         return check_staged(doc, kind, teams)
     ids = check_players(doc.get("players"), pairs=kind == "pairs", planned=planned,
@@ -396,6 +402,41 @@ def check_team_settings(doc, kind) -> dict | None:
         raise ArchiveError(path, message if path != "/team_points" else str(exc)) from None
     return {"plan": team_rules.board_plan(team_match), "team_match": team_match,
             "team_points": team_points}
+
+
+def entries_close_at(value) -> datetime | None:
+    """An archive's `entries.closes_at` (ISO 8601 with its offset) as a time, or None;
+    ValueError if it is not one."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > 40 or not value.isascii():
+        raise ValueError(value)
+    when = datetime.fromisoformat(value)
+    if when.tzinfo is None:
+        raise ValueError(value)
+    return when
+
+
+def check_entries(entries, players):
+    """`entries`: {"open": bool, "closes_at": ISO time or null, "cap": whole number or
+    null}, a cap not below the players still in."""
+    _need(isinstance(entries, dict) and set(entries) <= set(DEFAULT_ENTRIES), "/entries",
+          'an object {"open": true or false, "closes_at": a time or null, "cap": a whole '
+          'number or null}')
+    _need(isinstance(entries.get("open", False), bool), "/entries/open", "true or false")
+    try:
+        entries_close_at(entries.get("closes_at"))
+    except ValueError:
+        raise ArchiveError("/entries/closes_at", "an ISO 8601 time with its offset "
+                           "(2027-05-01T18:00:00+01:00), or null") from None
+    cap = entries.get("cap")
+    _need(cap is None or (_is_int(cap) and 1 <= cap <= MAX_ENTRANTS), "/entries/cap",
+          f"a whole number from 1 to {MAX_ENTRANTS}, or null")
+    if cap is not None and isinstance(players, list):
+        still_in = sum(1 for p in players
+                       if isinstance(p, dict) and p.get("withdrawn_after_round") is None)
+        _need(cap >= still_in, "/entries/cap",
+              f"{cap} is below the {still_in} players still in")
 
 
 STAGE_KEYS = {"kind", "rounds_planned", "cycles", "size", "seeding", "lot_seed",

@@ -4,6 +4,7 @@ from .attendance import Attendance
 from .audit import AuditEntry
 from .checkin import CheckIn
 from .entrants import Entrant, ForbiddenPair
+from .entries import Entry
 from .event import Official, Tournament
 from .idempotency import StoredAnswer
 from .jobs import Job
@@ -22,6 +23,7 @@ __all__ = [
     "CheckIn",
     "Entrant",
     "EntrantPerson",
+    "Entry",
     "ForbiddenPair",
     "Job",
     "Match",

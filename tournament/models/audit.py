@@ -40,6 +40,13 @@ class AuditEntry(models.Model):
         ADD_FORBIDDEN_PAIR = "add_forbidden_pair", "Add forbidden pair"
         REMOVE_FORBIDDEN_PAIR = "remove_forbidden_pair", "Remove forbidden pair"
         SEED_FROM_RATINGS = "seed_from_ratings", "Seed from ratings"
+        # Entries before the day (actions/entries.py)
+        SET_ENTRIES = "set_entries", "Open, close or limit entries"
+        MAKE_ENTRY = "make_entry", "An entry was made"
+        ACCEPT_ENTRY = "accept_entry", "Accept entry"
+        DECLINE_ENTRY = "decline_entry", "Decline entry"
+        WITHDRAW_ENTRY = "withdraw_entry", "Withdraw entry"
+        ENTRY_MOVED_UP = "entry_moved_up", "An entry moved up from the waiting list"
         # Who plays a round
         SET_ATTENDANCE = "set_attendance", "Set attendance"
         SET_CHECKIN = "set_checkin", "Check in or out"
@@ -88,7 +95,9 @@ class AuditEntry(models.Model):
     # page and the officials' pages show it; no public page nor the public API does). Their
     # rows bump no revision (actions.base.audit) and are never the event's latest change
     # (Tournament.change_id), so a check-in leaves the cached public pages as they were.
-    UNSEEN_BY_PUBLIC = frozenset({Action.SET_CHECKIN})
+    # So are an entry made or declined: the public pages show entrants, not entries (an
+    # entry accepted, withdrawn or moved up changes the entrants, and is seen).
+    UNSEEN_BY_PUBLIC = frozenset({Action.SET_CHECKIN, Action.MAKE_ENTRY, Action.DECLINE_ENTRY})
 
     # Kept when the event is deleted (SET_NULL): its name and slug are then in `detail`,
     # for staff to read in the admin.

@@ -91,6 +91,12 @@ class Tournament(models.Model):
                                     default=EntryPolicy.OFFICIALS)
     # Kept off the public list and pages (officials still see it); set while unstarted.
     hidden = models.BooleanField(default=False)
+    # Entries before the day (shared/spec/venue.md; actions/entries.py): the public form
+    # and the entries API take entries while open and before entries_close_at; the cap
+    # counts the event's entrants still in (None: no cap), beyond it accepted entries wait.
+    entries_open = models.BooleanField(default=False)
+    entries_close_at = models.DateTimeField(null=True, blank=True)
+    entries_cap = models.PositiveIntegerField(null=True, blank=True)
     # Round 1's lot (a Swiss's), drawn when round 1 is paired: whether pairing number 1
     # starts set 1 on board 1 (None: not drawn yet). An event-wide fact the pairing reads,
     # not a board's first-set starter (Match.first_set_starter): from it the pairing gives
@@ -147,6 +153,19 @@ class Tournament(models.Model):
     def round_list(self):
         """The event's rounds in order with their stages (what a round's title reads)."""
         return self.rounds.select_related("stage").order_by("number")
+
+    @property
+    def entries_settings(self) -> dict:
+        """The entries settings as the API's read and the archive write them."""
+        return {"open": self.entries_open,
+                "closes_at": self.entries_close_at.isoformat() if self.entries_close_at
+                else None,
+                "cap": self.entries_cap}
+
+    def taking_entries(self, now) -> bool:
+        """Does the public form (and the entries API) take an entry at `now`?"""
+        return self.entries_open and (self.entries_close_at is None
+                                      or now < self.entries_close_at)
 
     @property
     def players_enter(self) -> bool:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import team_views, views
 
 app_name = "players"
 urlpatterns = [
@@ -9,4 +9,7 @@ urlpatterns = [
     path("revision.json", views.revision, name="revision"),
     path("checkin/", views.check_in, name="checkin"),
     path("board/<int:match_id>/", views.board, name="board"),
+    # A team's match night: lineup and card (docs/leagues.md).
+    path("team/", team_views.team, name="team"),
+    path("team/<int:match_id>/", team_views.team, name="team_match"),
 ]

@@ -35,7 +35,7 @@ from ..public import data as public_data
 from ..web import idempotency
 from ..web.limits import client_ip
 from ..web.private_pages import keep_private
-from . import reads, session
+from . import reads, session, team_reads
 from .limited import limited
 
 # How often a player's page asks whether the event changed (live.js, as the public pages
@@ -98,13 +98,16 @@ def me(request):
     boards = list(reads.boards_of(player).prefetch_related(
         "versions__by", "versions__by_player__entrant"))
     tournament = player.tournament
+    if tournament.is_teams:  # their own boards: those their lineups name them on
+        boards = [m for m in boards if team_reads.plays(m, player)]
     return render(request, "players/me.html", {
         "player": player, "tournament": tournament,
         # The page follows the event (live.js): the revision it was drawn at.
         "watching": tournament.status != Tournament.Status.FINISHED,
         "revision": own_revision(tournament), "revision_url": reverse("players:revision"),
         "poll_seconds": LIVE_SECONDS,
-        "board": reads.current(player, boards), "place": reads.place(player),
+        "board": None if tournament.is_teams else reads.current(player, boards),
+        "place": reads.place(player),
         "results": [receipt(player, m) for m in reversed(boards)],
         "check_in": reads.check_in(player),
         "idempotency_key": secrets.token_urlsafe(18),
@@ -286,6 +289,13 @@ def enter(request, player, match):
         stale=lambda e: again(409, current=load_match(match.pk), conflict=e.message))
     if refused:
         return refused
+    if stored.team_match_id is not None:
+        # A board of a team match: the card is accepted whole, by the other captain.
+        messages.success(request, f"Board {stored.board}: result stored "
+                                  f"({result_actions.describe(stored)}).")
+        if request.GET.get("card") == "1":  # entering the card board by board
+            return redirect("players:team_match", stored.team_match_id)
+        return redirect("players:board", stored.pk)
     messages.success(request, f"Board {stored.board}: result stored "
                               f"({result_actions.describe(stored)}). Hand the phone to "
                               f"{stored.players[1 - actions.side_of(stored, player)].name} "

@@ -1,37 +1,12 @@
-"""CSV downloads of the standings, the cross-table, the entrants and a round's pairings.
-
-A plain CSV writer (tablib, which django-tables2's export needs, is not installed).
-Cells that a spreadsheet would run as a formula get a leading apostrophe. The file starts
-with a UTF-8 byte-order mark: without it Excel reads the bytes as the machine's legacy code
-page and shows "ZoÃ«" for "Zoë" (LibreOffice, Numbers and Python's "utf-8-sig" take it).
+"""CSV downloads of the standings, the cross-table, the entrants and a round's pairings,
+written by common/csv_download.py (formula cells made safe, a byte-order mark for Excel).
 """
-
-import csv
 
 from django.http import HttpResponse
 
 from .. import standings
+from ..common.csv_download import csv_response
 from . import crosstab
-
-BOM = "\ufeff"
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def safe(value):
-    if isinstance(value, str) and value.startswith(FORMULA_START):
-        return "'" + value
-    return value
-
-
-def csv_response(filename: str, header, rows) -> HttpResponse:
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    response.write(BOM)
-    writer = csv.writer(response)
-    writer.writerow(header)
-    for row in rows:
-        writer.writerow([safe(v) for v in row])
-    return response
 
 
 def numeric_tiebreaks(table) -> list[str]:

@@ -263,3 +263,53 @@ class CrossTable(tables.Table):
 
     def render_points(self, value):
         return standings.format_value(value)
+
+
+class LeagueTable(tables.Table):
+    """A league table (docs/leagues.md): its order is the spec's, so not sortable."""
+
+    scroll_label = "League table"
+
+    rank = tables.Column(verbose_name="", attrs=NUM)
+    name = tables.Column(verbose_name="Team")
+    played = tables.Column(verbose_name="P", attrs={"th": {"class": "num", "title": "Played"},
+                                                    "td": {"class": "num"}})
+    won = tables.Column(verbose_name="W", attrs={"th": {"class": "num", "title": "Won"},
+                                                 "td": {"class": "num"}})
+    drawn = tables.Column(verbose_name="D", attrs={"th": {"class": "num", "title": "Drawn"},
+                                                   "td": {"class": "num"}})
+    lost = tables.Column(verbose_name="L", attrs={"th": {"class": "num", "title": "Lost"},
+                                                  "td": {"class": "num"}})
+    boards_for = tables.Column(verbose_name="BF", attrs={
+        "th": {"class": "num", "title": "Boards for"}, "td": {"class": "num"}})
+    boards_against = tables.Column(verbose_name="BA", attrs={
+        "th": {"class": "num", "title": "Boards against"}, "td": {"class": "num"}})
+    board_difference = tables.Column(verbose_name="+/−", attrs={
+        "th": {"class": "num hide-small", "title": "Board difference"},
+        "td": {"class": "num hide-small"}})
+    points = tables.Column(verbose_name="Pts", attrs={
+        "th": {"class": "num", "title": "Points"}, "td": {"class": "num"}})
+    decided_by = tables.Column(verbose_name="How placed", default="", attrs={
+        "th": {"class": "hide-small"}, "td": {"class": "explain hide-small"}})
+
+    class Meta:
+        orderable = False
+        attrs = {"class": "standings league"}
+        empty_text = "No teams yet."
+
+    def __init__(self, data, *, slug, **kwargs):
+        self.slug = slug
+        super().__init__(data, **kwargs)
+
+    def render_rank(self, value, record):
+        return rank_text(value, record["shared"])
+
+    def render_name(self, value, record):
+        url = reverse("public:team", args=[self.slug, record["number"]])
+        return format_html('<a href="{}">{}</a>', url, value)
+
+    def render_board_difference(self, value):
+        return f"+{value}" if value > 0 else str(value).replace("-", "−")
+
+    def render_points(self, value):
+        return standings.format_value(value)

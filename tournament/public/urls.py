@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import people_pages, views
+from . import league_pages, people_pages, views
 from .http_cache import public_cache
 
 # Whole answers cached by the event's revision (http_cache.py); the parameters listed are
@@ -38,4 +38,11 @@ urlpatterns = [
          name="crosstable_csv"),
     path("<slug:slug>/entrants.csv", public_cache(views.entrants_csv), name="entrants_csv"),
     path("<slug:slug>/player/<int:number>/", public_cache(views.player), name="player"),
+    # A team event's pages (docs/leagues.md).
+    path("<slug:slug>/fixtures/", public_cache(league_pages.fixtures, params=("team",)),
+         name="fixtures"),
+    path("<slug:slug>/fixtures/<int:pk>/", public_cache(league_pages.team_match),
+         name="team_match"),
+    path("<slug:slug>/table/", public_cache(league_pages.table), name="league_table"),
+    path("<slug:slug>/team/<int:number>/", public_cache(league_pages.team), name="team"),
 ]

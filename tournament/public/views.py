@@ -17,7 +17,7 @@ from ..reads import history
 from ..text.collation import name_key
 from ..text.folding import fold, fold_table
 from . import bracket as bracket_data
-from . import crosstab, data, exports, people_data, printed
+from . import crosstab, data, exports, league_data, people_data, printed
 from .cache import cached_fragment, fragment_key, sortable, table_params
 from .tables import (
     AlphaTable,
@@ -46,11 +46,13 @@ def event_context(tournament, rounds, tab="", *, watch=False, printing=False, **
     # its draw); standings and cross-table tabs while it has a Swiss or round robin.
     kinds = data.stage_kinds(tournament)
     brackets = Stage.Kind.KNOCKOUT in kinds
-    ranked = bool(kinds & set(Stage.RANKING))
+    # A team event has a league table, fixtures and teams' pages instead.
+    teams = tournament.is_teams
+    ranked = bool(kinds & set(Stage.RANKING)) and not teams
     watching = watch and not printing and not finished and bool(rounds)
     changed = data.latest_change(tournament) if watching else None
     return {"event": tournament, "rounds": rounds, "live": data.is_live(rounds), "tab": tab,
-            "brackets": brackets, "ranked": ranked,
+            "brackets": brackets, "ranked": ranked, "teams": teams,
             "finished": finished, "watching": watching, "printing": printing,
             "revision": str(tournament.change_id) if watching else "",
             "updated": timezone.localtime(changed) if changed else None,
@@ -112,7 +114,7 @@ def event(request, slug):
     rounds = data.published_rounds(tournament)
     live = live_round(rounds)
     summary = None
-    if live is not None:
+    if live is not None and not tournament.is_teams:  # a league's: its fixtures page
         boards = data.boards(tournament, live)
         summary = {
             "round": live,
@@ -120,7 +122,7 @@ def event(request, slug):
             "done": sum(1 for b in boards if b["state"] == "counted"),
             "awaiting": sum(1 for b in boards if b["state"] == "awaiting"),
         }
-    players = list(tournament.entrants.only("number", "name", "club", "members",
+    players = list(tournament.entrants.only("number", "name", "club", "members", "venue",
                                              "withdrawn_after_round", "tournament_id"))
     for p in players:
         p.members_line = data.members_text(p.members) if tournament.is_pairs else ""
@@ -132,8 +134,9 @@ def event(request, slug):
     ctx = event_context(tournament, rounds, "event", watch=True, summary=summary,
                         players=players, entrants=len(players), stages=stages,
                         planned=sum(s.planned or 0 for s in stages),
-                        order=standings.describe_order(tournament.tiebreaks))
-    if ctx["finished"]:
+                        order=standings.describe_order(tournament.tiebreaks),
+                        team_boards=league_data.format_words(tournament))
+    if ctx["finished"] and not tournament.is_teams:  # a league's final table is its own
         ctx["podium"] = (knockout_podium(tournament, stages[-1])
                          if stages and stages[-1].is_knockout
                          else podium_rows(data.load(tournament).table))

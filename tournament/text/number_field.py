@@ -38,3 +38,24 @@ class DateField(forms.DateField):
             raise ValidationError(self.error_messages["digits"], code="digits",
                                   params={"value": repr(value.strip()[:20])})
         return super().to_python(value)
+
+
+class DateTimeField(forms.DateTimeField):
+    """A date and time typed as YYYY-MM-DD HH:MM (a browser's datetime-local box sends
+    YYYY-MM-DDTHH:MM) in the digits 0-9, as DateField's dates are."""
+
+    widget = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
+    input_formats = ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S",
+                     "%Y-%m-%d %H:%M:%S"]
+    default_error_messages = {
+        "invalid": "The time is not a date and time: give it as YYYY-MM-DD HH:MM, such as "
+                   "2026-03-14 18:00.",
+        "digits": "The time must be written in the digits 0-9, as YYYY-MM-DD HH:MM, not "
+                  "%(value)s.",
+    }
+
+    def to_python(self, value):
+        if isinstance(value, str) and any(c.isdigit() and not c.isascii() for c in value):
+            raise ValidationError(self.error_messages["digits"], code="digits",
+                                  params={"value": repr(value.strip()[:20])})
+        return super().to_python(value)

@@ -48,6 +48,11 @@ COUNTS = {
                                "from any address (only a wrong key is refused)",
     "player_codes_per_board": "wrong player keys sent or typed at one board, from any "
                               "address (only a wrong key is refused)",
+    "entries_per_address": "entries made from one address: the public entry form's and "
+                           "the API's together",
+    "entry_codes_per_address": "wrong entry codes from one address, sent to the API or "
+                               "typed on the entry's status page (only a wrong code is "
+                               "refused)",
 }
 
 
@@ -122,9 +127,10 @@ def too_many(wait: int, what: str) -> JsonResponse:
 
 
 # The kinds of credential, each with its own failure limit per address.
-TOKEN, PLAYER = "token", "player"
+TOKEN, PLAYER, ENTRY = "token", "player", "entry"
 FAILURES = {TOKEN: ("token_failures_per_address", "wrong API tokens"),
-            PLAYER: ("player_codes_per_address", "wrong player keys")}
+            PLAYER: ("player_codes_per_address", "wrong player keys"),
+            ENTRY: ("entry_codes_per_address", "wrong entry codes")}
 PREFIX = 4  # characters of a wrong key that make its prefix (key_failures_per_prefix)
 
 
@@ -132,7 +138,7 @@ def prefix_of(kind: str, key: str) -> str:
     """The first characters of `key` as it would be stored (a player key typed by hand, in
     lower case with dashes, has the prefix of the same key printed), in hex: a cache key
     holds no spaces or control characters, whatever was sent."""
-    text = player_keys.normalised(key) if kind == PLAYER else None
+    text = player_keys.normalised(key) if kind in (PLAYER, ENTRY) else None
     return (text or key.strip().upper())[:PREFIX].encode("utf-8", "surrogatepass").hex()
 
 
@@ -187,6 +193,15 @@ def write_limited(request, card_digest: str | None = None):
         if wait:
             return wait, BY_CARD
     return 0, ""
+
+
+ENTRIES = "entries_per_address"
+
+
+def entry_limited(request) -> int:
+    """Seconds to wait when this address has made too many entries (the public form's
+    and the API's together), else 0; counts this one."""
+    return over(ENTRIES, client_ip(request) or "unknown")
 
 
 class ApiLimits:

@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament.actions.base import one_change
-from tournament.demo import cup, pairs, singles, table
+from tournament.demo import cup, division, pairs, singles, table
 from tournament.demo.names import ARBITERS, DIRECTOR
 from tournament.management.commands.grant_director import grant
 from tournament.models import Tournament
@@ -27,8 +27,9 @@ class Command(BaseCommand):
             "drawn by lot (first round played, quarter-finals live), a BNDCC "
             "pairs event (12 pairs, three finished rounds with penalties of every kind, "
             "round 4 live), a club night where the players enter and accept their own results "
-            "(round 2 live, one board disputed), with a director's and two arbiters' "
-            "accounts.")
+            "(round 2 live, one board disputed), a pub league's division of six teams half-way "
+            "through its season (a postponed match, a disputed card, players' entries), "
+            "with a director's and two arbiters' accounts.")
 
     def add_arguments(self, parser):
         parser.add_argument("--if-empty", action="store_true",
@@ -64,4 +65,6 @@ class Command(BaseCommand):
             return [singles.build(random.Random(seed), director, arbiter, checker),
                     pairs.build(random.Random(f"pairs-{seed}"), director, arbiter, checker),
                     table.build(random.Random(f"table-{seed}"), director, arbiter, checker),
-                    cup.build(random.Random(f"cup-{seed}"), director, arbiter, checker)]
+                    cup.build(random.Random(f"cup-{seed}"), director, arbiter, checker),
+                    division.build(random.Random(f"league-{seed}"), director, arbiter,
+                                 checker)]

@@ -1,0 +1,105 @@
+"""In Chromium: a director opens entries with a cap of 2; three people enter on a
+phone-size page, each keeping the code shown once; the director accepts all three (two
+in, one waiting); one withdraws with the code, and the waiting one moves up
+(shared/spec/venue.md, "Entries before the day")."""
+
+import pytest
+from django.contrib.auth.models import Permission, User
+from playwright.sync_api import expect
+
+from tournament.actions import events
+from tournament.models import Entry
+
+from .test_walkthrough import DESKTOP, PASSWORD, PHONE, assert_no_sideways_scroll
+from .test_walkthrough import new_page as plain_page
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def new_page(browser, **options):
+    page = plain_page(browser, **options)
+    page.set_default_timeout(30_000)  # a shared machine's first pages may be slow
+    return page
+
+
+def enter_on_phone(browser, base, slug, name, club, contact, screenshots=None, a11y=None):
+    phone = new_page(browser, **PHONE)
+    phone.goto(f"{base}/{slug}/")
+    phone.get_by_role("link", name="Enter Spring Festival").click()
+    phone.get_by_label("Your name").fill(name)
+    phone.get_by_label("Club (if any)").fill(club)
+    phone.get_by_label("Email or phone").fill(contact)
+    assert_no_sideways_scroll(phone)
+    if screenshots:
+        screenshots(phone, "entries-form-phone")
+        a11y.check(phone, "entries-form")
+    phone.get_by_role("button", name="Send my entry").click()
+    expect(phone.locator("#entry-done")).to_contain_text("shown only this once")
+    code = phone.locator("#entry-code").inner_text().strip()
+    assert_no_sideways_scroll(phone)
+    if screenshots:
+        screenshots(phone, "entries-code-phone")
+        a11y.check(phone, "entries-done")
+    return phone, code
+
+
+def test_entries_with_a_cap_a_waiting_list_and_a_withdrawal(browser, live_server, a11y,
+                                                            screenshots):
+    base = live_server.url
+    dora = User.objects.create_user("dora", password=PASSWORD)
+    dora.user_permissions.add(Permission.objects.get(codename="direct_events"))
+    event = events.create_tournament(dora, name="Spring Festival", slug="spring-festival")
+
+    desk = new_page(browser, **DESKTOP)
+    desk.goto(f"{base}/accounts/login/")
+    desk.get_by_label("Username").fill("dora")
+    desk.get_by_label("Password").fill(PASSWORD)
+    desk.get_by_role("button", name="Sign in").click()
+    desk.goto(f"{base}/manage/{event.slug}/entries/")
+    desk.get_by_label("Entries are open").check()
+    desk.get_by_label("Cap: the most entrants (optional)").fill("2")
+    desk.get_by_role("button", name="Save the entries settings").click()
+    expect(desk.locator(".messages")).to_contain_text("Entries are open")
+
+    ann, ann_code = enter_on_phone(browser, base, event.slug, "Ann Lee", "Leek DC",
+                                   "ann@example.org", screenshots, a11y)
+    enter_on_phone(browser, base, event.slug, "Bo Park", "Stoke", "07700 900123")
+    cy, cy_code = enter_on_phone(browser, base, event.slug, "Cy Hale", "", "cy@example.org")
+
+    desk.reload()
+    for name in ("Ann Lee", "Bo Park", "Cy Hale"):
+        desk.locator("tr[data-entry]", has_text=name).get_by_role(
+            "button", name="Accept").click()
+        expect(desk.locator(".messages")).to_contain_text(name)
+    expect(desk.locator("#entries tr", has_text="Cy Hale")).to_contain_text("Waiting list 1")
+    expect(desk.locator(".count[data-status=accepted]")).to_have_text("2")
+    expect(desk.locator("#entries")).to_contain_text("cy@example.org")  # the director's eyes
+    screenshots(desk, "entries-director-list")
+    a11y.check(desk, "entries-director")
+
+    cy.goto(f"{base}/{event.slug}/enter/status/")
+    cy.get_by_label("Your entry code").fill(cy_code)
+    cy.get_by_role("button", name="Show my entry").click()
+    expect(cy.locator("#entry-status")).to_contain_text("number 1 on the waiting list")
+
+    ann.goto(f"{base}/{event.slug}/enter/status/")
+    ann.get_by_label("Your entry code").fill(ann_code.lower())
+    ann.get_by_role("button", name="Show my entry").click()
+    expect(ann.locator("#entry-status")).to_contain_text("accepted")
+    ann.get_by_role("button", name="Withdraw my entry").click()
+    expect(ann.get_by_role("status")).to_contain_text("Your entry is withdrawn")
+    assert_no_sideways_scroll(ann)
+    screenshots(ann, "entries-withdrawn-phone")
+    a11y.check(ann, "entries-status")
+
+    # The waiting one moved up: an entrant now, on the director's list and her own page.
+    cy.goto(f"{base}/{event.slug}/enter/status/")
+    cy.get_by_label("Your entry code").fill(cy_code)
+    cy.get_by_role("button", name="Show my entry").click()
+    expect(cy.locator("#entry-status")).to_contain_text("you are in the event")
+    desk.reload()
+    expect(desk.locator("#entries tr", has_text="Cy Hale")).to_contain_text("Accepted")
+    expect(desk.locator(".count[data-status=waiting]")).to_have_text("0")
+    assert sorted(event.entrants.values_list("name", flat=True)) == ["Bo Park", "Cy Hale"]
+    assert Entry.objects.get(name="Ann Lee").status == Entry.Status.WITHDRAWN
+    a11y.assert_clean()
