@@ -159,7 +159,8 @@ def test_settings_fixed_once_paired_are_shown_not_offered(dc, seeded, director):
     page = dc.get(url).content.decode()
     for name in ("ruleset", "match_target", "sets_to_win"):
         assert re.search(rf'<select name="{name}"[^>]*disabled', page), name
-    assert len(re.findall(r'<input type="radio" name="entrants_kind"[^>]*disabled', page)) == 2
+    # every kind of entrant (singles, pairs, teams) shown, none offered
+    assert len(re.findall(r'<input type="radio" name="entrants_kind"[^>]*disabled', page)) == 3
     assert "Fixed: round 1 is paired." in page and "js/match_format.js" not in page
     # A forged post of a fixed field changes nothing and is not refused for it.
     from tournament.director.forms import EditSettingsForm

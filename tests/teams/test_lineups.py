@@ -105,3 +105,15 @@ def test_once_a_board_has_a_result_only_a_director_changes_its_lineup(
     lineups.set_lineup(match_one.pk, plain_director, side=0, lineup=[[1], [0], [2, 3]],
                        reason="boards 1 and 2 were swapped on the card")
     assert match_one.boards.get(board=1).lineup == [[1], [0]]
+
+
+def test_a_captain_names_no_lineup_for_a_draft_round(db, plain_director):
+    from tournament.actions import rounds
+
+    from .conftest import make_league
+
+    t = make_league(plain_director, teams=4, cycles=1)
+    r1 = rounds.pair_round(t, plain_director)  # a draft: the officials' alone
+    tm = Match.objects.pairings().filter(round=r1).select_related("side0").first()
+    with pytest.raises(PermissionDenied, match="not open"):
+        lineups.set_lineup(tm.pk, captain(t, tm.side0), lineup=[[0], [1], [2, 3]])

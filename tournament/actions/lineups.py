@@ -9,7 +9,7 @@ enter or change either side's lineup, with a reason (audited). Once a board has 
 result its lineup changes only by a director, with a reason.
 """
 
-from ..models import Match, PlayerKey, TeamLineup
+from ..models import Match, PlayerKey, Round, TeamLineup
 from ..rules import team_rules
 from .base import (
     Action,
@@ -29,7 +29,7 @@ from .board import NO_SUCH_BOARD
 def _team_match(match_id, who):
     tm = (Match.objects.select_related("round__tournament", "side0", "side1")
           .filter(pk=match_id).first())
-    if tm is None or tm.round.tournament.hidden_from(who):
+    if tm is None or (who is not None and tm.round.tournament.hidden_from(who)):
         raise NotFound(NO_SUCH_BOARD)
     if tm.team_match_id is not None or not tm.round.tournament.is_teams:
         raise ActionError("A lineup is named for a team match: this is not one.")
@@ -52,6 +52,9 @@ def require_lineup(tm, who, side: int | None) -> int:
                                    f"{tm.side1.name}.")
         if who.member == 0 or who.entrant.captain != who.member - 1:
             raise PermissionDenied(f"Only {who.entrant.name}'s captain names its lineup.")
+        if tm.round.status != Round.Status.PUBLISHED:
+            raise PermissionDenied(f"{tm.round.title} is not open: a captain names a lineup "
+                                   "for a published round still being played.")
         if side is not None and side != mine:
             raise PermissionDenied("A captain names their own team's lineup only.")
         return mine
