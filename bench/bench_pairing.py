@@ -11,7 +11,8 @@ median of several runs for the small sizes, a single run for 1000 players.  Both
 time and the process's CPU time are printed: on a shared machine the CPU time is the
 steadier figure.
 
-When a ``bbpPairings`` (or ``bbpPairings.exe``) binary is on the PATH, the same events are
+When the environment variable ``BBP`` names a bbpPairings binary, or a ``bbpPairings`` (or
+``bbpPairings.exe``) binary is on the PATH, the same events are
 written as TRF(x) and paired by it too (``--dutch FILE -p OUT``), timed the same way (its
 CPU time is the child's), and the two pairings compared.  bbpPairings is not a dependency
 of the project: build it yourself, outside the repository, to compare.
@@ -119,6 +120,12 @@ def time_round(event: TrfEvent, runs: int) -> tuple[list[float], list[float], st
 
 
 def bbp_binary() -> str | None:
+    """The bbpPairings binary: ``$BBP`` if set (it must exist), else one on the PATH."""
+    named = os.environ.get("BBP")
+    if named:
+        if not shutil.which(named):
+            sys.exit(f"BBP={named}: no such executable")
+        return named
     return shutil.which("bbpPairings") or shutil.which("bbpPairings.exe")
 
 
@@ -158,7 +165,7 @@ def main() -> None:
     args = parser.parse_args()
     targets = {100: 0.5}
     binary = None if args.no_bbp else bbp_binary()
-    print(f"machine: {os.cpu_count()} cores; bbpPairings: {binary or 'not on the PATH'}")
+    print(f"machine: {os.cpu_count()} cores; bbpPairings: {binary or 'not found (BBP, PATH)'}")
     header = f"{'engine':<11} {'players':>7}  {'runs':>4}  {'median s':>9}  {'cpu s':>8}"
     print(f"{header}  all runs (s)")
     for n in (int(s) for s in args.sizes.split(",")):

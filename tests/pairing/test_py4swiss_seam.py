@@ -122,26 +122,69 @@ def test_the_seam_pairs_a_bracket() -> None:
     assert seam.publication_order(pairs) == [(2, 1)]
 
 
-def test_cached_weights_are_the_weights_py4swiss_gives(monkeypatch) -> None:
-    """The matcher computes each weight once per pair of player kinds: every edge must still
-    weigh what py4swiss's per-pair formula (``_get_weight``) gives it."""
+def _py4swiss_weight(matcher, player_1, player_2) -> int:
+    """py4swiss 0.3.1's ``BracketMatcher._get_weight`` as it is, on DynamicUints, with the
+    matcher's criteria (py4swiss's own ``get_weight``; ours, whose weights are small
+    non-negative ints, or-ed into a DynamicUint) and the matcher's completion part."""
+    bracket, zero = matcher._bracket, matcher._zero_weight
+    weight = seam.DynamicUint(zero)
+    if not matcher._validity_matcher.is_allowed_pair(player_1, player_2):
+        return 0
+    if bracket.penultimate_pairing_bracket or bracket.last_pairing_bracket:
+        weight |= 1 + player_1.bye_received + player_2.bye_received
+    for criterion in matcher._criteria:
+        weight <<= criterion.get_shift(bracket)
+        if criterion in seam.INT_WEIGHTS:
+            weight += criterion.get_weight(player_1, player_2, zero, bracket)
+        else:
+            weight += zero | criterion.int_weight(player_1, player_2, bracket)
+    weight <<= 3 * bracket.bracket_bits + 1
+    if matcher._completion:
+        weight += (zero | 1) << matcher._completion_shift
+    return seam._unsigned(weight)
+
+
+def test_int_weights_are_the_weights_py4swiss_gives(monkeypatch) -> None:
+    """The matcher computes each weight on Python ints, once per pair of player kinds: every
+    edge must still weigh what py4swiss's per-pair formula gives it on DynamicUints, each
+    criterion copied on ints must give what py4swiss's gives (modulo the matcher's width),
+    and the DynamicUint handed to the computer must hold the int."""
     set_up = seam._Matcher._set_up_computer
     checked = []
 
     def checking(self) -> None:
         set_up(self)
-        players = self._player_list
+        players, bracket, zero = self._player_list, self._bracket, self._zero_weight
+        modulus = self._mask + 1
         for i, player_1 in enumerate(players):
             for j in range(i + 1, len(players)):
-                expected = self._get_weight(player_1, players[j])
-                assert self._weights[i][j] == expected, (player_1.id, players[j].id)
-                assert self._weights[j][i] is self._weights[i][j]
+                player_2 = players[j]
+                expected = _py4swiss_weight(self, player_1, player_2)
+                assert self._weights[i][j] == expected, (player_1.id, player_2.id)
+                assert self._weights[j][i] == expected
+                assert seam._unsigned(self._dynamic(expected)) == expected
+                for criterion, int_weight in seam.INT_WEIGHTS.items():
+                    theirs = criterion.get_weight(player_1, player_2, zero, bracket)
+                    ours = int_weight(player_1, player_2, bracket) % modulus
+                    assert ours == seam._unsigned(theirs), (criterion.__name__, i, j)
         checked.append(len(players))
 
     monkeypatch.setattr(seam._Matcher, "_set_up_computer", checking)
     for path in golden_trf_files()[::6]:
         pair_next_round(parse_trf(path.read_text(encoding="utf-8")))
     assert sum(checked) > 500
+
+
+def test_int_weights_wrap_as_dynamicuints_do() -> None:
+    """A criterion that subtracts (C.17) gives a negative int: reduced modulo the width it is
+    the DynamicUint py4swiss's subtraction from zero gives."""
+    matcher = _a_bracket_pairer()._bracket_matcher
+    zero = matcher._zero_weight
+    below_zero = seam.DynamicUint(zero)
+    below_zero -= (zero | 1) << 5
+    assert seam._unsigned(below_zero) == (-(1 << 5)) & matcher._mask
+    assert matcher._mask.bit_length() % 32 == 0
+    assert seam._unsigned(matcher._dynamic(matcher._mask)) == matcher._mask
 
 
 def test_no_other_module_imports_py4swiss() -> None:

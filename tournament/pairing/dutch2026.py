@@ -146,10 +146,8 @@ class _ByeUnplayedGames:
         size = len(bracket.mdp_list) + len(bracket.resident_list) + len(bracket.lower_list)
         return 2 * size.bit_length()  # the ranks of all players paired: < size ** 2
 
-    def get_weight(self, player_1, player_2, zero, bracket):
-        weight = type(zero)(zero)  # a DynamicUint of the matcher's width
-        weight |= self._rank.get(player_1.id, 0) + self._rank.get(player_2.id, 0)
-        return weight
+    def int_weight(self, player_1, player_2, bracket) -> int:
+        return self._rank.get(player_1.id, 0) + self._rank.get(player_2.id, 0)
 
 
 class _ThirdColourInARow:
@@ -174,10 +172,9 @@ class _ThirdColourInARow:
     def get_shift(bracket) -> int:
         return bracket.bracket_bits
 
-    def get_weight(self, player_1, player_2, zero, bracket):
-        weight = type(zero)(zero)  # a DynamicUint of the matcher's width
+    def int_weight(self, player_1, player_2, bracket) -> int:
         if player_2.role == self._lower:
-            return weight
+            return 0
         absolute = self._absolute
         third = False
         if (
@@ -193,8 +190,7 @@ class _ThirdColourInARow:
             else:
                 loser = player_1 if difference_1 < difference_2 else player_2
                 third = loser.color_double
-        weight |= int(not third)
-        return weight
+        return int(not third)
 
 
 def _quality_criteria(bye_criterion: _ByeUnplayedGames) -> tuple[tuple, tuple]:

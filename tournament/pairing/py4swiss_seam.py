@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from py4swiss.dynamicuint import DynamicUint
 from py4swiss.engines.common import (
+    ColorPreferenceSide,
     ColorPreferenceStrength,
     Float,
 )
@@ -29,7 +30,23 @@ from py4swiss.engines.common import PairingError as Py4swissPairingError
 from py4swiss.engines.dutch.bracket import Bracket, BracketPairer, Brackets
 from py4swiss.engines.dutch.bracket.bracket_matcher import BracketMatcher
 from py4swiss.engines.dutch.criteria import QUALITY_CRITERIA
-from py4swiss.engines.dutch.criteria.quality import C7, C9
+from py4swiss.engines.dutch.criteria.quality import (
+    C5,
+    C6,
+    C7,
+    C8,
+    C9,
+    C10,
+    C11,
+    C12,
+    C13,
+    C14,
+    C15,
+    C16,
+    C17,
+    C18,
+    C19,
+)
 from py4swiss.engines.dutch.engine import Engine
 from py4swiss.engines.dutch.player import Player, PlayerRole, get_player_infos_from_trf
 from py4swiss.engines.dutch.validity_matcher import ValidityMatcher
@@ -138,6 +155,57 @@ PRIVATE_MEMBERS: tuple[PrivateMember, ...] = (
         "109b11e72609b12e578b85b5fa9385cd9a5ab4e0322a60b70d23588a12f6ee94",
     ),
     PrivateMember(
+        "py4swiss.engines.dutch.bracket.bracket_matcher",
+        "BracketMatcher._set_weight",
+        "(self, i: int, j: int, weight: DynamicUint) -> None",
+        "cd7293c613c03a5a4e8c1950edc031c0391ae6d580db3f1f11c4b07470a1fb1f",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.bracket.bracket_matcher",
+        "BracketMatcher._remove_weight",
+        "(self, i: int, j: int) -> None",
+        "8f12dfded0e3af1a2f3eac58b3b061b38fda463fbeeeeae2120f66f438ead8aa",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.bracket.bracket_matcher",
+        "BracketMatcher.add_to_weight",
+        "(self, player_1: Player, player_2: Player, value: int) -> None",
+        "8424bf0a2cacc5a671deb2cdeb03af972e3d4fe8d1c957bd285d2b677d14e0d2",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.bracket.bracket_matcher",
+        "BracketMatcher.add_to_weights",
+        (
+            "(self, player: Player, player_list: list[Player], value: int"
+            ", increment: bool = False) -> None"
+        ),
+        "56c8def06568c68dc0dae8f2d64abf33da1d29c4a981635de068f594c4ef4194",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.bracket.bracket_matcher",
+        "BracketMatcher.remove_weight",
+        "(self, player_1: Player, player_2: Player) -> None",
+        "7b4ba8c096a0fc48e602ad00471a64be51cd59f404326310764782781ff37c3e",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.bracket.bracket_matcher",
+        "BracketMatcher.remove_weights",
+        "(self, player: Player, player_list: list[Player]) -> None",
+        "635d415e0119f1a259f2b52133c1345fc74bc80dfc77f10bc6e08442c4d20312",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.bracket.bracket_matcher",
+        "BracketMatcher.update_matching",
+        "(self) -> None",
+        "bdcf3867bf445519642c4048e5c8efb554ac83379059edeaf213f26fe1f85c44",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.bracket.bracket_matcher",
+        "BracketMatcher.finalize_match",
+        "(self, player_1: Player, player_2: Player) -> None",
+        "5391b4e26b512c0c47e134cd1effd65f893d2a5407bfc543640495a879e26288",
+    ),
+    PrivateMember(
         "py4swiss.engines.dutch.validity_matcher",
         "ValidityMatcher.__init__",
         "(self, players: list[Player], forbidden_pairs: set[tuple[int, int]]) -> None",
@@ -167,6 +235,31 @@ PRIVATE_MEMBERS: tuple[PrivateMember, ...] = (
         "(self, state: Bracket, validity_matcher: ValidityMatcher, initial_color: bool) -> None",
         "ee836b68ebd03e8e3cf6b3d2cef1937824aa4a943b9726918c20f27005c4e2fa",
     ),
+) + tuple(
+    # The quality criteria's ``get_weight``, copied on ints below (``_c5`` ... ``_c19``).
+    PrivateMember(
+        f"py4swiss.engines.dutch.criteria.quality.c{number}",
+        f"C{number}.get_weight",
+        "(player_1: Player, player_2: Player, zero: DynamicUint, bracket: Bracket) -> DynamicUint",
+        source_sha256,
+    )
+    for number, source_sha256 in {
+    5: "3867e9773d7fcea32625f5ad118428a2f038eea63412a0d8c0c0eeda8f847096",
+    6: "3421fd318f5fd607b10ca5d6b36a3b0fa32704f829da78c89370c2661a62319b",
+    7: "de8657ab2fc378f17eda7ead420837975e89c2c424e32e887d412df2130c180d",
+    8: "40e5fec9a636a6fef070109aa2942caa25c720669b658777bb81f5fb0f0c4b53",
+    9: "8f9ffa569c97aa26e09977a5c06c73003dc27ca75c3716e5a613826eca245dea",
+    10: "30ca3a07e4fcb74a357f9d7480b998c45dd2f0235a9bc5482a841e390f4187a7",
+    11: "0e2bfa70c978258869be16ef697b5cf0435597761966f3246959d4504642b02d",
+    12: "639d4096c032c4546aa6f282118c0da89be4446b0348c8597a729a1eaea7bf9a",
+    13: "57137bce660cbc2c760d3d2904e932a1266591366e1a9d532d6bb3eccd2fea4c",
+    14: "63adf3f481442ab86be784f7b43a023bd0159412fa9aa51d8795bae532d51c72",
+    15: "0cb0b4738f2d225f5b766872e881fb87d2488db175bda9b91420123358ebcf42",
+    16: "594c05a3a699007f14f9318fed4326c57f13b3dbd26c0138a68341920579f187",
+    17: "f92cfed9258abaef837959a99508514c5e6e712711401d8dc6bbd25eebaa23a6",
+    18: "c2917e146ee5b9f715f0711d09536289e351ff428f8e3d03579363ad6559377c",
+    19: "ab123ef6723994eed5196f3b97b34d1fd5396914038ef9f663d47afc2fe9891f",
+    }.items()
 )
 
 #: Instance attributes set by py4swiss's constructors that the code here reads or sets.
@@ -372,21 +465,214 @@ def _weight_key(player: Player, criteria: tuple) -> tuple:
     )
 
 
+# --------------------------------------------------------------------------- quality criteria
+#
+# py4swiss's quality criteria C.5-C.19 (0.3.1) build each pair's weight as a DynamicUint, a
+# dozen C++ calls a criterion; the same arithmetic on Python ints is several times faster.
+# Each function below is the ``get_weight`` classmethod of the criterion it is named for,
+# line for line, with ``DynamicUint(zero)`` read as 0, ``zero | x`` as ``x`` and ``|=`` on 0
+# as ``=``; a result may be negative where py4swiss's subtracts from zero, which is the
+# same number modulo the matcher's width (:meth:`_Matcher._weight` reduces the sum once).
+# PRIVATE_MEMBERS pins each ``get_weight`` copied; ``tests/pairing/test_py4swiss_seam.py``
+# compares every function with py4swiss's criterion on the golden events' brackets.
+
+
+def _c5(player_1: Player, player_2: Player, bracket: Bracket) -> int:
+    return int(player_2.role != LOWER)
+
+
+def _c6(player_1: Player, player_2: Player, bracket: Bracket) -> int:
+    if player_2.role == LOWER:
+        return 0
+    bits, base = bracket.score_difference_bit_dict, bracket.min_bracket_score - 10
+    points_1, points_2 = player_1.points_with_acceleration, player_2.points_with_acceleration
+    return (
+        (1 << bits[points_1 - base])
+        + (1 << bits[points_2 - base])
+        - (1 << bits.get(points_1 - points_2, 0))
+    )
+
+
+def _c7(player_1: Player, player_2: Player, bracket: Bracket) -> int:
+    if bracket.penultimate_pairing_bracket or bracket.last_pairing_bracket:
+        return 0
+    bits, base = bracket.score_difference_bit_dict, bracket.min_bracket_score - 10
+    weight = int(player_2.role == LOWER) << bracket.score_difference_total_bits
+    if player_1.role != LOWER:
+        weight += 1 << bits[player_1.points_with_acceleration - base]
+    if player_2.role != LOWER:
+        weight += 1 << bits[player_2.points_with_acceleration - base]
+    return weight
+
+
+def _c8(player_1: Player, player_2: Player, bracket: Bracket) -> int:
+    if player_2.role == LOWER:
+        return 0
+    topscorer = player_1.top_scorer or player_2.top_scorer
+    at_least_2 = abs(player_1.color_difference) > 1 and abs(player_2.color_difference) > 1
+    conflict = player_1.color_preference.side == player_2.color_preference.side
+    return int(not (topscorer and at_least_2 and conflict))
+
+
+def _c9(player_1: Player, player_2: Player, bracket: Bracket) -> int:
+    if player_2.role == LOWER:
+        return 0
+    topscorer = player_1.top_scorer or player_2.top_scorer
+    double = player_1.color_double and player_2.color_double
+    conflict = player_1.color_preference.side == player_2.color_preference.side
+    return int(not (topscorer and double and conflict))
+
+
+def _conflict(player_1: Player, player_2: Player) -> bool:
+    """``ColorPreferenceSide.conflicts``: the same side, and a side."""
+    side = player_1.color_preference.side
+    return side == player_2.color_preference.side and side is not _NO_SIDE
+
+
+def _c10(player_1: Player, player_2: Player, bracket: Bracket) -> int:
+    if player_2.role == LOWER:
+        return 0
+    return int(not _conflict(player_1, player_2))
+
+
+def _c11(player_1: Player, player_2: Player, bracket: Bracket) -> int:
+    if player_2.role == LOWER:
+        return 0
+    strong = (
+        player_1.color_preference.strength >= _STRONG
+        and player_2.color_preference.strength >= _STRONG
+    )
+    return int(not (strong and _conflict(player_1, player_2)))
+
+
+def _c12(player_1: Player, player_2: Player, bracket: Bracket) -> int:
+    if player_2.role == LOWER or not bracket.one_round_played:
+        return 0
+    equal_or_more = player_1.points_with_acceleration <= player_2.points_with_acceleration
+    prevented_1 = player_1.float_1 == _DOWN and equal_or_more
+    return int(prevented_1) + int(player_2.float_1 == _DOWN)
+
+
+def _c13(player_1: Player, player_2: Player, bracket: Bracket) -> int:
+    if player_2.role == LOWER or not bracket.two_rounds_played:
+        return 0
+    more = player_1.points_with_acceleration > player_2.points_with_acceleration
+    return int(not (player_2.float_1 == _UP and more))
+
+
+def _c14(player_1: Player, player_2: Player, bracket: Bracket) -> int:
+    if player_2.role == LOWER or not bracket.one_round_played:
+        return 0
+    equal_or_more = player_1.points_with_acceleration <= player_2.points_with_acceleration
+    prevented_1 = player_1.float_2 == _DOWN and equal_or_more
+    return int(prevented_1) + int(player_2.float_2 == _DOWN)
+
+
+def _c15(player_1: Player, player_2: Player, bracket: Bracket) -> int:
+    if player_2.role == LOWER or not bracket.two_rounds_played:
+        return 0
+    more = player_1.points_with_acceleration > player_2.points_with_acceleration
+    return int(not (player_2.float_2 == _UP and more))
+
+
+def _score_difference_floats(player_1, player_2, bracket, down_1: bool, down_2: bool) -> int:
+    """C.16 and C.18 once their floats (``float_1`` or ``float_2``) are read."""
+    bits, base = bracket.score_difference_bit_dict, bracket.min_bracket_score - 10
+    points_1, points_2 = player_1.points_with_acceleration, player_2.points_with_acceleration
+    weight = (int(down_1) << bits[points_1 - base]) + (int(down_2) << bits[points_2 - base])
+    if down_1 and points_1 > points_2:
+        weight -= 1 << bits.get(points_1 - points_2, 0)
+    return weight
+
+
+def _c16(player_1: Player, player_2: Player, bracket: Bracket) -> int:
+    if player_2.role == LOWER or not bracket.one_round_played:
+        return 0
+    down_1, down_2 = player_1.float_1 == _DOWN, player_2.float_1 == _DOWN
+    return _score_difference_floats(player_1, player_2, bracket, down_1, down_2)
+
+
+def _c17(player_1: Player, player_2: Player, bracket: Bracket) -> int:
+    if player_2.role == LOWER or not bracket.one_round_played:
+        return 0
+    more = player_1.points_with_acceleration > player_2.points_with_acceleration
+    double_float = player_2.float_1 == _UP and more
+    difference = player_1.points_with_acceleration - bracket.min_bracket_score + 10
+    return -(int(double_float) << bracket.score_difference_bit_dict[difference])
+
+
+def _c18(player_1: Player, player_2: Player, bracket: Bracket) -> int:
+    if player_2.role == LOWER or not bracket.two_rounds_played:
+        return 0
+    down_1, down_2 = player_1.float_2 == _DOWN, player_2.float_2 == _DOWN
+    return _score_difference_floats(player_1, player_2, bracket, down_1, down_2)
+
+
+def _c19(player_1: Player, player_2: Player, bracket: Bracket) -> int:
+    if player_2.role == LOWER or not bracket.two_rounds_played:
+        return 0
+    more = player_1.points_with_acceleration > player_2.points_with_acceleration
+    double_float = player_2.float_2 == _UP and more
+    difference = player_1.points_with_acceleration - bracket.min_bracket_score + 10
+    return -(int(double_float) << bracket.score_difference_bit_dict[difference])
+
+
+_NO_SIDE = ColorPreferenceSide.NONE
+_STRONG = ColorPreferenceStrength.STRONG
+_DOWN, _UP = Float.DOWN, Float.UP
+
+#: py4swiss's quality criteria and the same weights on ints.
+INT_WEIGHTS = {
+    C5: _c5,
+    C6: _c6,
+    C7: _c7,
+    C8: _c8,
+    C9: _c9,
+    C10: _c10,
+    C11: _c11,
+    C12: _c12,
+    C13: _c13,
+    C14: _c14,
+    C15: _c15,
+    C16: _c16,
+    C17: _c17,
+    C18: _c18,
+    C19: _c19,
+}
+
+
+def int_weight(criterion):
+    """A criterion's weight of a pair as an int, ``(player_1, player_2, bracket) -> int``:
+    py4swiss's own as copied above, or for a criterion of ours its ``int_weight``
+    method (the same interface as py4swiss's otherwise: ``get_shift(bracket)``)."""
+    return INT_WEIGHTS.get(criterion) or criterion.int_weight
+
+
 class _Matcher(BracketMatcher):
     """py4swiss's bracket matcher weighing the quality criteria it is given, optionally
-    with the whole rest of the round in its graph.
+    with the whole rest of the round in its graph, its weights kept as Python ints.
 
     ``__init__`` is ``BracketMatcher.__init__`` (0.3.1, hash in :data:`PRIVATE_MEMBERS`)
     with the vertices of ``rest`` added after the bracket's own; it sets the attributes the
-    matcher's other methods read.  ``_get_max_weight`` and ``_get_weight`` are py4swiss
-    0.3.1's with the module-level ``QUALITY_CRITERIA`` replaced by the matcher's own tuple
-    and, with ``rest``, one more part above every criterion for completing the round.
+    matcher's other methods read.  ``_get_max_weight`` and :meth:`_weight` are py4swiss
+    0.3.1's ``_get_max_weight`` and ``_get_weight`` with the module-level
+    ``QUALITY_CRITERIA`` replaced by the matcher's own tuple and, with ``rest``, one more
+    part above every criterion for completing the round.
+
+    **Weights as ints.**  py4swiss keeps every edge's weight as a DynamicUint (a C++
+    unsigned integer of a fixed width, a multiple of 32 bits, every operation modulo
+    2**width) and changes it with DynamicUint operations.  Here ``_weights`` holds the same
+    numbers as Python ints, reduced modulo 2**width (:attr:`_mask`) after each change, so
+    they are the numbers py4swiss's would be; the computer (py4swiss's C++ matching) still
+    gets DynamicUints, made once per distinct number (:meth:`_dynamic`).  The methods that
+    change weights (``_set_weight``, ``_remove_weight``, ``add_to_weight(s)``,
+    ``remove_weight(s)``, ``finalize_match``) are py4swiss's on ints and make the same
+    ``set_edge_weight`` calls in the same order (the computer marks the first vertex of
+    each for its next matching); ``update_matching`` is py4swiss's.
 
     ``_set_up_computer`` gives every pair the weight py4swiss's gives it, computed once for
     each pair of :func:`_weight_key` values instead of once for each pair of players
-    (py4swiss builds each of the n² weights from 15 criteria, which was four fifths of the
-    time pairing 1,000 players took).  Each edge still gets its own weight object, as the
-    matcher changes weights in place.
+    (py4swiss builds each of the n² weights from 15 criteria).
 
     With ``rest`` (players not yet paired below the following bracket, and a vertex for
     the PAB when the players left are odd in number), every allowed pair weighs one more on
@@ -410,15 +696,22 @@ class _Matcher(BracketMatcher):
             if (len(self._player_list) + len(self._rest)) % 2:
                 self._rest.append(_pab_vertex())
         vertices = self._player_list + self._rest
+        self._vertices = vertices
         self._len = len(vertices)
         self._max_weight = self._get_max_weight()
         self._zero_weight = self._max_weight & 0
-        self._completion_weight = self._zero_weight | 1
-        self._completion_weight <<= self._completion_shift
+        ones = DynamicUint(self._zero_weight)
+        ones -= self._zero_weight | 1
+        width = len(ones.to_binary())
+        self._mask = (1 << width) - 1
+        self._chunks = range(width - 32, -1, -32)
+        self._max = _unsigned(self._max_weight)
+        self._dynamics: dict[int, DynamicUint] = {0: self._zero_weight}
+        self._completion_weight = 1 << self._completion_shift
         self._index_dict_reverse = dict(enumerate(vertices))
-        self._index_dict = {player: i for i, player in self._index_dict_reverse.items()}
+        self._index_dict = {player: i for i, player in enumerate(vertices)}
         self._computer = ComputerDutchOptimality(self._len, self._max_weight)
-        self._weights = [[self._zero_weight] * self._len for _ in range(self._len)]
+        self._weights = [[0] * self._len for _ in range(self._len)]
         self.matching = {}
         self._set_up_computer()
         self.update_matching()
@@ -445,28 +738,43 @@ class _Matcher(BracketMatcher):
         weight -= (weight & 0) | 1
         return weight
 
-    def _get_weight(self, player_1, player_2) -> DynamicUint:
-        weight = DynamicUint(self._zero_weight)
-        if not self._validity_matcher.is_allowed_pair(player_1, player_2):
-            return weight
-        if self._bracket.penultimate_pairing_bracket or self._bracket.last_pairing_bracket:
-            weight |= 1 + player_1.bye_received + player_2.bye_received
-        for criterion in self._criteria:
-            weight <<= criterion.get_shift(self._bracket)
-            weight += criterion.get_weight(player_1, player_2, self._zero_weight, self._bracket)
-        weight <<= 3 * self._bracket.bracket_bits + 1
+    def _dynamic(self, weight: int) -> DynamicUint:
+        """The DynamicUint of the matcher's width holding ``weight`` (0 <= weight <= mask),
+        built 32 bits at a time (DynamicUint takes ints of up to 32 bits), once per value.
+        The computer copies what it is given; nothing changes these objects."""
+        dynamic = self._dynamics.get(weight)
+        if dynamic is None:
+            dynamic = DynamicUint(self._zero_weight)
+            for shift in self._chunks:
+                dynamic <<= 32
+                dynamic |= (weight >> shift) & 0xFFFFFFFF
+            self._dynamics[weight] = dynamic
+        return dynamic
+
+    def _weight(self, player_1: Player, player_2: Player, parts) -> int:
+        """py4swiss's ``_get_weight`` on ints for a pair the absolute criteria allow;
+        ``parts`` are the criteria's (int weight, shift) for this bracket."""
+        bracket = self._bracket
+        weight = 0
+        if bracket.penultimate_pairing_bracket or bracket.last_pairing_bracket:
+            weight = 1 + player_1.bye_received + player_2.bye_received
+        for value, shift in parts:
+            weight = (weight << shift) + value(player_1, player_2, bracket)
+        weight <<= 3 * bracket.bracket_bits + 1
         if self._completion:
             weight += self._completion_weight
-        return weight
+        return weight & self._mask
 
     def _set_up_computer(self) -> None:
         computer, weights, players = self._computer, self._weights, self._player_list
         for _ in range(self._len):
             computer.add_vertex()
+        parts = [(int_weight(c), c.get_shift(self._bracket)) for c in self._criteria]
         keys = [_weight_key(p, self._criteria) for p in players]
         forbidden_with = self._validity_matcher.forbidden_with
-        cache: dict[tuple, DynamicUint | None] = {}
+        cache: dict[tuple, int | None] = {}
         missing = cache  # a value no weight can be
+        dynamic = self._dynamic
         for i, player_1 in enumerate(players):
             id_1, key_1, row = player_1.id, keys[i], weights[i]
             apart = forbidden_with.get(id_1, ())
@@ -478,21 +786,20 @@ class _Matcher(BracketMatcher):
                 weight = cache.get(key, missing)
                 if weight is missing:
                     weight = cache[key] = (
-                        self._get_weight(player_1, player_2)
+                        self._weight(player_1, player_2, parts)
                         if _colours_allowed(player_1, player_2)
                         else None
                     )
                 if weight is None:
                     continue
-                weight = DynamicUint(weight)
                 row[j] = weights[j][i] = weight
-                computer.set_edge_weight(i, j, weight)
+                computer.set_edge_weight(i, j, dynamic(weight))
         if self._completion:
             self._set_up_rest()
 
     def _set_up_rest(self) -> None:
         allowed = self._validity_matcher.is_allowed_pair
-        completion, vertices = self._completion_weight, self._index_dict_reverse
+        completion, vertices = self._completion_weight, self._vertices
         for j, player_2 in enumerate(self._rest, start=len(self._player_list)):
             for i in range(j):
                 player_1 = vertices[i]
@@ -501,7 +808,67 @@ class _Matcher(BracketMatcher):
                 else:
                     ok = allowed(player_1, player_2)
                 if ok:
-                    self._set_weight(i, j, DynamicUint(completion))
+                    self._set_weight(i, j, completion)
+
+    # py4swiss's methods that change weights, on ints (see the class's docstring).
+
+    def _set_weight(self, i: int, j: int, weight: int) -> None:
+        self._weights[i][j] = self._weights[j][i] = weight
+        self._computer.set_edge_weight(i, j, self._dynamic(weight))
+
+    def _remove_weight(self, i: int, j: int) -> None:
+        if not self._weights[i][j]:
+            return
+        self._weights[i][j] = self._weights[j][i] = 0
+        self._computer.set_edge_weight(i, j, self._zero_weight)
+
+    def add_to_weight(self, player_1: Player, player_2: Player, value: int) -> None:
+        i, j = self._index_dict[player_1], self._index_dict[player_2]
+        weight = self._weights[i][j]
+        if not weight:
+            return
+        self._set_weight(i, j, (weight + value) & self._mask)
+
+    def add_to_weights(
+        self, player: Player, player_list: list[Player], value: int, increment: bool = False
+    ) -> None:
+        index, mask, set_weight = self._index_dict, self._mask, self._set_weight
+        i = index[player]
+        row = self._weights[i]
+        step = int(increment)
+        for other in player_list:
+            j = index[other]
+            weight = row[j]
+            if weight:
+                set_weight(i, j, (weight + value) & mask)
+            value += step
+
+    def remove_weight(self, player_1: Player, player_2: Player) -> None:
+        self._remove_weight(self._index_dict[player_1], self._index_dict[player_2])
+
+    def remove_weights(self, player: Player, player_list: list[Player]) -> None:
+        index, remove = self._index_dict, self._remove_weight
+        i = index[player]
+        for other in player_list:
+            remove(i, index[other])
+
+    def update_matching(self) -> None:
+        self._computer.compute_matching()
+        vertices, matching = self._vertices, self._computer.get_matching()
+        self.matching = {vertices[i]: vertices[j] for i, j in enumerate(matching)}
+
+    def finalize_match(self, player_1: Player, player_2: Player) -> None:
+        i, j = self._index_dict[player_1], self._index_dict[player_2]
+        remove = self._remove_weight
+        for k in range(self._len):
+            remove(i, k)
+            remove(j, k)
+        self._set_weight(i, j, self._max)
+
+
+def _unsigned(weight: DynamicUint) -> int:
+    """A DynamicUint's value as a Python int."""
+    return int(weight.to_binary(), 2)
 
 
 def _pab_vertex() -> Player:
@@ -567,10 +934,10 @@ def bracket_pairer(
     criteria: tuple,
     rest: list[Player] | None = None,
 ) -> BracketPairer:
-    """A py4swiss bracket pairer that weighs ``criteria`` (objects with py4swiss's quality
-    criterion interface: ``get_shift(bracket)``, ``get_weight(p1, p2, zero, bracket)``)
-    instead of py4swiss's ``QUALITY_CRITERIA``, with the players of ``rest`` (and the PAB)
-    in its graph when given.  See :class:`_Matcher`, :class:`_Pairer`."""
+    """A py4swiss bracket pairer that weighs ``criteria`` (py4swiss's quality criteria, or
+    objects with their ``get_shift(bracket)`` and an ``int_weight(p1, p2, bracket)``: see
+    :func:`int_weight`) instead of py4swiss's ``QUALITY_CRITERIA``, with the players of
+    ``rest`` (and the PAB) in its graph when given.  See :class:`_Matcher`, :class:`_Pairer`."""
     return _Pairer(bracket, validity_matcher, initial_color, criteria, rest)
 
 
