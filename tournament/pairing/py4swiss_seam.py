@@ -378,14 +378,24 @@ class RoundValidity(ValidityMatcher):
         self._paired = [False] * self._len
         for _ in range(self._len):
             computer.add_vertex()
-        allowed = self.is_allowed_pair
-        for i, player_1 in enumerate(players):
-            row = self._allowed[i]
-            for j in range(i + 1, len(players)):
-                if allowed(player_1, players[j]):
-                    computer.set_edge_weight(i, j, 1)
-                    row.append(j)
-                    self._allowed[j].append(i)
+        # is_allowed_pair for every pair, its parts read once per player: C.1 (opponents),
+        # the forbidden pairs, and C.3 through _absolute_side (C.3 forbids a pair exactly
+        # when both players have the same side there).
+        ids = [p.id for p in players]
+        opponents = [p.opponents for p in players]
+        sides = [_absolute_side(p) for p in players]
+        forbidden_with, allowed, n = self.forbidden_with, self._allowed, len(players)
+        for i in range(n):
+            id_1, side_1, row = ids[i], sides[i], allowed[i]
+            apart = forbidden_with.get(id_1, ())
+            for j in range(i + 1, n):
+                if id_1 in opponents[j] or ids[j] in apart:
+                    continue
+                if side_1 is not None and side_1 == sides[j]:
+                    continue
+                computer.set_edge_weight(i, j, 1)
+                row.append(j)
+                allowed[j].append(i)
         if len(players) % 2:
             bye = len(players)
             for i, player in enumerate(players):
@@ -395,9 +405,17 @@ class RoundValidity(ValidityMatcher):
                     self._allowed[bye].append(i)
 
     def finalize_match(self, player_1: Player, player_2: Player) -> None:
-        super().finalize_match(player_1, player_2)
-        self._paired[self._index_dict[player_1]] = True
-        self._paired[self._index_dict[player_2]] = True
+        # ValidityMatcher.finalize_match sets every edge of both players to 0, then theirs
+        # to 1; only their allowed edges were ever set, so only those are cleared here (the
+        # round is completable or not whatever the order the computer is told in).
+        i, j = self._index_dict[player_1], self._index_dict[player_2]
+        computer, allowed = self._computer, self._allowed
+        for k in allowed[i]:
+            computer.set_edge_weight(i, k, 0)
+        for k in allowed[j]:
+            computer.set_edge_weight(j, k, 0)
+        computer.set_edge_weight(i, j, 1)
+        self._paired[i] = self._paired[j] = True
 
     def completes(self, matching: dict[Player, Player]) -> bool:
         """Whether the round can be completed with the pairs of ``matching`` (a bracket
@@ -444,24 +462,38 @@ def _colours_allowed(player_1: Player, player_2: Player) -> bool:
     )
 
 
-def _weight_key(player: Player, criteria: tuple) -> tuple:
+def _absolute_side(player: Player):
+    """The colour side of a non-topscorer with an absolute colour preference, else None:
+    :func:`_colours_allowed` is false exactly for two players with the same such side."""
+    preference = player.color_preference
+    if player.top_scorer or preference.strength != ABSOLUTE:
+        return None
+    return preference.side
+
+
+def _weight_key(player: Player, keyed: list, colours: bool, byes: bool) -> tuple:
     """Everything about a player that py4swiss's quality criteria (C.5-C.19), its bye
-    weights and C.3 read: two pairs of players with equal keys (and no rematch or forbidden
-    pair between them) weigh the same.  Criteria of our own that read more say so with a
-    ``player_key(player)`` method."""
+    weights and C.3 read in a bracket: two pairs of players with equal keys (and no rematch
+    or forbidden pair between them) weigh the same there.
+
+    The colour difference and whether the last two colours were the same are read only
+    with a topscorer in the pair (C.8, C.9; C.3 reads the strength they make), so they are
+    left out when the bracket has no topscorer (``colours`` false); whether a player had a
+    bye is read only by the bye weights of the PPB and the last bracket (``byes``).
+    Criteria of our own that read more say so with a ``player_key(player)`` method
+    (``keyed``: those criteria)."""
     preference = player.color_preference
     return (
         player.role,
         player.points_with_acceleration,
         preference.side,
         preference.strength,
-        player.color_difference,
-        player.color_double,
         player.top_scorer,
         player.float_1,
         player.float_2,
-        player.bye_received,
-        *(c.player_key(player) for c in criteria if hasattr(c, "player_key")),
+        (player.color_difference, player.color_double) if colours else None,
+        player.bye_received if byes else None,
+        *(c.player_key(player) for c in keyed),
     )
 
 
@@ -710,6 +742,8 @@ class _Matcher(BracketMatcher):
         self._completion_weight = 1 << self._completion_shift
         self._index_dict_reverse = dict(enumerate(vertices))
         self._index_dict = {player: i for i, player in enumerate(vertices)}
+        # The same by player id (an int's hash is C code; a Player's is Python).
+        self._index = {player.id: i for i, player in enumerate(vertices)}
         self._computer = ComputerDutchOptimality(self._len, self._max_weight)
         self._weights = [[0] * self._len for _ in range(self._len)]
         self.matching = {}
@@ -770,30 +804,36 @@ class _Matcher(BracketMatcher):
         for _ in range(self._len):
             computer.add_vertex()
         parts = [(int_weight(c), c.get_shift(self._bracket)) for c in self._criteria]
-        keys = [_weight_key(p, self._criteria) for p in players]
-        forbidden_with = self._validity_matcher.forbidden_with
-        cache: dict[tuple, int | None] = {}
-        missing = cache  # a value no weight can be
-        dynamic = self._dynamic
-        for i, player_1 in enumerate(players):
-            id_1, key_1, row = player_1.id, keys[i], weights[i]
+        # Each player's kind (an index into the kinds met in this bracket) and, per pair of
+        # kinds, the weight and its DynamicUint, or None where C.3 forbids the pair.
+        keyed = [c for c in self._criteria if hasattr(c, "player_key")]
+        colours = any(p.top_scorer for p in players)
+        byes = self._bracket.penultimate_pairing_bracket or self._bracket.last_pairing_bracket
+        kinds: dict[tuple, int] = {}
+        kind = [kinds.setdefault(_weight_key(p, keyed, colours, byes), len(kinds)) for p in players]
+        missing = object()
+        table = [[missing] * len(kinds) for _ in kinds]
+        ids = [p.id for p in players]
+        opponents = [p.opponents for p in players]
+        forbidden_with, n = self._validity_matcher.forbidden_with, len(players)
+        for i in range(n):
+            id_1, row, known = ids[i], weights[i], table[kind[i]]
             apart = forbidden_with.get(id_1, ())
-            for j in range(i + 1, len(players)):
-                player_2 = players[j]
-                if id_1 in player_2.opponents or player_2.id in apart:
+            for j in range(i + 1, n):
+                if id_1 in opponents[j] or ids[j] in apart:
                     continue
-                key = (key_1, keys[j])
-                weight = cache.get(key, missing)
-                if weight is missing:
-                    weight = cache[key] = (
-                        self._weight(player_1, player_2, parts)
-                        if _colours_allowed(player_1, player_2)
-                        else None
-                    )
-                if weight is None:
+                entry = known[kind[j]]
+                if entry is missing:
+                    player_1, player_2 = players[i], players[j]
+                    entry = None
+                    if _colours_allowed(player_1, player_2):
+                        weight = self._weight(player_1, player_2, parts)
+                        entry = (weight, self._dynamic(weight))
+                    known[kind[j]] = entry
+                if entry is None:
                     continue
-                row[j] = weights[j][i] = weight
-                computer.set_edge_weight(i, j, dynamic(weight))
+                row[j] = weights[j][i] = entry[0]
+                computer.set_edge_weight(i, j, entry[1])
         if self._completion:
             self._set_up_rest()
 
@@ -822,35 +862,44 @@ class _Matcher(BracketMatcher):
         self._weights[i][j] = self._weights[j][i] = 0
         self._computer.set_edge_weight(i, j, self._zero_weight)
 
-    def add_to_weight(self, player_1: Player, player_2: Player, value: int) -> None:
-        i, j = self._index_dict[player_1], self._index_dict[player_2]
+    def _add(self, i: int, j: int, value: int) -> None:
+        """``add_to_weight`` by indices: the DynamicUint of the sum is made as py4swiss
+        makes it, adding or subtracting ``zero | abs(value)`` (``abs(value)`` < 2**32)."""
         weight = self._weights[i][j]
         if not weight:
             return
-        self._set_weight(i, j, (weight + value) & self._mask)
+        total = (weight + value) & self._mask
+        dynamic = self._dynamics.get(total)
+        if dynamic is None:
+            if value > 0:
+                dynamic = self._dynamics[weight] + (self._zero_weight | value)
+            else:
+                dynamic = self._dynamics[weight] - (self._zero_weight | -value)
+            self._dynamics[total] = dynamic
+        self._weights[i][j] = self._weights[j][i] = total
+        self._computer.set_edge_weight(i, j, dynamic)
+
+    def add_to_weight(self, player_1: Player, player_2: Player, value: int) -> None:
+        self._add(self._index[player_1.id], self._index[player_2.id], value)
 
     def add_to_weights(
         self, player: Player, player_list: list[Player], value: int, increment: bool = False
     ) -> None:
-        index, mask, set_weight = self._index_dict, self._mask, self._set_weight
-        i = index[player]
-        row = self._weights[i]
+        index, add = self._index, self._add
+        i = index[player.id]
         step = int(increment)
         for other in player_list:
-            j = index[other]
-            weight = row[j]
-            if weight:
-                set_weight(i, j, (weight + value) & mask)
+            add(i, index[other.id], value)
             value += step
 
     def remove_weight(self, player_1: Player, player_2: Player) -> None:
-        self._remove_weight(self._index_dict[player_1], self._index_dict[player_2])
+        self._remove_weight(self._index[player_1.id], self._index[player_2.id])
 
     def remove_weights(self, player: Player, player_list: list[Player]) -> None:
-        index, remove = self._index_dict, self._remove_weight
-        i = index[player]
+        index, remove = self._index, self._remove_weight
+        i = index[player.id]
         for other in player_list:
-            remove(i, index[other])
+            remove(i, index[other.id])
 
     def update_matching(self) -> None:
         self._computer.compute_matching()
@@ -858,11 +907,16 @@ class _Matcher(BracketMatcher):
         self.matching = {vertices[i]: vertices[j] for i, j in enumerate(matching)}
 
     def finalize_match(self, player_1: Player, player_2: Player) -> None:
-        i, j = self._index_dict[player_1], self._index_dict[player_2]
-        remove = self._remove_weight
+        # py4swiss's loop calls _remove_weight(i, k) and (j, k) for every k, which does
+        # nothing where the weight is 0: the same calls, in the same order, for the others.
+        i, j = self._index[player_1.id], self._index[player_2.id]
+        weights, remove = self._weights, self._remove_weight
+        row_i, row_j = weights[i], weights[j]
         for k in range(self._len):
-            remove(i, k)
-            remove(j, k)
+            if row_i[k]:
+                remove(i, k)
+            if row_j[k]:
+                remove(j, k)
         self._set_weight(i, j, self._max)
 
 
