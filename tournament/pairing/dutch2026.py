@@ -223,22 +223,26 @@ def _pair_bracket(bracket, validity_matcher, initial_color: bool, criteria, rest
     return seam.pair_bracket(pairer)
 
 
-def generate_pairings(trf, event: TrfEvent) -> list[tuple[int, int | None]]:
+def generate_pairings(
+    players: list, forbidden_pairs: set, initial_color: bool, event: TrfEvent
+) -> list[tuple[int, int | None]]:
     """py4swiss's ``DutchEngine.generate_pairings`` with the 2026 rules: the boards as
     ``(white, black)`` starting numbers in publication order, black None for the bye.
 
-    The players (scores, colour preferences, opponents, topscorers) are py4swiss's own; their
-    pairing numbers, bye eligibility and floats of unplayed rounds are replaced by
-    :func:`_pairing_numbers`, :func:`byes.may_get_bye` and :func:`_unplayed_float`; the PAB
-    assignee's score is fixed first (:func:`_bye_score`) and his unplayed games weighed in
-    the brackets (:class:`_ByeUnplayedGames`); each bracket's choice is kept within the
-    pairings that complete the round (:func:`_pair_bracket`).
+    ``players`` are py4swiss's own (scores, colour preferences, opponents, topscorers: from
+    :func:`.py4swiss_seam.player_infos_from_event`, or py4swiss's reading of the TRF);
+    ``forbidden_pairs`` and ``initial_color`` (whether player 1 had white in round 1) as
+    py4swiss reads them from the XXP and XXC lines.  The players' pairing numbers, bye
+    eligibility and floats of unplayed rounds are replaced by :func:`_pairing_numbers`,
+    :func:`byes.may_get_bye` and :func:`_unplayed_float`; the PAB assignee's score is fixed
+    first (:func:`_bye_score`) and his unplayed games weighed in the brackets
+    (:class:`_ByeUnplayedGames`); each bracket's choice is kept within the pairings that
+    complete the round (:func:`_pair_bracket`).
     """
     done = completed_rounds(event)
     by_number = {p.number: p for p in event.players}
     numbers = _pairing_numbers(event)
 
-    players = seam.player_infos(trf)
     for info in players:
         p = by_number[info.id]
         info.number = numbers[info.id]
@@ -250,12 +254,10 @@ def generate_pairings(trf, event: TrfEvent) -> list[tuple[int, int | None]]:
                     setattr(info, attribute, flt)
     players.sort(reverse=True)
 
-    forbidden_pairs = seam.forbidden_pairs(trf)
     bye_score, validity_matcher = _bye_score(players, forbidden_pairs)
     bye_criterion = _ByeUnplayedGames(bye_score, players)
     criteria, criteria_with_bye = _quality_criteria(bye_criterion)
     brackets = seam.Brackets(players, done + 1)
-    initial_color = seam.first_round_white(trf)
     player_pairs = []
     paired: set[int] = set()
     while not brackets.is_finished():

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from tournament.pairing.byes import may_get_bye
 from tournament.pairing.trf import (
+    POINTS_TIMES_TEN,
     TrfEvent,
     TrfResult,
     completed_rounds,
@@ -86,6 +87,8 @@ def _engine_event(event: TrfEvent) -> TrfEvent:
     """The event as py4swiss must see it.
 
     * blank entries become ``0000 - Z`` (FIDE: blank = Z; py4swiss rejects blanks);
+    * an absent player gets ``0000 - Z`` for the round paired (as :func:`write_trf` writes
+      it), so that py4swiss leaves him out;
     * a forfeit without opponent (``0000 - +`` / ``0000 - -``) becomes ``U`` / ``Z``, which
       py4swiss treats identically (not played, same points, ``+``/``U`` both count as a bye
       received) but without looking up opponent 0;
@@ -102,9 +105,12 @@ def _engine_event(event: TrfEvent) -> TrfEvent:
             return TrfResult(None, "-", "U")
         return r
 
+    done = completed_rounds(event)
     players = []
     for p in event.players:
         fixed = tuple(fix(r) for r in p.results)
+        if p.number in event.absent and len(fixed) == done:
+            fixed += (TrfResult(None, "-", "Z"),)
         players.append(p if fixed == p.results else replace(p, results=fixed))
 
     forbidden = []
@@ -197,13 +203,21 @@ def pair_next_round(event: TrfEvent) -> Pairing:
         return Pairing(round_number, (Board(p.number, None),))
 
     engine_event = _engine_event(event)
-    text = write_trf(engine_event)
+    # py4swiss's players built from the data, or, for what only py4swiss reads (see
+    # player_infos_from_event), from the event written as TRF and read back by py4swiss.
+    players = seam.player_infos_from_event(engine_event, POINTS_TIMES_TEN)
+    if players is not None:
+        forbidden = set(engine_event.forbidden)
+        first_white = engine_event.first_colour != "black1"
+    else:
+        try:
+            trf = seam.parse_trf_text(write_trf(engine_event))
+        except seam.REJECTED as exc:
+            raise InconsistentEvent(f"py4swiss rejected the event: {exc}") from exc
+        players = seam.player_infos(trf)
+        forbidden, first_white = seam.forbidden_pairs(trf), seam.first_round_white(trf)
     try:
-        trf = seam.parse_trf_text(text)
-    except seam.REJECTED as exc:
-        raise InconsistentEvent(f"py4swiss rejected the event: {exc}") from exc
-    try:
-        boards = generate_pairings(trf, engine_event)
+        boards = generate_pairings(players, forbidden, first_white, engine_event)
     except seam.Py4swissPairingError as exc:
         raise Unpairable(
             f"round {round_number} cannot be paired: no pairing satisfies the absolute "

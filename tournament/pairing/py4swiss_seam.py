@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from py4swiss.dynamicuint import DynamicUint
 from py4swiss.engines.common import (
+    ColorPreference,
     ColorPreferenceSide,
     ColorPreferenceStrength,
     Float,
@@ -61,6 +62,7 @@ __all__ = [
     "C7",
     "C9",
     "INSTALLED_VERSION",
+    "INT_WEIGHTS",
     "LOWER",
     "PINNED_VERSION",
     "PRIVATE_ATTRIBUTES",
@@ -82,6 +84,7 @@ __all__ = [
     "pair_bracket",
     "parse_trf_text",
     "player_infos",
+    "player_infos_from_event",
     "player_section",
     "publication_order",
 ]
@@ -204,6 +207,40 @@ PRIVATE_MEMBERS: tuple[PrivateMember, ...] = (
         "BracketMatcher.finalize_match",
         "(self, player_1: Player, player_2: Player) -> None",
         "5391b4e26b512c0c47e134cd1effd65f893d2a5407bfc543640495a879e26288",
+    ),
+    # Copied in player_infos_from_event:
+    PrivateMember(
+        "py4swiss.engines.dutch.player",
+        "get_player_infos_from_trf",
+        "(trf: 'ParsedTrf') -> 'list[Player]'",
+        "e6b2c3736b2f3cd604be2a8df25a22bee28abbb26546751a8718829f51e4edfd",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.player",
+        "_get_points_list",
+        "(section: 'PlayerSection', x_section: 'XSection') -> 'list[int]'",
+        "5360f0cad781b57301ca3be0ddb8bb7437c9d6e860985315715a8736fcd68d1a",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.player",
+        "_get_color_preference",
+        "(section: 'PlayerSection') -> 'tuple[ColorPreference, int, bool]'",
+        "373a5ceecfa93755a48313ea2b1d2387281d661721ecd9f4a509771ce700d231",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.player",
+        "_get_floats",
+        (
+            "(section: 'PlayerSection', round_number: 'int', "
+            "points_list_dict: 'dict[int, list[int]]') -> 'Float'"
+        ),
+        "e2421fbd94f54dc2fde8f41fe4f9d4377bc38db887f598b1763b47a3e91d5b50",
+    ),
+    PrivateMember(
+        "py4swiss.trf.parsed_trf",
+        "ParsedTrf._validate_results",
+        "(self) -> None",
+        "7dca2d2d192c8cd7fd2bb247cf5fa6289a0f9e70b80b533478f3421bc67c6d73",
     ),
     PrivateMember(
         "py4swiss.engines.dutch.validity_matcher",
@@ -328,6 +365,150 @@ def player_section(line: str) -> PlayerSection:
 def player_infos(trf: ParsedTrf) -> list[Player]:
     """The players to pair, as py4swiss's Dutch engine derives them from the TRF (public)."""
     return get_player_infos_from_trf(trf)
+
+
+# --------------------------------------------------------------------------- players directly
+
+#: Result codes py4swiss counts as played, and the pairs of codes it accepts for the two
+#: players of one game (``ResultToken``'s ``_PLAYED`` and ``_COMPATIBLE``, 0.3.1).
+_PLAYED = frozenset("WDL1=0")
+_GAME_CODES = _PLAYED | {"+", "-"}
+_COMPATIBLE = frozenset(
+    {("+", "-"), ("-", "-"), ("-", "+"), ("W", "L"), ("L", "W"), ("D", "D")}
+    | {("1", "0"), ("0", "1"), ("=", "=")}
+)
+_BYES = frozenset("HFUZ")
+
+
+def player_infos_from_event(event, points_times_ten: dict[str, int]) -> list[Player] | None:
+    """The players py4swiss would derive from ``write_trf(event)`` (:func:`parse_trf_text`
+    then :func:`player_infos`), built from the event's own data without the text.
+
+    ``event`` is a :class:`~tournament.pairing.trf.TrfEvent` as the adapter hands it to
+    py4swiss (no blank entries, forfeits without opponent made byes, absent players' entry
+    for the round made, ``rounds_planned`` set); ``points_times_ten`` the points of each
+    result code.  This is
+    ``get_player_infos_from_trf`` (0.3.1; it, ``_get_points_list``,
+    ``_get_color_preference`` and ``_get_floats`` are pinned in :data:`PRIVATE_MEMBERS`)
+    on those data, with the default scoring and no acceleration, after the checks of
+    ``ParsedTrf.validate_contents`` that such an event can fail (results of one game that do
+    not go together, both players with the same colour).
+
+    Returns None, and the caller goes through the text, whenever py4swiss would read
+    something this does not: accelerations (the only other lines the adapter passes on),
+    an entry whose colour or code py4swiss's scoring does not know (a forfeit without
+    colour), more entries than rounds, numbers wider than the TRF's four columns, or
+    anything ``validate_contents`` refuses (py4swiss then refuses it, with its own
+    message).  Fields pairing does not read (names, ratings,
+    federations, FIDE ids, birth dates) are not looked at.
+    """
+    if event.other_lines:
+        return None
+    rounds = event.rounds_planned
+    numbers = {p.number for p in event.players}
+    histories: dict[int, tuple] = {}
+    for p in event.players:
+        results = p.results
+        if len(results) > rounds or not 0 < p.number <= 9999:
+            return None
+        for r in results:
+            if r.opponent is None:
+                if r.colour != "-" or r.code not in _BYES:
+                    return None
+            elif r.colour not in ("w", "b") or r.code not in _GAME_CODES:
+                return None
+            elif r.opponent not in numbers:
+                return None
+        histories[p.number] = results
+    for results in histories.values():  # ParsedTrf._validate_results
+        for i, r in enumerate(results):
+            if r.opponent is None:
+                continue
+            other = histories[r.opponent]
+            if len(other) <= i:
+                return None
+            back = other[i]
+            if (r.code, back.code) not in _COMPATIBLE or r.colour == back.colour:
+                return None
+
+    # get_player_infos_from_trf from here on.
+    points_lists: dict[int, list[int]] = {}
+    for number, results in histories.items():
+        points, total = [0], 0
+        for r in results:
+            total += points_times_ten[r.code]
+            points.append(total)
+        points_lists[number] = points
+    round_number = min(len(results) for results in histories.values())
+    max_score = 10 * round_number  # the default scoring's highest points for a result
+    last_round = round_number == rounds - 1
+    players = []
+    for p in event.players:
+        results = histories[p.number]
+        if len(results) != round_number:
+            continue
+        played = [r for r in results if r.code in _PLAYED]
+        preference, difference, double = _colour_preference([r.colour for r in played])
+        total = points_lists[p.number][-1]
+        codes = {r.code for r in results}
+        players.append(
+            Player.model_construct(
+                id=p.number,
+                number=p.number,
+                points=total,
+                points_with_acceleration=total,
+                color_preference=preference,
+                color_difference=difference,
+                color_double=double,
+                float_1=_float(p.number, results, round_number - 1, points_lists),
+                float_2=_float(p.number, results, round_number - 2, points_lists),
+                opponents={r.opponent for r in played},
+                colors=[r.colour == "w" for r in played],
+                bye_received="U" in codes or "+" in codes,
+                top_scorer=last_round and total > max_score / 2,
+            )
+        )
+    return players
+
+
+def _colour_preference(colours: list[str]) -> tuple[ColorPreference, int, bool]:
+    """py4swiss's ``_get_color_preference`` from the colours of the games played."""
+    difference = colours.count("w") - colours.count("b")
+    double = len(colours) > 1 and len(set(colours[-2:])) == 1
+    if difference > 0:
+        side = ColorPreferenceSide.BLACK
+    elif difference < 0:
+        side = ColorPreferenceSide.WHITE
+    elif colours:
+        side = ColorPreferenceSide.WHITE if colours[-1] == "b" else ColorPreferenceSide.BLACK
+    else:
+        side = ColorPreferenceSide.NONE
+    if abs(difference) > 1 or double:
+        strength = ColorPreferenceStrength.ABSOLUTE
+    elif abs(difference) == 1:
+        strength = ColorPreferenceStrength.STRONG
+    elif side != ColorPreferenceSide.NONE:
+        strength = ColorPreferenceStrength.MILD
+    else:
+        strength = ColorPreferenceStrength.NONE
+    preference = ColorPreference.model_construct(side=side, strength=strength)
+    return preference, difference, double
+
+
+def _float(number: int, results, round_index: int, points_lists) -> Float:
+    """py4swiss's ``_get_floats``: the float of a player in the round of that index."""
+    if round_index < 0:
+        return Float.NONE
+    result = results[round_index]
+    if result.code not in _PLAYED:
+        return Float.DOWN
+    mine = points_lists[number][round_index]
+    theirs = points_lists[result.opponent][round_index]
+    if mine > theirs:
+        return Float.DOWN
+    if mine < theirs:
+        return Float.UP
+    return Float.NONE
 
 
 def forbidden_pairs(trf: ParsedTrf) -> set[tuple[int, int]]:
