@@ -142,7 +142,7 @@ def _py4swiss_weight(matcher, player_1, player_2) -> int:
         weight |= 1 + player_1.bye_received + player_2.bye_received
     for criterion in matcher._criteria:
         weight <<= criterion.get_shift(bracket)
-        if criterion in seam.INT_WEIGHTS:
+        if criterion in seam.QUALITY_INDEX:
             weight += criterion.get_weight(player_1, player_2, zero, bracket)
         else:
             weight += zero | criterion.int_weight(player_1, player_2, bracket)
@@ -171,9 +171,10 @@ def test_int_weights_are_the_weights_py4swiss_gives(monkeypatch) -> None:
                 assert self._weights[i][j] == expected, (player_1.id, player_2.id)
                 assert self._weights[j][i] == expected
                 assert seam._unsigned(self._dynamic(expected)) == expected
-                for criterion, int_weight in seam.INT_WEIGHTS.items():
+                values = seam._quality_values(player_1, player_2, bracket)
+                for criterion, index in seam.QUALITY_INDEX.items():
                     theirs = criterion.get_weight(player_1, player_2, zero, bracket)
-                    ours = int_weight(player_1, player_2, bracket) % modulus
+                    ours = values[index] % modulus
                     assert ours == seam._unsigned(theirs), (criterion.__name__, i, j)
         checked.append(len(players))
 

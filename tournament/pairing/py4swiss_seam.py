@@ -17,6 +17,7 @@ it only when a round is paired, so that importing :mod:`tournament.pairing` stay
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from importlib.metadata import version
 from typing import NamedTuple
 
@@ -31,23 +32,7 @@ from py4swiss.engines.common import PairingError as Py4swissPairingError
 from py4swiss.engines.dutch.bracket import Bracket, BracketPairer, Brackets
 from py4swiss.engines.dutch.bracket.bracket_matcher import BracketMatcher
 from py4swiss.engines.dutch.criteria import QUALITY_CRITERIA
-from py4swiss.engines.dutch.criteria.quality import (
-    C5,
-    C6,
-    C7,
-    C8,
-    C9,
-    C10,
-    C11,
-    C12,
-    C13,
-    C14,
-    C15,
-    C16,
-    C17,
-    C18,
-    C19,
-)
+from py4swiss.engines.dutch.criteria.quality import C7, C9
 from py4swiss.engines.dutch.engine import Engine
 from py4swiss.engines.dutch.player import Player, PlayerRole, get_player_infos_from_trf
 from py4swiss.engines.dutch.validity_matcher import ValidityMatcher
@@ -62,7 +47,7 @@ __all__ = [
     "C7",
     "C9",
     "INSTALLED_VERSION",
-    "INT_WEIGHTS",
+    "QUALITY_INDEX",
     "LOWER",
     "PINNED_VERSION",
     "PRIVATE_ATTRIBUTES",
@@ -273,7 +258,7 @@ PRIVATE_MEMBERS: tuple[PrivateMember, ...] = (
         "ee836b68ebd03e8e3cf6b3d2cef1937824aa4a943b9726918c20f27005c4e2fa",
     ),
 ) + tuple(
-    # The quality criteria's ``get_weight``, copied on ints below (``_c5`` ... ``_c19``).
+    # The quality criteria's ``get_weight``, copied on ints in ``_quality_values``.
     PrivateMember(
         f"py4swiss.engines.dutch.criteria.quality.c{number}",
         f"C{number}.get_weight",
@@ -452,7 +437,7 @@ def player_infos_from_event(event, points_times_ten: dict[str, int]) -> list[Pla
         total = points_lists[p.number][-1]
         codes = {r.code for r in results}
         players.append(
-            Player.model_construct(
+            Player(
                 id=p.number,
                 number=p.number,
                 points=total,
@@ -491,8 +476,7 @@ def _colour_preference(colours: list[str]) -> tuple[ColorPreference, int, bool]:
         strength = ColorPreferenceStrength.MILD
     else:
         strength = ColorPreferenceStrength.NONE
-    preference = ColorPreference.model_construct(side=side, strength=strength)
-    return preference, difference, double
+    return ColorPreference(side=side, strength=strength), difference, double
 
 
 def _float(number: int, results, round_index: int, points_lists) -> Float:
@@ -544,6 +528,12 @@ class RoundValidity(ValidityMatcher):
             self.forbidden_with[b].add(a)
         super().__init__(players, forbidden_pairs)
 
+    def _blocked(self, player: Player) -> set[int] | frozenset[int]:
+        """The ids of the players ``player`` may not meet whatever the colours: his
+        opponents (C.1) and his forbidden partners."""
+        apart = self.forbidden_with.get(player.id)
+        return player.opponents | apart if apart else player.opponents
+
     def is_allowed_pair(self, player_1: Player, player_2: Player) -> bool:
         if player_1.id in player_2.opponents:  # C.1, as py4swiss's C1.evaluate
             return False
@@ -563,20 +553,20 @@ class RoundValidity(ValidityMatcher):
         # the forbidden pairs, and C.3 through _absolute_side (C.3 forbids a pair exactly
         # when both players have the same side there).
         ids = [p.id for p in players]
-        opponents = [p.opponents for p in players]
         sides = [_absolute_side(p) for p in players]
-        forbidden_with, allowed, n = self.forbidden_with, self._allowed, len(players)
+        allowed, n = self._allowed, len(players)
+        self._number = {p.id: i for i, p in enumerate(players)}
         for i in range(n):
-            id_1, side_1, row = ids[i], sides[i], allowed[i]
-            apart = forbidden_with.get(id_1, ())
-            for j in range(i + 1, n):
-                if id_1 in opponents[j] or ids[j] in apart:
-                    continue
-                if side_1 is not None and side_1 == sides[j]:
-                    continue
+            blocked, side, row = self._blocked(players[i]), sides[i], allowed[i]
+            partners = [
+                j
+                for j in range(i + 1, n)
+                if ids[j] not in blocked and (side is None or sides[j] != side)
+            ]
+            for j in partners:
                 computer.set_edge_weight(i, j, 1)
-                row.append(j)
                 allowed[j].append(i)
+            row.extend(partners)
         if len(players) % 2:
             bye = len(players)
             for i, player in enumerate(players):
@@ -605,9 +595,12 @@ class RoundValidity(ValidityMatcher):
         PAB.  The matcher's own state is left as it is: the question is put to a new graph
         of the players that ``matching`` leaves unpaired and those outside it (with the
         bye vertex), which is smaller than the round's and needs no undoing."""
-        index, paired, allowed = self._index_dict, self._paired, self._allowed
-        inside = {index[p] for p in matching}
-        free = {index[p] for p, partner in matching.items() if partner == p}
+        number, paired, allowed = self._number, self._paired, self._allowed
+        inside, free = set(), set()
+        for p, partner in matching.items():
+            inside.add(number[p.id])
+            if partner.id == p.id:
+                free.add(number[p.id])
         local = [k for k in range(len(self._players)) if not paired[k] and k not in inside]
         local = sorted(free) + local
         if len(self._players) % 2:
@@ -616,16 +609,19 @@ class RoundValidity(ValidityMatcher):
             return True
         if len(local) % 2:
             return False
-        position = {k: u for u, k in enumerate(local)}
+        position = [-1] * (len(self._players) + 1)
+        for u, k in enumerate(local):
+            position[k] = u
         computer = ComputerDutchValidity(len(local), 1)
         for _ in local:
             computer.add_vertex()
         for u, k in enumerate(local):
-            apart = free if k in free else ()
-            for m in allowed[k]:
-                v = position.get(m)
-                if v is not None and v > u and m not in apart:
-                    computer.set_edge_weight(u, v, 1)
+            if k in free:
+                partners = [v for m in allowed[k] if (v := position[m]) > u and m not in free]
+            else:
+                partners = [v for m in allowed[k] if (v := position[m]) > u]
+            for v in partners:
+                computer.set_edge_weight(u, v, 1)
         computer.compute_matching()
         return all(u != v for u, v in enumerate(computer.get_matching()))
 
@@ -681,184 +677,77 @@ def _weight_key(player: Player, keyed: list, colours: bool, byes: bool) -> tuple
 # --------------------------------------------------------------------------- quality criteria
 #
 # py4swiss's quality criteria C.5-C.19 (0.3.1) build each pair's weight as a DynamicUint, a
-# dozen C++ calls a criterion; the same arithmetic on Python ints is several times faster.
-# Each function below is the ``get_weight`` classmethod of the criterion it is named for,
-# line for line, with ``DynamicUint(zero)`` read as 0, ``zero | x`` as ``x`` and ``|=`` on 0
-# as ``=``; a result may be negative where py4swiss's subtracts from zero, which is the
-# same number modulo the matcher's width (:meth:`_Matcher._weight` reduces the sum once).
-# PRIVATE_MEMBERS pins each ``get_weight`` copied; ``tests/pairing/test_py4swiss_seam.py``
-# compares every function with py4swiss's criterion on the golden events' brackets.
+# dozen C++ calls a criterion; the same arithmetic on Python ints, all criteria in one
+# function, is several times faster.  Each part of _quality_values is the ``get_weight``
+# classmethod of the criterion it is named for, with ``DynamicUint(zero)`` read as 0,
+# ``zero | x`` as ``x`` and ``|=`` on 0 as ``=``; a value may be negative where py4swiss's
+# subtracts from zero, which is the same number modulo the matcher's width
+# (:meth:`_Matcher._weight` reduces the sum once).  PRIVATE_MEMBERS pins each
+# ``get_weight`` copied; ``tests/pairing/test_py4swiss_seam.py`` compares every value with
+# py4swiss's criterion on the golden events' brackets.
 
 
-def _c5(player_1: Player, player_2: Player, bracket: Bracket) -> int:
-    return int(player_2.role != LOWER)
-
-
-def _c6(player_1: Player, player_2: Player, bracket: Bracket) -> int:
-    if player_2.role == LOWER:
-        return 0
-    bits, base = bracket.score_difference_bit_dict, bracket.min_bracket_score - 10
+def _quality_values(player_1: Player, player_2: Player, bracket: Bracket) -> tuple[int, ...]:
+    """The weights C.5, C.6, ... C.19 (py4swiss's ``QUALITY_CRITERIA``, in its order) give
+    the pair, ``player_1`` ranked above ``player_2`` in the matcher's graph."""
     points_1, points_2 = player_1.points_with_acceleration, player_2.points_with_acceleration
-    return (
-        (1 << bits[points_1 - base])
-        + (1 << bits[points_2 - base])
-        - (1 << bits.get(points_1 - points_2, 0))
-    )
-
-
-def _c7(player_1: Player, player_2: Player, bracket: Bracket) -> int:
-    if bracket.penultimate_pairing_bracket or bracket.last_pairing_bracket:
-        return 0
     bits, base = bracket.score_difference_bit_dict, bracket.min_bracket_score - 10
-    weight = int(player_2.role == LOWER) << bracket.score_difference_total_bits
-    if player_1.role != LOWER:
-        weight += 1 << bits[player_1.points_with_acceleration - base]
-    if player_2.role != LOWER:
-        weight += 1 << bits[player_2.points_with_acceleration - base]
-    return weight
-
-
-def _c8(player_1: Player, player_2: Player, bracket: Bracket) -> int:
-    if player_2.role == LOWER:
-        return 0
+    lower_1, lower_2 = player_1.role == LOWER, player_2.role == LOWER
+    # C.7 (the only criterion that weighs a pair with a player of the following bracket)
+    c7 = 0
+    if not (bracket.penultimate_pairing_bracket or bracket.last_pairing_bracket):
+        c7 = int(lower_2) << bracket.score_difference_total_bits
+        if not lower_1:
+            c7 += 1 << bits[points_1 - base]
+        if not lower_2:
+            c7 += 1 << bits[points_2 - base]
+    if lower_2:
+        return (0, 0, c7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    more = points_1 > points_2
+    difference_1, difference_2 = points_1 - base, points_2 - base
+    below = 1 << bits.get(points_1 - points_2, 0)
+    # C.5, C.6
+    c6 = (1 << bits[difference_1]) + (1 << bits[difference_2]) - below
+    # C.8, C.9, C.10, C.11
+    preference_1, preference_2 = player_1.color_preference, player_2.color_preference
+    same_side = preference_1.side == preference_2.side
     topscorer = player_1.top_scorer or player_2.top_scorer
     at_least_2 = abs(player_1.color_difference) > 1 and abs(player_2.color_difference) > 1
-    conflict = player_1.color_preference.side == player_2.color_preference.side
-    return int(not (topscorer and at_least_2 and conflict))
-
-
-def _c9(player_1: Player, player_2: Player, bracket: Bracket) -> int:
-    if player_2.role == LOWER:
-        return 0
-    topscorer = player_1.top_scorer or player_2.top_scorer
+    c8 = int(not (topscorer and at_least_2 and same_side))
     double = player_1.color_double and player_2.color_double
-    conflict = player_1.color_preference.side == player_2.color_preference.side
-    return int(not (topscorer and double and conflict))
-
-
-def _conflict(player_1: Player, player_2: Player) -> bool:
-    """``ColorPreferenceSide.conflicts``: the same side, and a side."""
-    side = player_1.color_preference.side
-    return side == player_2.color_preference.side and side is not _NO_SIDE
-
-
-def _c10(player_1: Player, player_2: Player, bracket: Bracket) -> int:
-    if player_2.role == LOWER:
-        return 0
-    return int(not _conflict(player_1, player_2))
-
-
-def _c11(player_1: Player, player_2: Player, bracket: Bracket) -> int:
-    if player_2.role == LOWER:
-        return 0
-    strong = (
-        player_1.color_preference.strength >= _STRONG
-        and player_2.color_preference.strength >= _STRONG
-    )
-    return int(not (strong and _conflict(player_1, player_2)))
-
-
-def _c12(player_1: Player, player_2: Player, bracket: Bracket) -> int:
-    if player_2.role == LOWER or not bracket.one_round_played:
-        return 0
-    equal_or_more = player_1.points_with_acceleration <= player_2.points_with_acceleration
-    prevented_1 = player_1.float_1 == _DOWN and equal_or_more
-    return int(prevented_1) + int(player_2.float_1 == _DOWN)
-
-
-def _c13(player_1: Player, player_2: Player, bracket: Bracket) -> int:
-    if player_2.role == LOWER or not bracket.two_rounds_played:
-        return 0
-    more = player_1.points_with_acceleration > player_2.points_with_acceleration
-    return int(not (player_2.float_1 == _UP and more))
-
-
-def _c14(player_1: Player, player_2: Player, bracket: Bracket) -> int:
-    if player_2.role == LOWER or not bracket.one_round_played:
-        return 0
-    equal_or_more = player_1.points_with_acceleration <= player_2.points_with_acceleration
-    prevented_1 = player_1.float_2 == _DOWN and equal_or_more
-    return int(prevented_1) + int(player_2.float_2 == _DOWN)
-
-
-def _c15(player_1: Player, player_2: Player, bracket: Bracket) -> int:
-    if player_2.role == LOWER or not bracket.two_rounds_played:
-        return 0
-    more = player_1.points_with_acceleration > player_2.points_with_acceleration
-    return int(not (player_2.float_2 == _UP and more))
-
-
-def _score_difference_floats(player_1, player_2, bracket, down_1: bool, down_2: bool) -> int:
-    """C.16 and C.18 once their floats (``float_1`` or ``float_2``) are read."""
-    bits, base = bracket.score_difference_bit_dict, bracket.min_bracket_score - 10
-    points_1, points_2 = player_1.points_with_acceleration, player_2.points_with_acceleration
-    weight = (int(down_1) << bits[points_1 - base]) + (int(down_2) << bits[points_2 - base])
-    if down_1 and points_1 > points_2:
-        weight -= 1 << bits.get(points_1 - points_2, 0)
-    return weight
-
-
-def _c16(player_1: Player, player_2: Player, bracket: Bracket) -> int:
-    if player_2.role == LOWER or not bracket.one_round_played:
-        return 0
-    down_1, down_2 = player_1.float_1 == _DOWN, player_2.float_1 == _DOWN
-    return _score_difference_floats(player_1, player_2, bracket, down_1, down_2)
-
-
-def _c17(player_1: Player, player_2: Player, bracket: Bracket) -> int:
-    if player_2.role == LOWER or not bracket.one_round_played:
-        return 0
-    more = player_1.points_with_acceleration > player_2.points_with_acceleration
-    double_float = player_2.float_1 == _UP and more
-    difference = player_1.points_with_acceleration - bracket.min_bracket_score + 10
-    return -(int(double_float) << bracket.score_difference_bit_dict[difference])
-
-
-def _c18(player_1: Player, player_2: Player, bracket: Bracket) -> int:
-    if player_2.role == LOWER or not bracket.two_rounds_played:
-        return 0
-    down_1, down_2 = player_1.float_2 == _DOWN, player_2.float_2 == _DOWN
-    return _score_difference_floats(player_1, player_2, bracket, down_1, down_2)
-
-
-def _c19(player_1: Player, player_2: Player, bracket: Bracket) -> int:
-    if player_2.role == LOWER or not bracket.two_rounds_played:
-        return 0
-    more = player_1.points_with_acceleration > player_2.points_with_acceleration
-    double_float = player_2.float_2 == _UP and more
-    difference = player_1.points_with_acceleration - bracket.min_bracket_score + 10
-    return -(int(double_float) << bracket.score_difference_bit_dict[difference])
+    c9 = int(not (topscorer and double and same_side))
+    conflict = same_side and preference_1.side is not _NO_SIDE  # ColorPreferenceSide.conflicts
+    strong = preference_1.strength >= _STRONG and preference_2.strength >= _STRONG
+    c10, c11 = int(not conflict), int(not (strong and conflict))
+    # C.12, C.14, C.16, C.17 (floats of the last round; C.14's of the one before)
+    c12 = c14 = c16 = c17 = 0
+    down_11, down_21 = player_1.float_1 == _DOWN, player_2.float_1 == _DOWN
+    down_12, down_22 = player_1.float_2 == _DOWN, player_2.float_2 == _DOWN
+    if bracket.one_round_played:
+        c12 = int(down_11 and not more) + int(down_21)
+        c14 = int(down_12 and not more) + int(down_22)
+        c16 = (int(down_11) << bits[difference_1]) + (int(down_21) << bits[difference_2])
+        if down_11 and more:
+            c16 -= below
+        c17 = -(int(player_2.float_1 == _UP and more) << bits[difference_1])
+    # C.13, C.15, C.18, C.19 (upfloats of the last round, floats of the one before)
+    c13 = c15 = c18 = c19 = 0
+    if bracket.two_rounds_played:
+        c13 = int(not (player_2.float_1 == _UP and more))
+        c15 = int(not (player_2.float_2 == _UP and more))
+        c18 = (int(down_12) << bits[difference_1]) + (int(down_22) << bits[difference_2])
+        if down_12 and more:
+            c18 -= below
+        c19 = -(int(player_2.float_2 == _UP and more) << bits[difference_1])
+    return (1, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18, c19)
 
 
 _NO_SIDE = ColorPreferenceSide.NONE
 _STRONG = ColorPreferenceStrength.STRONG
 _DOWN, _UP = Float.DOWN, Float.UP
 
-#: py4swiss's quality criteria and the same weights on ints.
-INT_WEIGHTS = {
-    C5: _c5,
-    C6: _c6,
-    C7: _c7,
-    C8: _c8,
-    C9: _c9,
-    C10: _c10,
-    C11: _c11,
-    C12: _c12,
-    C13: _c13,
-    C14: _c14,
-    C15: _c15,
-    C16: _c16,
-    C17: _c17,
-    C18: _c18,
-    C19: _c19,
-}
-
-
-def int_weight(criterion):
-    """A criterion's weight of a pair as an int, ``(player_1, player_2, bracket) -> int``:
-    py4swiss's own as copied above, or for a criterion of ours its ``int_weight``
-    method (the same interface as py4swiss's otherwise: ``get_shift(bracket)``)."""
-    return INT_WEIGHTS.get(criterion) or criterion.int_weight
+#: Where each of py4swiss's quality criteria is in :func:`_quality_values`.
+QUALITY_INDEX = {criterion: i for i, criterion in enumerate(QUALITY_CRITERIA)}
 
 
 class _Matcher(BracketMatcher):
@@ -968,13 +857,18 @@ class _Matcher(BracketMatcher):
 
     def _weight(self, player_1: Player, player_2: Player, parts) -> int:
         """py4swiss's ``_get_weight`` on ints for a pair the absolute criteria allow;
-        ``parts`` are the criteria's (int weight, shift) for this bracket."""
+        ``parts`` say, for each criterion, where its value is (its index in
+        :func:`_quality_values`, or its ``int_weight``) and its shift in this bracket."""
         bracket = self._bracket
         weight = 0
         if bracket.penultimate_pairing_bracket or bracket.last_pairing_bracket:
             weight = 1 + player_1.bye_received + player_2.bye_received
-        for value, shift in parts:
-            weight = (weight << shift) + value(player_1, player_2, bracket)
+        values = _quality_values(player_1, player_2, bracket)
+        for index, int_weight, shift in parts:
+            if index is None:
+                weight = (weight << shift) + int_weight(player_1, player_2, bracket)
+            else:
+                weight = (weight << shift) + values[index]
         weight <<= 3 * bracket.bracket_bits + 1
         if self._completion:
             weight += self._completion_weight
@@ -984,7 +878,11 @@ class _Matcher(BracketMatcher):
         computer, weights, players = self._computer, self._weights, self._player_list
         for _ in range(self._len):
             computer.add_vertex()
-        parts = [(int_weight(c), c.get_shift(self._bracket)) for c in self._criteria]
+        # Per criterion: its place in _quality_values (py4swiss's), or its int_weight (ours).
+        parts = [
+            (QUALITY_INDEX.get(c), getattr(c, "int_weight", None), c.get_shift(self._bracket))
+            for c in self._criteria
+        ]
         # Each player's kind (an index into the kinds met in this bracket) and, per pair of
         # kinds, the weight and its DynamicUint, or None where C.3 forbids the pair.
         keyed = [c for c in self._criteria if hasattr(c, "player_key")]
@@ -995,14 +893,10 @@ class _Matcher(BracketMatcher):
         missing = object()
         table = [[missing] * len(kinds) for _ in kinds]
         ids = [p.id for p in players]
-        opponents = [p.opponents for p in players]
-        forbidden_with, n = self._validity_matcher.forbidden_with, len(players)
+        blocked, n = self._validity_matcher._blocked, len(players)
         for i in range(n):
-            id_1, row, known = ids[i], weights[i], table[kind[i]]
-            apart = forbidden_with.get(id_1, ())
-            for j in range(i + 1, n):
-                if id_1 in opponents[j] or ids[j] in apart:
-                    continue
+            apart, row, known = blocked(players[i]), weights[i], table[kind[i]]
+            for j in [j for j in range(i + 1, n) if ids[j] not in apart]:
                 entry = known[kind[j]]
                 if entry is missing:
                     player_1, player_2 = players[i], players[j]
@@ -1043,34 +937,33 @@ class _Matcher(BracketMatcher):
         self._weights[i][j] = self._weights[j][i] = 0
         self._computer.set_edge_weight(i, j, self._zero_weight)
 
-    def _add(self, i: int, j: int, value: int) -> None:
-        """``add_to_weight`` by indices: the DynamicUint of the sum is made as py4swiss
-        makes it, adding or subtracting ``zero | abs(value)`` (``abs(value)`` < 2**32)."""
-        weight = self._weights[i][j]
-        if not weight:
-            return
-        total = (weight + value) & self._mask
-        dynamic = self._dynamics.get(total)
-        if dynamic is None:
-            if value > 0:
-                dynamic = self._dynamics[weight] + (self._zero_weight | value)
-            else:
-                dynamic = self._dynamics[weight] - (self._zero_weight | -value)
-            self._dynamics[total] = dynamic
-        self._weights[i][j] = self._weights[j][i] = total
-        self._computer.set_edge_weight(i, j, dynamic)
-
     def add_to_weight(self, player_1: Player, player_2: Player, value: int) -> None:
-        self._add(self._index[player_1.id], self._index[player_2.id], value)
+        self.add_to_weights(player_1, [player_2], value)
 
     def add_to_weights(
         self, player: Player, player_list: list[Player], value: int, increment: bool = False
     ) -> None:
-        index, add = self._index, self._add
+        # The DynamicUint of each sum is made as py4swiss makes it, adding or subtracting
+        # ``zero | abs(value)`` (``abs(value)`` < 2**32), once per distinct sum.
+        index, weights, dynamics, mask = self._index, self._weights, self._dynamics, self._mask
+        zero, set_edge_weight = self._zero_weight, self._computer.set_edge_weight
         i = index[player.id]
+        row = weights[i]
         step = int(increment)
         for other in player_list:
-            add(i, index[other.id], value)
+            j = index[other.id]
+            weight = row[j]
+            if weight:
+                total = (weight + value) & mask
+                dynamic = dynamics.get(total)
+                if dynamic is None:
+                    if value > 0:
+                        dynamic = dynamics[weight] + (zero | value)
+                    else:
+                        dynamic = dynamics[weight] - (zero | -value)
+                    dynamics[total] = dynamic
+                row[j] = weights[j][i] = total
+                set_edge_weight(i, j, dynamic)
             value += step
 
     def remove_weight(self, player_1: Player, player_2: Player) -> None:
@@ -1084,8 +977,7 @@ class _Matcher(BracketMatcher):
 
     def update_matching(self) -> None:
         self._computer.compute_matching()
-        vertices, matching = self._vertices, self._computer.get_matching()
-        self.matching = {vertices[i]: vertices[j] for i, j in enumerate(matching)}
+        self.matching = _Matching(self._vertices, self._computer.get_matching(), self._index)
 
     def finalize_match(self, player_1: Player, player_2: Player) -> None:
         # py4swiss's loop calls _remove_weight(i, k) and (j, k) for every k, which does
@@ -1099,6 +991,30 @@ class _Matcher(BracketMatcher):
             if row_j[k]:
                 remove(j, k)
         self._set_weight(i, j, self._max)
+
+
+class _Matching(Mapping):
+    """A bracket matcher's matching as py4swiss reads it (``matching[player]``: his
+    partner, himself when unmatched; ``items()``), made from the computer's list of
+    partners without building a dict keyed by Players (whose hash is Python code)."""
+
+    __slots__ = ("_index", "_partners", "_vertices")
+
+    def __init__(self, vertices: list[Player], partners: list[int], index: dict[int, int]):
+        self._vertices, self._partners, self._index = vertices, partners, index
+
+    def __getitem__(self, player: Player) -> Player:
+        return self._vertices[self._partners[self._index[player.id]]]
+
+    def __iter__(self):
+        return iter(self._vertices)
+
+    def __len__(self) -> int:
+        return len(self._vertices)
+
+    def items(self):
+        vertices = self._vertices
+        return [(vertices[i], vertices[j]) for i, j in enumerate(self._partners)]
 
 
 def _unsigned(weight: DynamicUint) -> int:
@@ -1150,7 +1066,7 @@ class Recorder:
 
     def __init__(self, validity_matcher: RoundValidity) -> None:
         self.is_allowed_pair = validity_matcher.is_allowed_pair
-        self.forbidden_with = validity_matcher.forbidden_with
+        self._blocked = validity_matcher._blocked
         self._validity_matcher = validity_matcher
         self.pairs: list[tuple[Player, Player]] = []
 
@@ -1170,9 +1086,10 @@ def bracket_pairer(
     rest: list[Player] | None = None,
 ) -> BracketPairer:
     """A py4swiss bracket pairer that weighs ``criteria`` (py4swiss's quality criteria, or
-    objects with their ``get_shift(bracket)`` and an ``int_weight(p1, p2, bracket)``: see
-    :func:`int_weight`) instead of py4swiss's ``QUALITY_CRITERIA``, with the players of
-    ``rest`` (and the PAB) in its graph when given.  See :class:`_Matcher`, :class:`_Pairer`."""
+    objects with their ``get_shift(bracket)`` and an ``int_weight(p1, p2, bracket)``, the
+    criterion's weight of a pair as an int) instead of py4swiss's ``QUALITY_CRITERIA``,
+    with the players of ``rest`` (and the PAB) in its graph when given.  See
+    :class:`_Matcher`, :class:`_Pairer`."""
     return _Pairer(bracket, validity_matcher, initial_color, criteria, rest)
 
 
