@@ -547,6 +547,7 @@ class RoundValidity(ValidityMatcher):
         players, computer = self._players, self._computer
         self._allowed: list[list[int]] = [[] for _ in range(self._len)]
         self._paired = [False] * self._len
+        self._finalized: list[tuple[int, int]] = []
         for _ in range(self._len):
             computer.add_vertex()
         # is_allowed_pair for every pair, its parts read once per player: C.1 (opponents),
@@ -577,16 +578,24 @@ class RoundValidity(ValidityMatcher):
 
     def finalize_match(self, player_1: Player, player_2: Player) -> None:
         # ValidityMatcher.finalize_match sets every edge of both players to 0, then theirs
-        # to 1; only their allowed edges were ever set, so only those are cleared here (the
-        # round is completable or not whatever the order the computer is told in).
-        i, j = self._index_dict[player_1], self._index_dict[player_2]
-        computer, allowed = self._computer, self._allowed
-        for k in allowed[i]:
-            computer.set_edge_weight(i, k, 0)
-        for k in allowed[j]:
-            computer.set_edge_weight(j, k, 0)
-        computer.set_edge_weight(i, j, 1)
+        # to 1.  Here the pair is noted, and the computer told only when it is next asked
+        # (is_valid_matching), most rounds never asking it again; only the players' allowed
+        # edges were ever set, so only those are cleared.  The answer, whether the round
+        # can be completed, does not depend on when or in which order the computer is told.
+        i, j = self._number[player_1.id], self._number[player_2.id]
         self._paired[i] = self._paired[j] = True
+        self._finalized.append((i, j))
+
+    def is_valid_matching(self) -> bool:
+        computer, allowed = self._computer, self._allowed
+        for i, j in self._finalized:
+            for k in allowed[i]:
+                computer.set_edge_weight(i, k, 0)
+            for k in allowed[j]:
+                computer.set_edge_weight(j, k, 0)
+            computer.set_edge_weight(i, j, 1)
+        self._finalized.clear()
+        return super().is_valid_matching()
 
     def completes(self, matching: dict[Player, Player]) -> bool:
         """Whether the round can be completed with the pairs of ``matching`` (a bracket
