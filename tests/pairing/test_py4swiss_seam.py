@@ -193,6 +193,10 @@ def test_int_weights_wrap_as_dynamicuints_do() -> None:
     below_zero -= (zero | 1) << 5
     assert seam._unsigned(below_zero) == (-(1 << 5)) & matcher._mask
     assert matcher._mask.bit_length() % 32 == 0
+    width = matcher._mask.bit_length()
+    for weight in (1, 5 << 32, 1 << (width - 1), (1 << (width - 1)) | 7, 0xFFFFFFFF << 32):
+        weight &= matcher._mask
+        assert seam._unsigned(matcher._dynamic(weight)) == weight, hex(weight)
     assert seam._unsigned(matcher._dynamic(matcher._mask)) == matcher._mask
 
 

@@ -1,10 +1,12 @@
 """FIDE Dutch pairing of the next round, by py4swiss (bbpPairings' matching code), in-process.
 
 Plain data in (:class:`~tournament.pairing.trf.TrfEvent`), plain data out (:class:`Pairing`).
-No Django, no subprocess, no temporary files: the event is written as TRF(x) text with
-:func:`~tournament.pairing.trf.write_trf`, read by py4swiss's own line and section parsers,
-checked by py4swiss and paired by its Dutch engine, with the 2026 rules it lacks added by
-:mod:`tournament.pairing.dutch2026`.  py4swiss is reached only through
+No Django, no subprocess, no temporary files: py4swiss's players are built from the data
+as py4swiss would read them from the event's TRF(x)
+(:func:`.py4swiss_seam.player_infos_from_event`; for what only py4swiss reads, such as
+accelerations, the event is written with :func:`~tournament.pairing.trf.write_trf` and
+read and checked by py4swiss's own parsers) and paired by its Dutch engine, with the 2026
+rules it lacks added by :mod:`tournament.pairing.dutch2026`.  py4swiss is reached only through
 :mod:`tournament.pairing.py4swiss_seam`.  Why each board is as it is: :mod:`.explain`.
 """
 

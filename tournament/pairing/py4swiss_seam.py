@@ -257,6 +257,30 @@ PRIVATE_MEMBERS: tuple[PrivateMember, ...] = (
         "(self, state: Bracket, validity_matcher: ValidityMatcher, initial_color: bool) -> None",
         "ee836b68ebd03e8e3cf6b3d2cef1937824aa4a943b9726918c20f27005c4e2fa",
     ),
+    PrivateMember(
+        "py4swiss.engines.dutch.bracket.bracket_pairer",
+        "BracketPairer._get_match_role",
+        "(self, player: Player) -> PlayerRole",
+        "9e1f71b6d378471c08d140db1ac3d34be90fca22d946b15d6715726af5716e99",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.bracket.bracket_pairer",
+        "BracketPairer._has_resident_match",
+        "(self, player: Player) -> bool",
+        "d870bcb212be3c293e337479847e81eb4dafd8aba56ed605f2bdc2d7281339b6",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.bracket.bracket_pairer",
+        "BracketPairer._in_s1",
+        "(self, player: Player) -> bool",
+        "ad36357ed599b4900a1d6e4b3e14f86bf5b67d34235b8a2e5b9fa3ebb112ae3f",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.bracket.bracket_pairer",
+        "BracketPairer._in_s2",
+        "(self, player: Player) -> bool",
+        "b3159a0442c79fa20e040c4ce86dcf9d31ee0b7262b36951f580dc5d21fbf205",
+    ),
 ) + tuple(
     # The quality criteria's ``get_weight``, copied on ints in ``_quality_values``.
     PrivateMember(
@@ -516,9 +540,10 @@ class RoundValidity(ValidityMatcher):
 
     Relies on ``ValidityMatcher.__init__`` setting ``_players``, ``_len``, ``_computer``
     and ``_index_dict`` and then calling ``_set_up_computer`` (overridden here, to keep
-    each player's allowed partners), on ``finalize_match`` (extended here, to remember who
-    is paired) and on the computer's edges being 0 or 1, a player of odd rounds being
-    joined to the bye vertex (index ``len(players)``) when C.2 allows.
+    each player's allowed partners), on ``finalize_match`` (replaced here: it remembers
+    who is paired, and the computer is told when ``is_valid_matching`` next asks it) and
+    on the computer's edges being 0 or 1, a player of odd rounds being joined to the bye
+    vertex (index ``len(players)``) when C.2 allows.
     """
 
     def __init__(self, players: list[Player], forbidden_pairs) -> None:
@@ -858,9 +883,18 @@ class _Matcher(BracketMatcher):
         dynamic = self._dynamics.get(weight)
         if dynamic is None:
             dynamic = DynamicUint(self._zero_weight)
+            pending = 0  # bits to shift in before the next chunk that is not 0
             for shift in self._chunks:
-                dynamic <<= 32
-                dynamic |= (weight >> shift) & 0xFFFFFFFF
+                chunk = (weight >> shift) & 0xFFFFFFFF
+                if chunk:
+                    if pending:
+                        dynamic <<= pending
+                    dynamic |= chunk
+                    pending = 32
+                elif pending:
+                    pending += 32
+            if pending > 32:
+                dynamic <<= pending - 32
             self._dynamics[weight] = dynamic
         return dynamic
 
@@ -1066,6 +1100,33 @@ class _Pairer(BracketPairer):
         self._homogeneous_s1 = []
         self._homogeneous_s2 = []
         self._exchanges = 0
+
+    # Where a player stands, as py4swiss's pairer asks it, without Player's comparisons
+    # (Python code, as is its hash): a player ranks above another when his (score with
+    # acceleration, minus pairing number) is greater (Player.__lt__), pairing numbers being
+    # distinct; a player is his own partner when unmatched.
+
+    def _get_match_role(self, player: Player) -> PlayerRole:
+        return self._bracket_matcher.matching[player].role
+
+    def _has_resident_match(self, player: Player) -> bool:
+        return self._bracket_matcher.matching[player].role == _RESIDENT
+
+    def _in_s1(self, player: Player) -> bool:
+        partner = self._bracket_matcher.matching[player]
+        return _rank(player) > _rank(partner) and partner.role == _RESIDENT
+
+    def _in_s2(self, player: Player) -> bool:
+        partner = self._bracket_matcher.matching[player]
+        return _rank(player) <= _rank(partner) or partner.role == LOWER
+
+
+_RESIDENT = PlayerRole.RESIDENT
+
+
+def _rank(player: Player) -> tuple[int, int]:
+    """What Player.__lt__ compares: the higher, the higher ranked (A.2)."""
+    return player.points_with_acceleration, -player.number
 
 
 class Recorder:
