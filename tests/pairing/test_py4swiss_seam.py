@@ -184,6 +184,27 @@ def test_int_weights_are_the_weights_py4swiss_gives(monkeypatch) -> None:
     assert sum(checked) > 500
 
 
+def test_the_matching_is_given_the_int_weights_at_every_step(monkeypatch) -> None:
+    """Through the pairer's steps (weights added to, subtracted from, removed, pairs fixed)
+    the matcher keeps ints and derives the DynamicUints it hands the C++ matching by
+    DynamicUint arithmetic, as py4swiss does: before every matching they must still hold
+    the same numbers, edge for edge."""
+    update = seam._Matcher.update_matching
+    checked = []
+
+    def checking(self) -> None:
+        for row in self._weights:
+            for weight in row:
+                assert seam._unsigned(self._dynamics[weight]) == weight
+        checked.append(self._len)
+        update(self)
+
+    monkeypatch.setattr(seam._Matcher, "update_matching", checking)
+    for path in golden_trf_files()[::5]:
+        pair_next_round(parse_trf(path.read_text(encoding="utf-8")))
+    assert len(checked) > 100
+
+
 def test_int_weights_wrap_as_dynamicuints_do() -> None:
     """A criterion that subtracts (C.17) gives a negative int: reduced modulo the width it is
     the DynamicUint py4swiss's subtraction from zero gives."""
