@@ -323,7 +323,7 @@ PRIVATE_ATTRIBUTES: dict[str, tuple[str, ...]] = {
         "_weights",
         "matching",
     ),
-    "ValidityMatcher": ("_players", "_forbidden_pairs", "_len", "_computer", "_index_dict"),
+    "ValidityMatcher": ("_players", "_forbidden_pairs", "_len", "_computer"),
     "BracketPairer": (
         "_bracket",
         "_validity_matcher",
@@ -538,12 +538,12 @@ class RoundValidity(ValidityMatcher):
     (:meth:`completes`), with a faster :meth:`is_allowed_pair` (the same absolute criteria:
     C.1 no rematch, C.3, the forbidden pairs, without building a set for each pair).
 
-    Relies on ``ValidityMatcher.__init__`` setting ``_players``, ``_len``, ``_computer``
-    and ``_index_dict`` and then calling ``_set_up_computer`` (overridden here, to keep
-    each player's allowed partners), on ``finalize_match`` (replaced here: it remembers
-    who is paired, and the computer is told when ``is_valid_matching`` next asks it) and
-    on the computer's edges being 0 or 1, a player of odd rounds being joined to the bye
-    vertex (index ``len(players)``) when C.2 allows.
+    Relies on ``ValidityMatcher.__init__`` setting ``_players``, ``_len`` and
+    ``_computer`` and then calling ``_set_up_computer`` (overridden here, to keep each
+    player's allowed partners and index the players by id), on ``finalize_match``
+    (replaced here: it remembers who is paired, and the computer is told when
+    ``is_valid_matching`` next asks it) and on the computer's edges being 0 or 1, a player
+    of odd rounds being joined to the bye vertex (index ``len(players)``) when C.2 allows.
     """
 
     def __init__(self, players: list[Player], forbidden_pairs) -> None:
