@@ -19,7 +19,15 @@ import pytest
 from tests.pairing.golden_files import golden_trf_files
 from tournament.pairing import pair_next_round
 from tournament.pairing import py4swiss_seam as seam
-from tournament.pairing.trf import TrfEvent, TrfPlayer, TrfResult, parse_trf, write_trf
+from tournament.pairing.engine import _engine_event
+from tournament.pairing.trf import (
+    POINTS_TIMES_TEN,
+    TrfEvent,
+    TrfPlayer,
+    TrfResult,
+    parse_trf,
+    write_trf,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -122,26 +130,206 @@ def test_the_seam_pairs_a_bracket() -> None:
     assert seam.publication_order(pairs) == [(2, 1)]
 
 
-def test_cached_weights_are_the_weights_py4swiss_gives(monkeypatch) -> None:
-    """The matcher computes each weight once per pair of player kinds: every edge must still
-    weigh what py4swiss's per-pair formula (``_get_weight``) gives it."""
+def _py4swiss_weight(matcher, player_1, player_2) -> int:
+    """py4swiss 0.3.1's ``BracketMatcher._get_weight`` as it is, on DynamicUints, with the
+    matcher's criteria (py4swiss's own ``get_weight``; ours, whose weights are small
+    non-negative ints, or-ed into a DynamicUint) and the matcher's completion part."""
+    bracket, zero = matcher._bracket, matcher._zero_weight
+    weight = seam.DynamicUint(zero)
+    if not matcher._validity_matcher.is_allowed_pair(player_1, player_2):
+        return 0
+    if bracket.penultimate_pairing_bracket or bracket.last_pairing_bracket:
+        weight |= 1 + player_1.bye_received + player_2.bye_received
+    for criterion in matcher._criteria:
+        weight <<= criterion.get_shift(bracket)
+        if criterion in seam.QUALITY_INDEX:
+            weight += criterion.get_weight(player_1, player_2, zero, bracket)
+        else:
+            weight += zero | criterion.int_weight(player_1, player_2, bracket)
+    weight <<= 3 * bracket.bracket_bits + 1
+    if matcher._completion:
+        weight += (zero | 1) << matcher._completion_shift
+    return seam._unsigned(weight)
+
+
+def test_int_weights_are_the_weights_py4swiss_gives(monkeypatch) -> None:
+    """The matcher computes each weight on Python ints, once per pair of player kinds: every
+    edge must still weigh what py4swiss's per-pair formula gives it on DynamicUints, each
+    criterion copied on ints must give what py4swiss's gives (modulo the matcher's width),
+    and the DynamicUint handed to the computer must hold the int."""
     set_up = seam._Matcher._set_up_computer
     checked = []
 
     def checking(self) -> None:
         set_up(self)
-        players = self._player_list
+        players, bracket, zero = self._player_list, self._bracket, self._zero_weight
+        modulus = self._mask + 1
         for i, player_1 in enumerate(players):
             for j in range(i + 1, len(players)):
-                expected = self._get_weight(player_1, players[j])
-                assert self._weights[i][j] == expected, (player_1.id, players[j].id)
-                assert self._weights[j][i] is self._weights[i][j]
+                player_2 = players[j]
+                expected = _py4swiss_weight(self, player_1, player_2)
+                assert self._weights[i][j] == expected, (player_1.id, player_2.id)
+                assert self._weights[j][i] == expected
+                assert seam._unsigned(self._dynamic(expected)) == expected
+                values = seam._quality_values(player_1, player_2, bracket)
+                for criterion, index in seam.QUALITY_INDEX.items():
+                    theirs = criterion.get_weight(player_1, player_2, zero, bracket)
+                    ours = values[index] % modulus
+                    assert ours == seam._unsigned(theirs), (criterion.__name__, i, j)
         checked.append(len(players))
 
     monkeypatch.setattr(seam._Matcher, "_set_up_computer", checking)
     for path in golden_trf_files()[::6]:
         pair_next_round(parse_trf(path.read_text(encoding="utf-8")))
     assert sum(checked) > 500
+
+
+def test_the_matching_is_given_the_int_weights_at_every_step(monkeypatch) -> None:
+    """Through the pairer's steps (weights added to, subtracted from, removed, pairs fixed)
+    the matcher keeps ints and derives the DynamicUints it hands the C++ matching by
+    DynamicUint arithmetic, as py4swiss does: before every matching they must still hold
+    the same numbers, edge for edge."""
+    update = seam._Matcher.update_matching
+    checked = []
+
+    def checking(self) -> None:
+        for row in self._weights:
+            for weight in row:
+                assert seam._unsigned(self._dynamics[weight]) == weight
+        checked.append(self._len)
+        update(self)
+
+    monkeypatch.setattr(seam._Matcher, "update_matching", checking)
+    for path in golden_trf_files()[::5]:
+        pair_next_round(parse_trf(path.read_text(encoding="utf-8")))
+    assert len(checked) > 100
+
+
+def test_int_weights_wrap_as_dynamicuints_do() -> None:
+    """A criterion that subtracts (C.17) gives a negative int: reduced modulo the width it is
+    the DynamicUint py4swiss's subtraction from zero gives."""
+    matcher = _a_bracket_pairer()._bracket_matcher
+    zero = matcher._zero_weight
+    below_zero = seam.DynamicUint(zero)
+    below_zero -= (zero | 1) << 5
+    assert seam._unsigned(below_zero) == (-(1 << 5)) & matcher._mask
+    assert matcher._mask.bit_length() % 32 == 0
+    width = matcher._mask.bit_length()
+    for weight in (1, 5 << 32, 1 << (width - 1), (1 << (width - 1)) | 7, 0xFFFFFFFF << 32):
+        weight &= matcher._mask
+        assert seam._unsigned(matcher._dynamic(weight)) == weight, hex(weight)
+    assert seam._unsigned(matcher._dynamic(matcher._mask)) == matcher._mask
+
+
+def _both_readings(event: TrfEvent):
+    """The players built from the data, and py4swiss's from the text, of one event as the
+    adapter hands it to py4swiss."""
+    engine_event = _engine_event(event)
+    ours = seam.player_infos_from_event(engine_event, POINTS_TIMES_TEN)
+    theirs = seam.player_infos(seam.parse_trf_text(write_trf(engine_event)))
+    return ours, theirs
+
+
+def _dumps(players) -> list[dict]:
+    return [p.model_dump() for p in players]
+
+
+@pytest.mark.parametrize("path", golden_trf_files(), ids=lambda p: p.stem)
+def test_players_from_the_data_are_py4swisss_own(path) -> None:
+    """Every golden event takes the way without TRF text, and its players are, field for
+    field, the ones py4swiss reads from the text."""
+    ours, theirs = _both_readings(parse_trf(path.read_text(encoding="utf-8")))
+    assert ours is not None, "a golden event went through the TRF text"
+    assert _dumps(ours) == _dumps(theirs)
+
+
+def _every_code() -> TrfEvent:
+    """Round 4 of 8 players with every result code, an absence and a forbidden pair; the
+    last round (XXR 4), so topscorers count."""
+    r = TrfResult
+    history = {
+        1: (r(2, "w", "1"), r(3, "b", "="), r(None, "-", "H"), r(4, "w", "+")),
+        2: (r(1, "b", "0"), r(4, "w", "W"), r(5, "b", "D"), r(None, "-", "F")),
+        3: (r(4, "b", "L"), r(1, "w", "="), r(None, "-", "U"), r(5, "w", "1")),
+        4: (r(3, "w", "W"), r(2, "b", "L"), r(6, "b", "0"), r(1, "b", "-")),
+        5: (r(6, "w", "-"), r(7, "w", "1"), r(2, "w", "D"), r(3, "b", "0")),
+        6: (r(5, "b", "-"), r(None, "-", "Z"), r(4, "w", "1"), r(7, "w", "=")),
+        7: (r(8, "b", "="), r(5, "b", "0"), r(None, "-", " "), r(6, "b", "=")),
+        8: (r(7, "w", "="), r(None, "-", "+"), r(None, "-", "-"), r(None, "-", "U")),
+    }
+    players = tuple(TrfPlayer(n, f"P{n}", 2000 - n, res) for n, res in history.items())
+    return TrfEvent("codes", players, rounds_planned=5, absent=frozenset({8}),
+                    forbidden=((1, 5, 6),), first_colour="black1")
+
+
+@pytest.mark.parametrize("rounds_planned", [5, 9, None])
+def test_players_from_the_data_read_every_result_code_as_py4swiss(rounds_planned) -> None:
+    from dataclasses import replace
+
+    ours, theirs = _both_readings(replace(_every_code(), rounds_planned=rounds_planned))
+    assert ours is not None
+    assert _dumps(ours) == _dumps(theirs)
+    if rounds_planned == 5:
+        assert any(p.top_scorer for p in ours)  # the last round: topscorers were read
+    assert {p.id for p in ours} == set(range(1, 8))  # 8 is absent
+
+
+def _accelerated(event: TrfEvent) -> TrfEvent:
+    from dataclasses import replace
+
+    return replace(event, other_lines=("XXA    1  1.0",))
+
+
+def _forfeit_without_colour(event: TrfEvent) -> TrfEvent:
+    from dataclasses import replace
+
+    players = list(event.players)
+    players[0] = replace(players[0], results=(TrfResult(4, "-", "+"),))
+    players[3] = replace(players[3], results=(TrfResult(1, "w", "-"),))
+    return replace(event, players=tuple(players))
+
+
+@pytest.mark.parametrize("change", [_accelerated, _forfeit_without_colour])
+def test_what_only_py4swiss_reads_goes_through_the_text(change) -> None:
+    from tournament.pairing import PairingError
+
+    event = change(_six_players())
+    assert seam.player_infos_from_event(_engine_event(event), POINTS_TIMES_TEN) is None
+    try:
+        pair_next_round(event)  # paired, or refused, the TRF way
+    except PairingError:
+        pass
+
+
+def test_an_event_py4swiss_refuses_is_refused_as_before() -> None:
+    """Results of one game that do not go together: the data way steps aside and py4swiss
+    refuses the event, with its own message."""
+    from dataclasses import replace
+
+    from tournament.pairing import InconsistentEvent
+
+    event = _six_players()
+    both_won = replace(event.players[3], results=(TrfResult(1, "b", "1"),))
+    event = replace(event, players=(*event.players[:3], both_won, *event.players[4:]))
+    assert seam.player_infos_from_event(_engine_event(event), POINTS_TIMES_TEN) is None
+    with pytest.raises(InconsistentEvent, match="Incompatible result entries"):
+        pair_next_round(event)
+    same_colour = replace(event.players[3], results=(TrfResult(1, "w", "0"),))
+    event = replace(event, players=(*event.players[:3], same_colour, *event.players[4:]))
+    with pytest.raises(InconsistentEvent, match="Incompatible color entries"):
+        pair_next_round(event)
+
+
+def test_the_copied_result_tables_are_py4swisss() -> None:
+    """What the data way knows of result codes: py4swiss's played codes, its pairs of codes
+    for one game and its default points (pinned here; copied in the seam)."""
+    tokens = importlib.import_module("py4swiss.trf.results.result_token")
+    assert {t.value for t in tokens._PLAYED} == seam._PLAYED
+    assert {(a.value, b.value) for a, b in tokens._COMPATIBLE} == seam._COMPATIBLE
+    scoring = importlib.import_module("py4swiss.trf.results.scoring_point_system")
+    for (code, colour), points in scoring.ScoringPointSystem().score_dict.items():
+        assert POINTS_TIMES_TEN[code.value] == points, (code, colour)
+    assert max(scoring.ScoringPointSystem().score_dict.values()) == 10
 
 
 def test_no_other_module_imports_py4swiss() -> None:

@@ -146,10 +146,8 @@ class _ByeUnplayedGames:
         size = len(bracket.mdp_list) + len(bracket.resident_list) + len(bracket.lower_list)
         return 2 * size.bit_length()  # the ranks of all players paired: < size ** 2
 
-    def get_weight(self, player_1, player_2, zero, bracket):
-        weight = type(zero)(zero)  # a DynamicUint of the matcher's width
-        weight |= self._rank.get(player_1.id, 0) + self._rank.get(player_2.id, 0)
-        return weight
+    def int_weight(self, player_1, player_2, bracket) -> int:
+        return self._rank.get(player_1.id, 0) + self._rank.get(player_2.id, 0)
 
 
 class _ThirdColourInARow:
@@ -174,10 +172,9 @@ class _ThirdColourInARow:
     def get_shift(bracket) -> int:
         return bracket.bracket_bits
 
-    def get_weight(self, player_1, player_2, zero, bracket):
-        weight = type(zero)(zero)  # a DynamicUint of the matcher's width
+    def int_weight(self, player_1, player_2, bracket) -> int:
         if player_2.role == self._lower:
-            return weight
+            return 0
         absolute = self._absolute
         third = False
         if (
@@ -193,8 +190,7 @@ class _ThirdColourInARow:
             else:
                 loser = player_1 if difference_1 < difference_2 else player_2
                 third = loser.color_double
-        weight |= int(not third)
-        return weight
+        return int(not third)
 
 
 def _quality_criteria(bye_criterion: _ByeUnplayedGames) -> tuple[tuple, tuple]:
@@ -227,22 +223,26 @@ def _pair_bracket(bracket, validity_matcher, initial_color: bool, criteria, rest
     return seam.pair_bracket(pairer)
 
 
-def generate_pairings(trf, event: TrfEvent) -> list[tuple[int, int | None]]:
+def generate_pairings(
+    players: list, forbidden_pairs: set, initial_color: bool, event: TrfEvent
+) -> list[tuple[int, int | None]]:
     """py4swiss's ``DutchEngine.generate_pairings`` with the 2026 rules: the boards as
     ``(white, black)`` starting numbers in publication order, black None for the bye.
 
-    The players (scores, colour preferences, opponents, topscorers) are py4swiss's own; their
-    pairing numbers, bye eligibility and floats of unplayed rounds are replaced by
-    :func:`_pairing_numbers`, :func:`byes.may_get_bye` and :func:`_unplayed_float`; the PAB
-    assignee's score is fixed first (:func:`_bye_score`) and his unplayed games weighed in
-    the brackets (:class:`_ByeUnplayedGames`); each bracket's choice is kept within the
-    pairings that complete the round (:func:`_pair_bracket`).
+    ``players`` are py4swiss's own (scores, colour preferences, opponents, topscorers: from
+    :func:`.py4swiss_seam.player_infos_from_event`, or py4swiss's reading of the TRF);
+    ``forbidden_pairs`` and ``initial_color`` (whether player 1 had white in round 1) as
+    py4swiss reads them from the XXP and XXC lines.  The players' pairing numbers, bye
+    eligibility and floats of unplayed rounds are replaced by :func:`_pairing_numbers`,
+    :func:`byes.may_get_bye` and :func:`_unplayed_float`; the PAB assignee's score is fixed
+    first (:func:`_bye_score`) and his unplayed games weighed in the brackets
+    (:class:`_ByeUnplayedGames`); each bracket's choice is kept within the pairings that
+    complete the round (:func:`_pair_bracket`).
     """
     done = completed_rounds(event)
     by_number = {p.number: p for p in event.players}
     numbers = _pairing_numbers(event)
 
-    players = seam.player_infos(trf)
     for info in players:
         p = by_number[info.id]
         info.number = numbers[info.id]
@@ -254,12 +254,10 @@ def generate_pairings(trf, event: TrfEvent) -> list[tuple[int, int | None]]:
                     setattr(info, attribute, flt)
     players.sort(reverse=True)
 
-    forbidden_pairs = seam.forbidden_pairs(trf)
     bye_score, validity_matcher = _bye_score(players, forbidden_pairs)
     bye_criterion = _ByeUnplayedGames(bye_score, players)
     criteria, criteria_with_bye = _quality_criteria(bye_criterion)
     brackets = seam.Brackets(players, done + 1)
-    initial_color = seam.first_round_white(trf)
     player_pairs = []
     paired: set[int] = set()
     while not brackets.is_finished():

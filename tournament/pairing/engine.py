@@ -1,10 +1,12 @@
 """FIDE Dutch pairing of the next round, by py4swiss (bbpPairings' matching code), in-process.
 
 Plain data in (:class:`~tournament.pairing.trf.TrfEvent`), plain data out (:class:`Pairing`).
-No Django, no subprocess, no temporary files: the event is written as TRF(x) text with
-:func:`~tournament.pairing.trf.write_trf`, read by py4swiss's own line and section parsers,
-checked by py4swiss and paired by its Dutch engine, with the 2026 rules it lacks added by
-:mod:`tournament.pairing.dutch2026`.  py4swiss is reached only through
+No Django, no subprocess, no temporary files: py4swiss's players are built from the data
+as py4swiss would read them from the event's TRF(x)
+(:func:`.py4swiss_seam.player_infos_from_event`; for what only py4swiss reads, such as
+accelerations, the event is written with :func:`~tournament.pairing.trf.write_trf` and
+read and checked by py4swiss's own parsers) and paired by its Dutch engine, with the 2026
+rules it lacks added by :mod:`tournament.pairing.dutch2026`.  py4swiss is reached only through
 :mod:`tournament.pairing.py4swiss_seam`.  Why each board is as it is: :mod:`.explain`.
 """
 
@@ -15,6 +17,7 @@ from typing import NamedTuple
 
 from tournament.pairing.byes import may_get_bye
 from tournament.pairing.trf import (
+    POINTS_TIMES_TEN,
     TrfEvent,
     TrfResult,
     completed_rounds,
@@ -86,6 +89,8 @@ def _engine_event(event: TrfEvent) -> TrfEvent:
     """The event as py4swiss must see it.
 
     * blank entries become ``0000 - Z`` (FIDE: blank = Z; py4swiss rejects blanks);
+    * an absent player gets ``0000 - Z`` for the round paired (as :func:`write_trf` writes
+      it), so that py4swiss leaves him out;
     * a forfeit without opponent (``0000 - +`` / ``0000 - -``) becomes ``U`` / ``Z``, which
       py4swiss treats identically (not played, same points, ``+``/``U`` both count as a bye
       received) but without looking up opponent 0;
@@ -102,9 +107,12 @@ def _engine_event(event: TrfEvent) -> TrfEvent:
             return TrfResult(None, "-", "U")
         return r
 
+    done = completed_rounds(event)
     players = []
     for p in event.players:
         fixed = tuple(fix(r) for r in p.results)
+        if p.number in event.absent and len(fixed) == done:
+            fixed += (TrfResult(None, "-", "Z"),)
         players.append(p if fixed == p.results else replace(p, results=fixed))
 
     forbidden = []
@@ -197,13 +205,21 @@ def pair_next_round(event: TrfEvent) -> Pairing:
         return Pairing(round_number, (Board(p.number, None),))
 
     engine_event = _engine_event(event)
-    text = write_trf(engine_event)
+    # py4swiss's players built from the data, or, for what only py4swiss reads (see
+    # player_infos_from_event), from the event written as TRF and read back by py4swiss.
+    players = seam.player_infos_from_event(engine_event, POINTS_TIMES_TEN)
+    if players is not None:
+        forbidden = set(engine_event.forbidden)
+        first_white = engine_event.first_colour != "black1"
+    else:
+        try:
+            trf = seam.parse_trf_text(write_trf(engine_event))
+        except seam.REJECTED as exc:
+            raise InconsistentEvent(f"py4swiss rejected the event: {exc}") from exc
+        players = seam.player_infos(trf)
+        forbidden, first_white = seam.forbidden_pairs(trf), seam.first_round_white(trf)
     try:
-        trf = seam.parse_trf_text(text)
-    except seam.REJECTED as exc:
-        raise InconsistentEvent(f"py4swiss rejected the event: {exc}") from exc
-    try:
-        boards = generate_pairings(trf, engine_event)
+        boards = generate_pairings(players, forbidden, first_white, engine_event)
     except seam.Py4swissPairingError as exc:
         raise Unpairable(
             f"round {round_number} cannot be paired: no pairing satisfies the absolute "

@@ -17,11 +17,14 @@ it only when a round is paired, so that importing :mod:`tournament.pairing` stay
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from importlib.metadata import version
 from typing import NamedTuple
 
 from py4swiss.dynamicuint import DynamicUint
 from py4swiss.engines.common import (
+    ColorPreference,
+    ColorPreferenceSide,
     ColorPreferenceStrength,
     Float,
 )
@@ -44,6 +47,7 @@ __all__ = [
     "C7",
     "C9",
     "INSTALLED_VERSION",
+    "QUALITY_INDEX",
     "LOWER",
     "PINNED_VERSION",
     "PRIVATE_ATTRIBUTES",
@@ -65,6 +69,7 @@ __all__ = [
     "pair_bracket",
     "parse_trf_text",
     "player_infos",
+    "player_infos_from_event",
     "player_section",
     "publication_order",
 ]
@@ -138,6 +143,91 @@ PRIVATE_MEMBERS: tuple[PrivateMember, ...] = (
         "109b11e72609b12e578b85b5fa9385cd9a5ab4e0322a60b70d23588a12f6ee94",
     ),
     PrivateMember(
+        "py4swiss.engines.dutch.bracket.bracket_matcher",
+        "BracketMatcher._set_weight",
+        "(self, i: int, j: int, weight: DynamicUint) -> None",
+        "cd7293c613c03a5a4e8c1950edc031c0391ae6d580db3f1f11c4b07470a1fb1f",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.bracket.bracket_matcher",
+        "BracketMatcher._remove_weight",
+        "(self, i: int, j: int) -> None",
+        "8f12dfded0e3af1a2f3eac58b3b061b38fda463fbeeeeae2120f66f438ead8aa",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.bracket.bracket_matcher",
+        "BracketMatcher.add_to_weight",
+        "(self, player_1: Player, player_2: Player, value: int) -> None",
+        "8424bf0a2cacc5a671deb2cdeb03af972e3d4fe8d1c957bd285d2b677d14e0d2",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.bracket.bracket_matcher",
+        "BracketMatcher.add_to_weights",
+        (
+            "(self, player: Player, player_list: list[Player], value: int"
+            ", increment: bool = False) -> None"
+        ),
+        "56c8def06568c68dc0dae8f2d64abf33da1d29c4a981635de068f594c4ef4194",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.bracket.bracket_matcher",
+        "BracketMatcher.remove_weight",
+        "(self, player_1: Player, player_2: Player) -> None",
+        "7b4ba8c096a0fc48e602ad00471a64be51cd59f404326310764782781ff37c3e",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.bracket.bracket_matcher",
+        "BracketMatcher.remove_weights",
+        "(self, player: Player, player_list: list[Player]) -> None",
+        "635d415e0119f1a259f2b52133c1345fc74bc80dfc77f10bc6e08442c4d20312",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.bracket.bracket_matcher",
+        "BracketMatcher.update_matching",
+        "(self) -> None",
+        "bdcf3867bf445519642c4048e5c8efb554ac83379059edeaf213f26fe1f85c44",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.bracket.bracket_matcher",
+        "BracketMatcher.finalize_match",
+        "(self, player_1: Player, player_2: Player) -> None",
+        "5391b4e26b512c0c47e134cd1effd65f893d2a5407bfc543640495a879e26288",
+    ),
+    # Copied in player_infos_from_event:
+    PrivateMember(
+        "py4swiss.engines.dutch.player",
+        "get_player_infos_from_trf",
+        "(trf: 'ParsedTrf') -> 'list[Player]'",
+        "e6b2c3736b2f3cd604be2a8df25a22bee28abbb26546751a8718829f51e4edfd",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.player",
+        "_get_points_list",
+        "(section: 'PlayerSection', x_section: 'XSection') -> 'list[int]'",
+        "5360f0cad781b57301ca3be0ddb8bb7437c9d6e860985315715a8736fcd68d1a",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.player",
+        "_get_color_preference",
+        "(section: 'PlayerSection') -> 'tuple[ColorPreference, int, bool]'",
+        "373a5ceecfa93755a48313ea2b1d2387281d661721ecd9f4a509771ce700d231",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.player",
+        "_get_floats",
+        (
+            "(section: 'PlayerSection', round_number: 'int', "
+            "points_list_dict: 'dict[int, list[int]]') -> 'Float'"
+        ),
+        "e2421fbd94f54dc2fde8f41fe4f9d4377bc38db887f598b1763b47a3e91d5b50",
+    ),
+    PrivateMember(
+        "py4swiss.trf.parsed_trf",
+        "ParsedTrf._validate_results",
+        "(self) -> None",
+        "7dca2d2d192c8cd7fd2bb247cf5fa6289a0f9e70b80b533478f3421bc67c6d73",
+    ),
+    PrivateMember(
         "py4swiss.engines.dutch.validity_matcher",
         "ValidityMatcher.__init__",
         "(self, players: list[Player], forbidden_pairs: set[tuple[int, int]]) -> None",
@@ -167,6 +257,55 @@ PRIVATE_MEMBERS: tuple[PrivateMember, ...] = (
         "(self, state: Bracket, validity_matcher: ValidityMatcher, initial_color: bool) -> None",
         "ee836b68ebd03e8e3cf6b3d2cef1937824aa4a943b9726918c20f27005c4e2fa",
     ),
+    PrivateMember(
+        "py4swiss.engines.dutch.bracket.bracket_pairer",
+        "BracketPairer._get_match_role",
+        "(self, player: Player) -> PlayerRole",
+        "9e1f71b6d378471c08d140db1ac3d34be90fca22d946b15d6715726af5716e99",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.bracket.bracket_pairer",
+        "BracketPairer._has_resident_match",
+        "(self, player: Player) -> bool",
+        "d870bcb212be3c293e337479847e81eb4dafd8aba56ed605f2bdc2d7281339b6",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.bracket.bracket_pairer",
+        "BracketPairer._in_s1",
+        "(self, player: Player) -> bool",
+        "ad36357ed599b4900a1d6e4b3e14f86bf5b67d34235b8a2e5b9fa3ebb112ae3f",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.bracket.bracket_pairer",
+        "BracketPairer._in_s2",
+        "(self, player: Player) -> bool",
+        "b3159a0442c79fa20e040c4ce86dcf9d31ee0b7262b36951f580dc5d21fbf205",
+    ),
+) + tuple(
+    # The quality criteria's ``get_weight``, copied on ints in ``_quality_values``.
+    PrivateMember(
+        f"py4swiss.engines.dutch.criteria.quality.c{number}",
+        f"C{number}.get_weight",
+        "(player_1: Player, player_2: Player, zero: DynamicUint, bracket: Bracket) -> DynamicUint",
+        source_sha256,
+    )
+    for number, source_sha256 in {
+    5: "3867e9773d7fcea32625f5ad118428a2f038eea63412a0d8c0c0eeda8f847096",
+    6: "3421fd318f5fd607b10ca5d6b36a3b0fa32704f829da78c89370c2661a62319b",
+    7: "de8657ab2fc378f17eda7ead420837975e89c2c424e32e887d412df2130c180d",
+    8: "40e5fec9a636a6fef070109aa2942caa25c720669b658777bb81f5fb0f0c4b53",
+    9: "8f9ffa569c97aa26e09977a5c06c73003dc27ca75c3716e5a613826eca245dea",
+    10: "30ca3a07e4fcb74a357f9d7480b998c45dd2f0235a9bc5482a841e390f4187a7",
+    11: "0e2bfa70c978258869be16ef697b5cf0435597761966f3246959d4504642b02d",
+    12: "639d4096c032c4546aa6f282118c0da89be4446b0348c8597a729a1eaea7bf9a",
+    13: "57137bce660cbc2c760d3d2904e932a1266591366e1a9d532d6bb3eccd2fea4c",
+    14: "63adf3f481442ab86be784f7b43a023bd0159412fa9aa51d8795bae532d51c72",
+    15: "0cb0b4738f2d225f5b766872e881fb87d2488db175bda9b91420123358ebcf42",
+    16: "594c05a3a699007f14f9318fed4326c57f13b3dbd26c0138a68341920579f187",
+    17: "f92cfed9258abaef837959a99508514c5e6e712711401d8dc6bbd25eebaa23a6",
+    18: "c2917e146ee5b9f715f0711d09536289e351ff428f8e3d03579363ad6559377c",
+    19: "ab123ef6723994eed5196f3b97b34d1fd5396914038ef9f663d47afc2fe9891f",
+    }.items()
 )
 
 #: Instance attributes set by py4swiss's constructors that the code here reads or sets.
@@ -184,7 +323,7 @@ PRIVATE_ATTRIBUTES: dict[str, tuple[str, ...]] = {
         "_weights",
         "matching",
     ),
-    "ValidityMatcher": ("_players", "_forbidden_pairs", "_len", "_computer", "_index_dict"),
+    "ValidityMatcher": ("_players", "_forbidden_pairs", "_len", "_computer"),
     "BracketPairer": (
         "_bracket",
         "_validity_matcher",
@@ -237,6 +376,149 @@ def player_infos(trf: ParsedTrf) -> list[Player]:
     return get_player_infos_from_trf(trf)
 
 
+# --------------------------------------------------------------------------- players directly
+
+#: Result codes py4swiss counts as played, and the pairs of codes it accepts for the two
+#: players of one game (``ResultToken``'s ``_PLAYED`` and ``_COMPATIBLE``, 0.3.1).
+_PLAYED = frozenset("WDL1=0")
+_GAME_CODES = _PLAYED | {"+", "-"}
+_COMPATIBLE = frozenset(
+    {("+", "-"), ("-", "-"), ("-", "+"), ("W", "L"), ("L", "W"), ("D", "D")}
+    | {("1", "0"), ("0", "1"), ("=", "=")}
+)
+_BYES = frozenset("HFUZ")
+
+
+def player_infos_from_event(event, points_times_ten: dict[str, int]) -> list[Player] | None:
+    """The players py4swiss would derive from ``write_trf(event)`` (:func:`parse_trf_text`
+    then :func:`player_infos`), built from the event's own data without the text.
+
+    ``event`` is a :class:`~tournament.pairing.trf.TrfEvent` as the adapter hands it to
+    py4swiss (no blank entries, forfeits without opponent made byes, absent players' entry
+    for the round made, ``rounds_planned`` set); ``points_times_ten`` the points of each
+    result code.  This is
+    ``get_player_infos_from_trf`` (0.3.1; it, ``_get_points_list``,
+    ``_get_color_preference`` and ``_get_floats`` are pinned in :data:`PRIVATE_MEMBERS`)
+    on those data, with the default scoring and no acceleration, after the checks of
+    ``ParsedTrf.validate_contents`` that such an event can fail (results of one game that do
+    not go together, both players with the same colour).
+
+    Returns None, and the caller goes through the text, whenever py4swiss would read
+    something this does not: accelerations (the only other lines the adapter passes on),
+    an entry whose colour or code py4swiss's scoring does not know (a forfeit without
+    colour), more entries than rounds, numbers wider than the TRF's four columns, or
+    anything ``validate_contents`` refuses (py4swiss then refuses it, with its own
+    message).  Fields pairing does not read (names, ratings,
+    federations, FIDE ids, birth dates) are not looked at.
+    """
+    if event.other_lines:
+        return None
+    rounds = event.rounds_planned
+    numbers = {p.number for p in event.players}
+    histories: dict[int, tuple] = {}
+    for p in event.players:
+        results = p.results
+        if len(results) > rounds or not 0 < p.number <= 9999:
+            return None
+        for r in results:
+            if r.opponent is None:
+                if r.colour != "-" or r.code not in _BYES:
+                    return None
+            elif r.colour not in ("w", "b") or r.code not in _GAME_CODES:
+                return None
+            elif r.opponent not in numbers:
+                return None
+        histories[p.number] = results
+    for results in histories.values():  # ParsedTrf._validate_results
+        for i, r in enumerate(results):
+            if r.opponent is None:
+                continue
+            other = histories[r.opponent]
+            if len(other) <= i:
+                return None
+            back = other[i]
+            if (r.code, back.code) not in _COMPATIBLE or r.colour == back.colour:
+                return None
+
+    # get_player_infos_from_trf from here on.
+    points_lists: dict[int, list[int]] = {}
+    for number, results in histories.items():
+        points, total = [0], 0
+        for r in results:
+            total += points_times_ten[r.code]
+            points.append(total)
+        points_lists[number] = points
+    round_number = min(len(results) for results in histories.values())
+    max_score = 10 * round_number  # the default scoring's highest points for a result
+    last_round = round_number == rounds - 1
+    players = []
+    for p in event.players:
+        results = histories[p.number]
+        if len(results) != round_number:
+            continue
+        played = [r for r in results if r.code in _PLAYED]
+        preference, difference, double = _colour_preference([r.colour for r in played])
+        total = points_lists[p.number][-1]
+        codes = {r.code for r in results}
+        players.append(
+            Player(
+                id=p.number,
+                number=p.number,
+                points=total,
+                points_with_acceleration=total,
+                color_preference=preference,
+                color_difference=difference,
+                color_double=double,
+                float_1=_float(p.number, results, round_number - 1, points_lists),
+                float_2=_float(p.number, results, round_number - 2, points_lists),
+                opponents={r.opponent for r in played},
+                colors=[r.colour == "w" for r in played],
+                bye_received="U" in codes or "+" in codes,
+                top_scorer=last_round and total > max_score / 2,
+            )
+        )
+    return players
+
+
+def _colour_preference(colours: list[str]) -> tuple[ColorPreference, int, bool]:
+    """py4swiss's ``_get_color_preference`` from the colours of the games played."""
+    difference = colours.count("w") - colours.count("b")
+    double = len(colours) > 1 and len(set(colours[-2:])) == 1
+    if difference > 0:
+        side = ColorPreferenceSide.BLACK
+    elif difference < 0:
+        side = ColorPreferenceSide.WHITE
+    elif colours:
+        side = ColorPreferenceSide.WHITE if colours[-1] == "b" else ColorPreferenceSide.BLACK
+    else:
+        side = ColorPreferenceSide.NONE
+    if abs(difference) > 1 or double:
+        strength = ColorPreferenceStrength.ABSOLUTE
+    elif abs(difference) == 1:
+        strength = ColorPreferenceStrength.STRONG
+    elif side != ColorPreferenceSide.NONE:
+        strength = ColorPreferenceStrength.MILD
+    else:
+        strength = ColorPreferenceStrength.NONE
+    return ColorPreference(side=side, strength=strength), difference, double
+
+
+def _float(number: int, results, round_index: int, points_lists) -> Float:
+    """py4swiss's ``_get_floats``: the float of a player in the round of that index."""
+    if round_index < 0:
+        return Float.NONE
+    result = results[round_index]
+    if result.code not in _PLAYED:
+        return Float.DOWN
+    mine = points_lists[number][round_index]
+    theirs = points_lists[result.opponent][round_index]
+    if mine > theirs:
+        return Float.DOWN
+    if mine < theirs:
+        return Float.UP
+    return Float.NONE
+
+
 def forbidden_pairs(trf: ParsedTrf) -> set[tuple[int, int]]:
     """The XXP pairs py4swiss read (public ``x_section.forbidden_pairs``)."""
     return trf.x_section.forbidden_pairs
@@ -256,11 +538,12 @@ class RoundValidity(ValidityMatcher):
     (:meth:`completes`), with a faster :meth:`is_allowed_pair` (the same absolute criteria:
     C.1 no rematch, C.3, the forbidden pairs, without building a set for each pair).
 
-    Relies on ``ValidityMatcher.__init__`` setting ``_players``, ``_len``, ``_computer``
-    and ``_index_dict`` and then calling ``_set_up_computer`` (overridden here, to keep
-    each player's allowed partners), on ``finalize_match`` (extended here, to remember who
-    is paired) and on the computer's edges being 0 or 1, a player of odd rounds being
-    joined to the bye vertex (index ``len(players)``) when C.2 allows.
+    Relies on ``ValidityMatcher.__init__`` setting ``_players``, ``_len`` and
+    ``_computer`` and then calling ``_set_up_computer`` (overridden here, to keep each
+    player's allowed partners and index the players by id), on ``finalize_match``
+    (replaced here: it remembers who is paired, and the computer is told when
+    ``is_valid_matching`` next asks it) and on the computer's edges being 0 or 1, a player
+    of odd rounds being joined to the bye vertex (index ``len(players)``) when C.2 allows.
     """
 
     def __init__(self, players: list[Player], forbidden_pairs) -> None:
@@ -269,6 +552,12 @@ class RoundValidity(ValidityMatcher):
             self.forbidden_with[a].add(b)
             self.forbidden_with[b].add(a)
         super().__init__(players, forbidden_pairs)
+
+    def _blocked(self, player: Player) -> set[int] | frozenset[int]:
+        """The ids of the players ``player`` may not meet whatever the colours: his
+        opponents (C.1) and his forbidden partners."""
+        apart = self.forbidden_with.get(player.id)
+        return player.opponents | apart if apart else player.opponents
 
     def is_allowed_pair(self, player_1: Player, player_2: Player) -> bool:
         if player_1.id in player_2.opponents:  # C.1, as py4swiss's C1.evaluate
@@ -283,16 +572,27 @@ class RoundValidity(ValidityMatcher):
         players, computer = self._players, self._computer
         self._allowed: list[list[int]] = [[] for _ in range(self._len)]
         self._paired = [False] * self._len
+        self._finalized: list[tuple[int, int]] = []
         for _ in range(self._len):
             computer.add_vertex()
-        allowed = self.is_allowed_pair
-        for i, player_1 in enumerate(players):
-            row = self._allowed[i]
-            for j in range(i + 1, len(players)):
-                if allowed(player_1, players[j]):
-                    computer.set_edge_weight(i, j, 1)
-                    row.append(j)
-                    self._allowed[j].append(i)
+        # is_allowed_pair for every pair, its parts read once per player: C.1 (opponents),
+        # the forbidden pairs, and C.3 through _absolute_side (C.3 forbids a pair exactly
+        # when both players have the same side there).
+        ids = [p.id for p in players]
+        sides = [_absolute_side(p) for p in players]
+        allowed, n = self._allowed, len(players)
+        self._number = {p.id: i for i, p in enumerate(players)}
+        for i in range(n):
+            blocked, side, row = self._blocked(players[i]), sides[i], allowed[i]
+            partners = [
+                j
+                for j in range(i + 1, n)
+                if ids[j] not in blocked and (side is None or sides[j] != side)
+            ]
+            for j in partners:
+                computer.set_edge_weight(i, j, 1)
+                allowed[j].append(i)
+            row.extend(partners)
         if len(players) % 2:
             bye = len(players)
             for i, player in enumerate(players):
@@ -302,9 +602,25 @@ class RoundValidity(ValidityMatcher):
                     self._allowed[bye].append(i)
 
     def finalize_match(self, player_1: Player, player_2: Player) -> None:
-        super().finalize_match(player_1, player_2)
-        self._paired[self._index_dict[player_1]] = True
-        self._paired[self._index_dict[player_2]] = True
+        # ValidityMatcher.finalize_match sets every edge of both players to 0, then theirs
+        # to 1.  Here the pair is noted, and the computer told only when it is next asked
+        # (is_valid_matching), most rounds never asking it again; only the players' allowed
+        # edges were ever set, so only those are cleared.  The answer, whether the round
+        # can be completed, does not depend on when or in which order the computer is told.
+        i, j = self._number[player_1.id], self._number[player_2.id]
+        self._paired[i] = self._paired[j] = True
+        self._finalized.append((i, j))
+
+    def is_valid_matching(self) -> bool:
+        computer, allowed = self._computer, self._allowed
+        for i, j in self._finalized:
+            for k in allowed[i]:
+                computer.set_edge_weight(i, k, 0)
+            for k in allowed[j]:
+                computer.set_edge_weight(j, k, 0)
+            computer.set_edge_weight(i, j, 1)
+        self._finalized.clear()
+        return super().is_valid_matching()
 
     def completes(self, matching: dict[Player, Player]) -> bool:
         """Whether the round can be completed with the pairs of ``matching`` (a bracket
@@ -313,9 +629,12 @@ class RoundValidity(ValidityMatcher):
         PAB.  The matcher's own state is left as it is: the question is put to a new graph
         of the players that ``matching`` leaves unpaired and those outside it (with the
         bye vertex), which is smaller than the round's and needs no undoing."""
-        index, paired, allowed = self._index_dict, self._paired, self._allowed
-        inside = {index[p] for p in matching}
-        free = {index[p] for p, partner in matching.items() if partner == p}
+        number, paired, allowed = self._number, self._paired, self._allowed
+        inside, free = set(), set()
+        for p, partner in matching.items():
+            inside.add(number[p.id])
+            if partner.id == p.id:
+                free.add(number[p.id])
         local = [k for k in range(len(self._players)) if not paired[k] and k not in inside]
         local = sorted(free) + local
         if len(self._players) % 2:
@@ -324,16 +643,19 @@ class RoundValidity(ValidityMatcher):
             return True
         if len(local) % 2:
             return False
-        position = {k: u for u, k in enumerate(local)}
+        position = [-1] * (len(self._players) + 1)
+        for u, k in enumerate(local):
+            position[k] = u
         computer = ComputerDutchValidity(len(local), 1)
         for _ in local:
             computer.add_vertex()
         for u, k in enumerate(local):
-            apart = free if k in free else ()
-            for m in allowed[k]:
-                v = position.get(m)
-                if v is not None and v > u and m not in apart:
-                    computer.set_edge_weight(u, v, 1)
+            if k in free:
+                partners = [v for m in allowed[k] if (v := position[m]) > u and m not in free]
+            else:
+                partners = [v for m in allowed[k] if (v := position[m]) > u]
+            for v in partners:
+                computer.set_edge_weight(u, v, 1)
         computer.compute_matching()
         return all(u != v for u, v in enumerate(computer.get_matching()))
 
@@ -351,42 +673,142 @@ def _colours_allowed(player_1: Player, player_2: Player) -> bool:
     )
 
 
-def _weight_key(player: Player, criteria: tuple) -> tuple:
+def _absolute_side(player: Player):
+    """The colour side of a non-topscorer with an absolute colour preference, else None:
+    :func:`_colours_allowed` is false exactly for two players with the same such side."""
+    preference = player.color_preference
+    if player.top_scorer or preference.strength != ABSOLUTE:
+        return None
+    return preference.side
+
+
+def _weight_key(player: Player, keyed: list, colours: bool, byes: bool) -> tuple:
     """Everything about a player that py4swiss's quality criteria (C.5-C.19), its bye
-    weights and C.3 read: two pairs of players with equal keys (and no rematch or forbidden
-    pair between them) weigh the same.  Criteria of our own that read more say so with a
-    ``player_key(player)`` method."""
+    weights and C.3 read in a bracket: two pairs of players with equal keys (and no rematch
+    or forbidden pair between them) weigh the same there.
+
+    The colour difference and whether the last two colours were the same are read only
+    with a topscorer in the pair (C.8, C.9; C.3 reads the strength they make), so they are
+    left out when the bracket has no topscorer (``colours`` false); whether a player had a
+    bye is read only by the bye weights of the PPB and the last bracket (``byes``).
+    Criteria of our own that read more say so with a ``player_key(player)`` method
+    (``keyed``: those criteria)."""
     preference = player.color_preference
     return (
         player.role,
         player.points_with_acceleration,
         preference.side,
         preference.strength,
-        player.color_difference,
-        player.color_double,
         player.top_scorer,
         player.float_1,
         player.float_2,
-        player.bye_received,
-        *(c.player_key(player) for c in criteria if hasattr(c, "player_key")),
+        (player.color_difference, player.color_double) if colours else None,
+        player.bye_received if byes else None,
+        *(c.player_key(player) for c in keyed),
     )
+
+
+# --------------------------------------------------------------------------- quality criteria
+#
+# py4swiss's quality criteria C.5-C.19 (0.3.1) build each pair's weight as a DynamicUint, a
+# dozen C++ calls a criterion; the same arithmetic on Python ints, all criteria in one
+# function, is several times faster.  Each part of _quality_values is the ``get_weight``
+# classmethod of the criterion it is named for, with ``DynamicUint(zero)`` read as 0,
+# ``zero | x`` as ``x`` and ``|=`` on 0 as ``=``; a value may be negative where py4swiss's
+# subtracts from zero, which is the same number modulo the matcher's width
+# (:meth:`_Matcher._weight` reduces the sum once).  PRIVATE_MEMBERS pins each
+# ``get_weight`` copied; ``tests/pairing/test_py4swiss_seam.py`` compares every value with
+# py4swiss's criterion on the golden events' brackets.
+
+
+def _quality_values(player_1: Player, player_2: Player, bracket: Bracket) -> tuple[int, ...]:
+    """The weights C.5, C.6, ... C.19 (py4swiss's ``QUALITY_CRITERIA``, in its order) give
+    the pair, ``player_1`` ranked above ``player_2`` in the matcher's graph."""
+    points_1, points_2 = player_1.points_with_acceleration, player_2.points_with_acceleration
+    bits, base = bracket.score_difference_bit_dict, bracket.min_bracket_score - 10
+    lower_1, lower_2 = player_1.role == LOWER, player_2.role == LOWER
+    # C.7 (the only criterion that weighs a pair with a player of the following bracket)
+    c7 = 0
+    if not (bracket.penultimate_pairing_bracket or bracket.last_pairing_bracket):
+        c7 = int(lower_2) << bracket.score_difference_total_bits
+        if not lower_1:
+            c7 += 1 << bits[points_1 - base]
+        if not lower_2:
+            c7 += 1 << bits[points_2 - base]
+    if lower_2:
+        return (0, 0, c7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    more = points_1 > points_2
+    difference_1, difference_2 = points_1 - base, points_2 - base
+    below = 1 << bits.get(points_1 - points_2, 0)
+    # C.5, C.6
+    c6 = (1 << bits[difference_1]) + (1 << bits[difference_2]) - below
+    # C.8, C.9, C.10, C.11
+    preference_1, preference_2 = player_1.color_preference, player_2.color_preference
+    same_side = preference_1.side == preference_2.side
+    topscorer = player_1.top_scorer or player_2.top_scorer
+    at_least_2 = abs(player_1.color_difference) > 1 and abs(player_2.color_difference) > 1
+    c8 = int(not (topscorer and at_least_2 and same_side))
+    double = player_1.color_double and player_2.color_double
+    c9 = int(not (topscorer and double and same_side))
+    conflict = same_side and preference_1.side is not _NO_SIDE  # ColorPreferenceSide.conflicts
+    strong = preference_1.strength >= _STRONG and preference_2.strength >= _STRONG
+    c10, c11 = int(not conflict), int(not (strong and conflict))
+    # C.12, C.14, C.16, C.17 (floats of the last round; C.14's of the one before)
+    c12 = c14 = c16 = c17 = 0
+    down_11, down_21 = player_1.float_1 == _DOWN, player_2.float_1 == _DOWN
+    down_12, down_22 = player_1.float_2 == _DOWN, player_2.float_2 == _DOWN
+    if bracket.one_round_played:
+        c12 = int(down_11 and not more) + int(down_21)
+        c14 = int(down_12 and not more) + int(down_22)
+        c16 = (int(down_11) << bits[difference_1]) + (int(down_21) << bits[difference_2])
+        if down_11 and more:
+            c16 -= below
+        c17 = -(int(player_2.float_1 == _UP and more) << bits[difference_1])
+    # C.13, C.15, C.18, C.19 (upfloats of the last round, floats of the one before)
+    c13 = c15 = c18 = c19 = 0
+    if bracket.two_rounds_played:
+        c13 = int(not (player_2.float_1 == _UP and more))
+        c15 = int(not (player_2.float_2 == _UP and more))
+        c18 = (int(down_12) << bits[difference_1]) + (int(down_22) << bits[difference_2])
+        if down_12 and more:
+            c18 -= below
+        c19 = -(int(player_2.float_2 == _UP and more) << bits[difference_1])
+    return (1, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18, c19)
+
+
+_NO_SIDE = ColorPreferenceSide.NONE
+_STRONG = ColorPreferenceStrength.STRONG
+_DOWN, _UP = Float.DOWN, Float.UP
+
+#: Where each of py4swiss's quality criteria is in :func:`_quality_values`.
+QUALITY_INDEX = {criterion: i for i, criterion in enumerate(QUALITY_CRITERIA)}
 
 
 class _Matcher(BracketMatcher):
     """py4swiss's bracket matcher weighing the quality criteria it is given, optionally
-    with the whole rest of the round in its graph.
+    with the whole rest of the round in its graph, its weights kept as Python ints.
 
     ``__init__`` is ``BracketMatcher.__init__`` (0.3.1, hash in :data:`PRIVATE_MEMBERS`)
     with the vertices of ``rest`` added after the bracket's own; it sets the attributes the
-    matcher's other methods read.  ``_get_max_weight`` and ``_get_weight`` are py4swiss
-    0.3.1's with the module-level ``QUALITY_CRITERIA`` replaced by the matcher's own tuple
-    and, with ``rest``, one more part above every criterion for completing the round.
+    matcher's other methods read.  ``_get_max_weight`` and :meth:`_weight` are py4swiss
+    0.3.1's ``_get_max_weight`` and ``_get_weight`` with the module-level
+    ``QUALITY_CRITERIA`` replaced by the matcher's own tuple and, with ``rest``, one more
+    part above every criterion for completing the round.
+
+    **Weights as ints.**  py4swiss keeps every edge's weight as a DynamicUint (a C++
+    unsigned integer of a fixed width, a multiple of 32 bits, every operation modulo
+    2**width) and changes it with DynamicUint operations.  Here ``_weights`` holds the same
+    numbers as Python ints, reduced modulo 2**width (:attr:`_mask`) after each change, so
+    they are the numbers py4swiss's would be; the computer (py4swiss's C++ matching) still
+    gets DynamicUints, made once per distinct number (:meth:`_dynamic`).  The methods that
+    change weights (``_set_weight``, ``_remove_weight``, ``add_to_weight(s)``,
+    ``remove_weight(s)``, ``finalize_match``) are py4swiss's on ints and make the same
+    ``set_edge_weight`` calls in the same order (the computer marks the first vertex of
+    each for its next matching); ``update_matching`` is py4swiss's.
 
     ``_set_up_computer`` gives every pair the weight py4swiss's gives it, computed once for
     each pair of :func:`_weight_key` values instead of once for each pair of players
-    (py4swiss builds each of the n² weights from 15 criteria, which was four fifths of the
-    time pairing 1,000 players took).  Each edge still gets its own weight object, as the
-    matcher changes weights in place.
+    (py4swiss builds each of the n² weights from 15 criteria).
 
     With ``rest`` (players not yet paired below the following bracket, and a vertex for
     the PAB when the players left are odd in number), every allowed pair weighs one more on
@@ -410,15 +832,24 @@ class _Matcher(BracketMatcher):
             if (len(self._player_list) + len(self._rest)) % 2:
                 self._rest.append(_pab_vertex())
         vertices = self._player_list + self._rest
+        self._vertices = vertices
         self._len = len(vertices)
         self._max_weight = self._get_max_weight()
         self._zero_weight = self._max_weight & 0
-        self._completion_weight = self._zero_weight | 1
-        self._completion_weight <<= self._completion_shift
+        ones = DynamicUint(self._zero_weight)
+        ones -= self._zero_weight | 1
+        width = len(ones.to_binary())
+        self._mask = (1 << width) - 1
+        self._chunks = range(width - 32, -1, -32)
+        self._max = _unsigned(self._max_weight)
+        self._dynamics: dict[int, DynamicUint] = {0: self._zero_weight}
+        self._completion_weight = 1 << self._completion_shift
         self._index_dict_reverse = dict(enumerate(vertices))
-        self._index_dict = {player: i for i, player in self._index_dict_reverse.items()}
+        self._index_dict = {player: i for i, player in enumerate(vertices)}
+        # The same by player id (an int's hash is C code; a Player's is Python).
+        self._index = {player.id: i for i, player in enumerate(vertices)}
         self._computer = ComputerDutchOptimality(self._len, self._max_weight)
-        self._weights = [[self._zero_weight] * self._len for _ in range(self._len)]
+        self._weights = [[0] * self._len for _ in range(self._len)]
         self.matching = {}
         self._set_up_computer()
         self.update_matching()
@@ -445,54 +876,88 @@ class _Matcher(BracketMatcher):
         weight -= (weight & 0) | 1
         return weight
 
-    def _get_weight(self, player_1, player_2) -> DynamicUint:
-        weight = DynamicUint(self._zero_weight)
-        if not self._validity_matcher.is_allowed_pair(player_1, player_2):
-            return weight
-        if self._bracket.penultimate_pairing_bracket or self._bracket.last_pairing_bracket:
-            weight |= 1 + player_1.bye_received + player_2.bye_received
-        for criterion in self._criteria:
-            weight <<= criterion.get_shift(self._bracket)
-            weight += criterion.get_weight(player_1, player_2, self._zero_weight, self._bracket)
-        weight <<= 3 * self._bracket.bracket_bits + 1
+    def _dynamic(self, weight: int) -> DynamicUint:
+        """The DynamicUint of the matcher's width holding ``weight`` (0 <= weight <= mask),
+        built 32 bits at a time (DynamicUint takes ints of up to 32 bits), once per value.
+        The computer copies what it is given; nothing changes these objects."""
+        dynamic = self._dynamics.get(weight)
+        if dynamic is None:
+            dynamic = DynamicUint(self._zero_weight)
+            pending = 0  # bits to shift in before the next chunk that is not 0
+            for shift in self._chunks:
+                chunk = (weight >> shift) & 0xFFFFFFFF
+                if chunk:
+                    if pending:
+                        dynamic <<= pending
+                    dynamic |= chunk
+                    pending = 32
+                elif pending:
+                    pending += 32
+            if pending > 32:
+                dynamic <<= pending - 32
+            self._dynamics[weight] = dynamic
+        return dynamic
+
+    def _weight(self, player_1: Player, player_2: Player, parts) -> int:
+        """py4swiss's ``_get_weight`` on ints for a pair the absolute criteria allow;
+        ``parts`` say, for each criterion, where its value is (its index in
+        :func:`_quality_values`, or its ``int_weight``) and its shift in this bracket."""
+        bracket = self._bracket
+        weight = 0
+        if bracket.penultimate_pairing_bracket or bracket.last_pairing_bracket:
+            weight = 1 + player_1.bye_received + player_2.bye_received
+        values = _quality_values(player_1, player_2, bracket)
+        for index, int_weight, shift in parts:
+            if index is None:
+                weight = (weight << shift) + int_weight(player_1, player_2, bracket)
+            else:
+                weight = (weight << shift) + values[index]
+        weight <<= 3 * bracket.bracket_bits + 1
         if self._completion:
             weight += self._completion_weight
-        return weight
+        return weight & self._mask
 
     def _set_up_computer(self) -> None:
         computer, weights, players = self._computer, self._weights, self._player_list
         for _ in range(self._len):
             computer.add_vertex()
-        keys = [_weight_key(p, self._criteria) for p in players]
-        forbidden_with = self._validity_matcher.forbidden_with
-        cache: dict[tuple, DynamicUint | None] = {}
-        missing = cache  # a value no weight can be
-        for i, player_1 in enumerate(players):
-            id_1, key_1, row = player_1.id, keys[i], weights[i]
-            apart = forbidden_with.get(id_1, ())
-            for j in range(i + 1, len(players)):
-                player_2 = players[j]
-                if id_1 in player_2.opponents or player_2.id in apart:
+        # Per criterion: its place in _quality_values (py4swiss's), or its int_weight (ours).
+        parts = [
+            (QUALITY_INDEX.get(c), getattr(c, "int_weight", None), c.get_shift(self._bracket))
+            for c in self._criteria
+        ]
+        # Each player's kind (an index into the kinds met in this bracket) and, per pair of
+        # kinds, the weight and its DynamicUint, or None where C.3 forbids the pair.
+        keyed = [c for c in self._criteria if hasattr(c, "player_key")]
+        colours = any(p.top_scorer for p in players)
+        byes = self._bracket.penultimate_pairing_bracket or self._bracket.last_pairing_bracket
+        kinds: dict[tuple, int] = {}
+        kind = [kinds.setdefault(_weight_key(p, keyed, colours, byes), len(kinds)) for p in players]
+        missing = object()
+        table = [[missing] * len(kinds) for _ in kinds]
+        ids = [p.id for p in players]
+        blocked, n = self._validity_matcher._blocked, len(players)
+        for i in range(n):
+            apart, row, known = blocked(players[i]), weights[i], table[kind[i]]
+            for j in [j for j in range(i + 1, n) if ids[j] not in apart]:
+                entry = known[kind[j]]
+                if entry is missing:
+                    player_1, player_2 = players[i], players[j]
+                    entry = None
+                    if _colours_allowed(player_1, player_2):
+                        weight = self._weight(player_1, player_2, parts)
+                        entry = (weight, self._dynamic(weight))
+                    known[kind[j]] = entry
+                if entry is None:
                     continue
-                key = (key_1, keys[j])
-                weight = cache.get(key, missing)
-                if weight is missing:
-                    weight = cache[key] = (
-                        self._get_weight(player_1, player_2)
-                        if _colours_allowed(player_1, player_2)
-                        else None
-                    )
-                if weight is None:
-                    continue
-                weight = DynamicUint(weight)
-                row[j] = weights[j][i] = weight
-                computer.set_edge_weight(i, j, weight)
+                row[j] = weights[j][i] = entry[0]
+                computer.set_edge_weight(i, j, entry[1])
         if self._completion:
             self._set_up_rest()
 
     def _set_up_rest(self) -> None:
         allowed = self._validity_matcher.is_allowed_pair
-        completion, vertices = self._completion_weight, self._index_dict_reverse
+        completion, vertices = self._completion_weight, self._vertices
         for j, player_2 in enumerate(self._rest, start=len(self._player_list)):
             for i in range(j):
                 player_1 = vertices[i]
@@ -501,7 +966,103 @@ class _Matcher(BracketMatcher):
                 else:
                     ok = allowed(player_1, player_2)
                 if ok:
-                    self._set_weight(i, j, DynamicUint(completion))
+                    self._set_weight(i, j, completion)
+
+    # py4swiss's methods that change weights, on ints (see the class's docstring).
+
+    def _set_weight(self, i: int, j: int, weight: int) -> None:
+        self._weights[i][j] = self._weights[j][i] = weight
+        self._computer.set_edge_weight(i, j, self._dynamic(weight))
+
+    def _remove_weight(self, i: int, j: int) -> None:
+        if not self._weights[i][j]:
+            return
+        self._weights[i][j] = self._weights[j][i] = 0
+        self._computer.set_edge_weight(i, j, self._zero_weight)
+
+    def add_to_weight(self, player_1: Player, player_2: Player, value: int) -> None:
+        self.add_to_weights(player_1, [player_2], value)
+
+    def add_to_weights(
+        self, player: Player, player_list: list[Player], value: int, increment: bool = False
+    ) -> None:
+        # The DynamicUint of each sum is made as py4swiss makes it, adding or subtracting
+        # ``zero | abs(value)`` (``abs(value)`` < 2**32), once per distinct sum.
+        index, weights, dynamics, mask = self._index, self._weights, self._dynamics, self._mask
+        zero, set_edge_weight = self._zero_weight, self._computer.set_edge_weight
+        i = index[player.id]
+        row = weights[i]
+        step = int(increment)
+        for other in player_list:
+            j = index[other.id]
+            weight = row[j]
+            if weight:
+                total = (weight + value) & mask
+                dynamic = dynamics.get(total)
+                if dynamic is None:
+                    if value > 0:
+                        dynamic = dynamics[weight] + (zero | value)
+                    else:
+                        dynamic = dynamics[weight] - (zero | -value)
+                    dynamics[total] = dynamic
+                row[j] = weights[j][i] = total
+                set_edge_weight(i, j, dynamic)
+            value += step
+
+    def remove_weight(self, player_1: Player, player_2: Player) -> None:
+        self._remove_weight(self._index[player_1.id], self._index[player_2.id])
+
+    def remove_weights(self, player: Player, player_list: list[Player]) -> None:
+        index, remove = self._index, self._remove_weight
+        i = index[player.id]
+        for other in player_list:
+            remove(i, index[other.id])
+
+    def update_matching(self) -> None:
+        self._computer.compute_matching()
+        self.matching = _Matching(self._vertices, self._computer.get_matching(), self._index)
+
+    def finalize_match(self, player_1: Player, player_2: Player) -> None:
+        # py4swiss's loop calls _remove_weight(i, k) and (j, k) for every k, which does
+        # nothing where the weight is 0: the same calls, in the same order, for the others.
+        i, j = self._index[player_1.id], self._index[player_2.id]
+        weights, remove = self._weights, self._remove_weight
+        row_i, row_j = weights[i], weights[j]
+        for k in range(self._len):
+            if row_i[k]:
+                remove(i, k)
+            if row_j[k]:
+                remove(j, k)
+        self._set_weight(i, j, self._max)
+
+
+class _Matching(Mapping):
+    """A bracket matcher's matching as py4swiss reads it (``matching[player]``: his
+    partner, himself when unmatched; ``items()``), made from the computer's list of
+    partners without building a dict keyed by Players (whose hash is Python code)."""
+
+    __slots__ = ("_index", "_partners", "_vertices")
+
+    def __init__(self, vertices: list[Player], partners: list[int], index: dict[int, int]):
+        self._vertices, self._partners, self._index = vertices, partners, index
+
+    def __getitem__(self, player: Player) -> Player:
+        return self._vertices[self._partners[self._index[player.id]]]
+
+    def __iter__(self):
+        return iter(self._vertices)
+
+    def __len__(self) -> int:
+        return len(self._vertices)
+
+    def items(self):
+        vertices = self._vertices
+        return [(vertices[i], vertices[j]) for i, j in enumerate(self._partners)]
+
+
+def _unsigned(weight: DynamicUint) -> int:
+    """A DynamicUint's value as a Python int."""
+    return int(weight.to_binary(), 2)
 
 
 def _pab_vertex() -> Player:
@@ -540,6 +1101,33 @@ class _Pairer(BracketPairer):
         self._homogeneous_s2 = []
         self._exchanges = 0
 
+    # Where a player stands, as py4swiss's pairer asks it, without Player's comparisons
+    # (Python code, as is its hash): a player ranks above another when his (score with
+    # acceleration, minus pairing number) is greater (Player.__lt__), pairing numbers being
+    # distinct; a player is his own partner when unmatched.
+
+    def _get_match_role(self, player: Player) -> PlayerRole:
+        return self._bracket_matcher.matching[player].role
+
+    def _has_resident_match(self, player: Player) -> bool:
+        return self._bracket_matcher.matching[player].role == _RESIDENT
+
+    def _in_s1(self, player: Player) -> bool:
+        partner = self._bracket_matcher.matching[player]
+        return _rank(player) > _rank(partner) and partner.role == _RESIDENT
+
+    def _in_s2(self, player: Player) -> bool:
+        partner = self._bracket_matcher.matching[player]
+        return _rank(player) <= _rank(partner) or partner.role == LOWER
+
+
+_RESIDENT = PlayerRole.RESIDENT
+
+
+def _rank(player: Player) -> tuple[int, int]:
+    """What Player.__lt__ compares: the higher, the higher ranked (A.2)."""
+    return player.points_with_acceleration, -player.number
+
 
 class Recorder:
     """Stands for the round's :class:`RoundValidity` while a bracket is paired on trial:
@@ -548,7 +1136,7 @@ class Recorder:
 
     def __init__(self, validity_matcher: RoundValidity) -> None:
         self.is_allowed_pair = validity_matcher.is_allowed_pair
-        self.forbidden_with = validity_matcher.forbidden_with
+        self._blocked = validity_matcher._blocked
         self._validity_matcher = validity_matcher
         self.pairs: list[tuple[Player, Player]] = []
 
@@ -567,10 +1155,11 @@ def bracket_pairer(
     criteria: tuple,
     rest: list[Player] | None = None,
 ) -> BracketPairer:
-    """A py4swiss bracket pairer that weighs ``criteria`` (objects with py4swiss's quality
-    criterion interface: ``get_shift(bracket)``, ``get_weight(p1, p2, zero, bracket)``)
-    instead of py4swiss's ``QUALITY_CRITERIA``, with the players of ``rest`` (and the PAB)
-    in its graph when given.  See :class:`_Matcher`, :class:`_Pairer`."""
+    """A py4swiss bracket pairer that weighs ``criteria`` (py4swiss's quality criteria, or
+    objects with their ``get_shift(bracket)`` and an ``int_weight(p1, p2, bracket)``, the
+    criterion's weight of a pair as an int) instead of py4swiss's ``QUALITY_CRITERIA``,
+    with the players of ``rest`` (and the PAB) in its graph when given.  See
+    :class:`_Matcher`, :class:`_Pairer`."""
     return _Pairer(bracket, validity_matcher, initial_color, criteria, rest)
 
 
