@@ -69,6 +69,7 @@ def tournament(request, slug: str):
                     "stage": r.stage.number, "number_in_stage": r.number_in_stage,
                     "title": r.title} for r in rounds],
         "stages": [serialize.stage(s, numbers) for s in stages],
+        "clock": {**rounds[-1].clock(), "round": rounds[-1].number} if rounds else None,
     }
 
 

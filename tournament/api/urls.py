@@ -3,7 +3,7 @@
 from django.urls import path
 
 from ..public.http_cache import public_cache
-from . import checkins, errors, people, players, reads, writes
+from . import checkins, clocks, errors, people, players, reads, writes
 from .openapi import Api
 
 api = Api(
@@ -18,6 +18,7 @@ api.add_router("", people.router)
 api.add_router("", writes.router)
 api.add_router("", players.router)
 api.add_router("", checkins.router)
+api.add_router("", clocks.router)
 
 # The public reads, cached whole by the event's revision (tournament/public/http_cache.py);
 # a request with a token is never served from, nor stored in, the shared entries.
