@@ -129,3 +129,12 @@ def apply(stored: Stored, action: str, now: datetime, minutes=None) -> Stored:
     if state not in (RUNNING, PAUSED):
         refuse("only a running or paused clock can be stopped.")
     return Stored(ENDED, stored.duration_s, 0, None)
+
+
+def shown(seconds: int) -> str:
+    """Time left as the pages show it: 45:00, 4:59, 0:00; 1:05:00 past an hour (clock.js
+    writes the same as it counts down)."""
+    seconds = max(0, int(seconds))
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
