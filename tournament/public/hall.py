@@ -28,7 +28,7 @@ from . import bracket as bracket_data
 from . import data
 from .series_data import series_events
 
-ROWS = 12  # rows of a list page at the hall's type size (hall.css: 1080 / 12 rows fit)
+ROWS = 11  # rows of a list page at the hall's type size (hall.css says how they fit)
 ALPHA_COLUMNS = 3  # the A-Z list: three columns of ROWS names
 BRACKET_ROWS = 6  # a bracket page: matches of one round, two lines each
 DEFAULT_SECONDS = 15
