@@ -92,6 +92,19 @@ def test_clock_from_a_phone_counts_down_on_a_public_page_and_the_hall_fits(
         assert measured["overflow"] <= 1 and measured["wide"] <= 1, (i, measured)
     # The clock is on every page: it sits in the header, outside the cycling pages.
     expect(tv.locator(".hall-header .clock-time-left")).to_have_text(re.compile(r"\d+:\d\d"))
+    # A change reaches the display by itself (a clock action here, from the phone).
+    phone.get_by_role("button", name="Pause").click()
+    expect(tv.locator(".hall-header .round-clock")).to_have_attribute("data-state", "paused",
+                                                                      timeout=6000)
+    expect(tv.locator("#hall-updated")).to_have_text(re.compile(r"Updated \d\d:\d\d:\d\d"))
+    # The network drops: the display stays, and says since when.
+    tv.context.set_offline(True)
+    expect(tv.locator("#hall-updated")).to_have_text(
+        re.compile(r"Connection lost: showing the display as of \d\d:\d\d:\d\d"), timeout=8000)
+    expect(tv.locator(".hall-header .round-clock")).to_be_visible()
+    screenshots(tv, "venue-05-hall-offline")
+    tv.context.set_offline(False)
+    expect(tv.locator("#hall-updated")).to_have_text(re.compile(r"^Updated"), timeout=8000)
 
 
 def test_the_series_hall_cycles_through_its_events(browser, live_server, venue_big_event,
