@@ -169,3 +169,25 @@ def test_a_write_sent_again_with_its_key_is_done_once(venue_event, plain_directo
     assert first.status_code == again.status_code == 200
     assert again.json() == first.json()
     assert AuditEntry.objects.filter(action="clock_add").count() == 1
+
+
+def test_the_openapi_document_describes_the_clock():
+    doc = Client().get("/api/v1/openapi.json").json()
+    item = doc["paths"]["/api/v1/tournaments/{slug}/rounds/{number}/clock/"]
+    assert set(item) == {"get", "post"}
+    assert {"200", "404"} <= set(item["get"]["responses"])
+    assert {"200", "400", "401", "403", "404", "409", "422"} <= set(item["post"]["responses"])
+    clock = doc["components"]["schemas"]["ClockOut"]["properties"]
+    assert set(clock) == {"state", "duration_s", "remaining_s", "ends_at", "server_time"}
+    assert "clock" in doc["components"]["schemas"]["TournamentOut"]["properties"]
+
+
+def test_reading_the_clock_takes_a_fixed_number_of_queries(plain_director,
+                                                           django_assert_num_queries):
+    from .conftest import venue_make
+    for n, players in enumerate((6, 50)):
+        t = venue_make(plain_director, name=f"Counted {n}", players=players)
+        with django_assert_num_queries(2):
+            assert get(t).status_code == 200
+        with django_assert_num_queries(2):
+            assert Client().get(f"/{t.slug}/round/1/clock.json").status_code == 200

@@ -151,3 +151,15 @@ def test_find_my_board_across_the_festival_folds_as_the_round_page(plain_directo
     assert f"board <strong>{m.board}</strong>" in answer or "bye" in answer
     nobody = Client().get(f"/series/{s.slug}/festival/?find=nobody").content.decode()
     assert "Nobody matches" in nobody
+
+
+def test_names_are_escaped_on_the_hall_and_the_festival(venue_event):
+    from tournament.models import Entrant
+    Entrant.objects.filter(tournament=venue_event, number=1).update(
+        name="<script>alert(1)</script>")
+    s = Series.objects.create(name="Escaped", slug="escaped")
+    s.events.add(venue_event)
+    for url in (f"/{venue_event.slug}/hall/", f"/series/{s.slug}/hall/",
+                f"/series/{s.slug}/festival/"):
+        html = Client().get(url).content.decode()
+        assert "<script>alert" not in html and "&lt;script&gt;alert(1)" in html
