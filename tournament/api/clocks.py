@@ -44,7 +44,7 @@ def published_round(request, slug: str, number: int, who) -> Round:
 
 
 @router.get("/tournaments/{slug}/rounds/{number}/clock/", response={
-    200: schemas.ClockOut, 404: schemas.Detail, **schemas.READ})
+    200: schemas.ClockOut, 400: schemas.Detail, 404: schemas.Detail, **schemas.READ})
 def clock(request, slug: str, number: int, response: HttpResponse):
     """The round's clock now. Anyone may read a published round's; a hidden event's only
     its officials (token) and its own players (player key)."""
