@@ -41,7 +41,7 @@ def seconds_shown(page, where):
 
 
 def test_clock_from_a_phone_counts_down_on_a_public_page_and_the_hall_fits(
-        browser, live_server, venue_big_event, screenshots):
+        browser, live_server, venue_big_event, screenshots, a11y):
     t = venue_big_event
     phone = new_page(browser, **PHONE)
     sign_in(phone, live_server.url, "dora")
@@ -51,6 +51,11 @@ def test_clock_from_a_phone_counts_down_on_a_public_page_and_the_hall_fits(
     expect(phone.locator(".round-clock")).to_have_attribute("data-state", "running")
     expect(phone.get_by_role("button", name="+5 min")).to_be_visible()
     screenshots(phone, "venue-01-director-clock-phone")
+    a11y.check(phone, "venue-director-round-clock")
+    phone.goto(f"{live_server.url}/arbiter/{t.slug}/round/1/")
+    expect(phone.get_by_role("button", name="Pause")).to_be_visible()
+    a11y.check(phone, "venue-arbiter-boards-clock")
+    phone.goto(f"{live_server.url}/manage/{t.slug}/rounds/1/")
 
     # A spectator's round page (cached whole) asks the clock and counts down.
     public = new_page(browser, **PHONE)
@@ -63,6 +68,7 @@ def test_clock_from_a_phone_counts_down_on_a_public_page_and_the_hall_fits(
     public.wait_for_timeout(2200)
     assert seconds_shown(public, "") < first
     screenshots(public, "venue-02-public-round-clock")
+    a11y.check(public, "venue-public-round-clock")
 
     # +5 from the phone reaches the open public page within 5 seconds (live.js).
     phone.get_by_role("button", name="+5 min").click()
@@ -74,6 +80,7 @@ def test_clock_from_a_phone_counts_down_on_a_public_page_and_the_hall_fits(
     tv = new_page(browser, **TV)
     tv.goto(f"{live_server.url}/{t.slug}/hall/?seconds=300")  # no page turns meanwhile
     expect(tv.locator(".hall-header .round-clock")).to_be_visible()
+    a11y.check(tv, "venue-hall")
     count = tv.locator(".hall-page").count()
     assert count >= 6  # 30 boards on 3 pages, 60 names A-Z on 2, results, standings on 6
     for i in range(count):
@@ -108,11 +115,12 @@ def test_clock_from_a_phone_counts_down_on_a_public_page_and_the_hall_fits(
 
 
 def test_the_series_hall_cycles_through_its_events(browser, live_server, venue_big_event,
-                                                   screenshots):
+                                                   screenshots, a11y):
     dora = User.objects.get(username="dora")
     other = events.create_tournament(dora, name="Second Event", slug="second")
     entrants.import_entrants(other, dora, "name,club,rating\n" + "\n".join(
         f"Second {i},Club,{1500 + i}" for i in range(8)))
+    other.entrants.filter(number=3).update(name="Zoë Quill")
     rounds.publish_round(rounds.pair_round(other, dora), dora)
     s = Series.objects.create(name="Venue Festival", slug="venue-festival")
     s.events.add(venue_big_event, other)
@@ -122,3 +130,13 @@ def test_the_series_hall_cycles_through_its_events(browser, live_server, venue_b
     expect(tv.locator(".hall-event:visible h1")).to_have_text("Second Event", timeout=20_000)
     assert tv.evaluate("document.documentElement.scrollHeight") <= 1080
     screenshots(tv, "venue-04-series-hall")
+    # The festival page: both events, their clocks, everyone A-Z, find your board.
+    phone = new_page(browser, **PHONE)
+    phone.goto(f"{live_server.url}/series/{s.slug}/festival/")
+    expect(phone.locator(".round-clock")).to_have_count(2)
+    phone.get_by_label("Your name, in any event of Venue Festival").fill("ZOE quill")
+    phone.get_by_role("button", name="Find").click()
+    expect(phone.locator(".answer")).to_have_count(1)
+    expect(phone.locator(".answer")).to_contain_text("Zoë Quill, Second Event")
+    a11y.check(phone, "venue-festival")
+    screenshots(phone, "venue-06-festival-phone")

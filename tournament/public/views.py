@@ -176,7 +176,9 @@ def round_view(request, slug, number):
     printing = mode in ("1", "alpha", "slips")
     ctx = event_context(tournament, rounds, "round", watch=True, printing=printing,
                         round=round_, boards=boards, drawn=data.drawn_starters(tournament),
-                        clock=round_.clock(),
+                        # The clock of a round in play, or one that was used.
+                        clock=round_.clock() if round_.is_live or round_.clock_state != "idle"
+                        else None,
                         clock_url=reverse("public:round_clock", args=[slug, number]))
     if mode == "slips":
         for b in boards:
