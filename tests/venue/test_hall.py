@@ -163,3 +163,18 @@ def test_names_are_escaped_on_the_hall_and_the_festival(venue_event):
                 f"/series/{s.slug}/festival/"):
         html = Client().get(url).content.decode()
         assert "<script>alert" not in html and "&lt;script&gt;alert(1)" in html
+
+
+def test_a_knock_out_shows_its_bracket_and_no_standings(plain_director):
+    from tournament.actions import entrants, events, rounds, stages
+    t = events.create_tournament(plain_director, name="Hall Cup")
+    entrants.import_entrants(t, plain_director, "name,club\n" + "\n".join(
+        f"Cup {i},Club" for i in range(8)))
+    stages.change_stage(t.stages.get(), plain_director, kind="knockout", seeding="draw",
+                        lot_seed="hall-cup")
+    rounds.publish_round(rounds.pair_round(t, plain_director), plain_director)
+    html = Client().get(f"/{t.slug}/hall/").content.decode()
+    assert pages_of(html, "bracket") == 3  # quarter-finals, semi-finals, final
+    assert "Bracket: Quarter-finals" in html and pages_of(html, "standings") == 0
+    quarter = html.split("Bracket: Quarter-finals")[1].split("</article>")[0]
+    assert quarter.count("<li>") == 4
