@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from tournament.actions import entrants, events, rounds
 from tournament.models import Series
 
+from .conftest import SCREENSHOTS
 from .test_walkthrough import PASSWORD, PHONE, new_page, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -31,6 +32,12 @@ def venue_big_event(db):
     return t
 
 
+def shot(page, name):
+    """What is on the screen (not the whole page: a 60-board phone page is 24,000 px tall
+    and slow to take on a loaded machine), in screenshots/ beside the others."""
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), timeout=30_000)
+
+
 def seconds_shown(page, where):
     text = page.locator(f"{where} .clock-time-left").first.inner_text()
     parts = [int(p) for p in re.findall(r"\d+", text)]
@@ -46,11 +53,11 @@ def test_clock_from_a_phone_counts_down_on_a_public_page_and_the_hall_fits(
     phone = new_page(browser, **PHONE)
     sign_in(phone, live_server.url, "dora")
     phone.goto(f"{live_server.url}/manage/{t.slug}/rounds/1/")
-    phone.get_by_label("Minutes").fill("1")
+    phone.get_by_label("Minutes").fill("3")
     phone.get_by_role("button", name="Start the clock").click()
     expect(phone.locator(".round-clock")).to_have_attribute("data-state", "running")
     expect(phone.get_by_role("button", name="+5 min")).to_be_visible()
-    screenshots(phone, "venue-01-director-clock-phone")
+    shot(phone, "venue-01-director-clock-phone")
     a11y.check(phone, "venue-director-round-clock")
     phone.goto(f"{live_server.url}/arbiter/{t.slug}/round/1/")
     expect(phone.get_by_role("button", name="Pause")).to_be_visible()
@@ -62,12 +69,12 @@ def test_clock_from_a_phone_counts_down_on_a_public_page_and_the_hall_fits(
     public.goto(f"{live_server.url}/{t.slug}/round/1/")
     clock = public.locator(".round-clock")
     expect(clock).to_have_attribute("data-remaining", re.compile(r"\d+"))
-    expect(clock).to_have_class(re.compile("clock-warning"))  # a minute left: under five
+    expect(clock).to_have_class(re.compile("clock-warning"))  # under five minutes left
     first = seconds_shown(public, "")
-    assert 50 <= first <= 60
+    assert 60 <= first <= 180  # the axe checks above take a while on a loaded machine
     public.wait_for_timeout(2200)
     assert seconds_shown(public, "") < first
-    screenshots(public, "venue-02-public-round-clock")
+    shot(public, "venue-02-public-round-clock")
     a11y.check(public, "venue-public-round-clock")
 
     # +5 from the phone reaches the open public page within 5 seconds (live.js).
@@ -92,7 +99,7 @@ def test_clock_from_a_phone_counts_down_on_a_public_page_and_the_hall_fits(
                     width: document.documentElement.scrollWidth,
                     bottom: box.bottom, overflow: p.scrollHeight - p.clientHeight,
                     wide: p.scrollWidth - p.clientWidth}; }""", i)
-        screenshots(tv, f"venue-03-hall-page-{i + 1:02d}")
+        shot(tv, f"venue-03-hall-page-{i + 1:02d}")
         assert measured["height"] <= 1080 and measured["width"] <= 1920, (i, measured)
         assert measured["bottom"] <= 1080, (i, measured)
         # Nothing inside a page runs past its edge (the lists are cut to fit).
@@ -109,7 +116,7 @@ def test_clock_from_a_phone_counts_down_on_a_public_page_and_the_hall_fits(
     expect(tv.locator("#hall-updated")).to_have_text(
         re.compile(r"Connection lost: showing the display as of \d\d:\d\d:\d\d"), timeout=8000)
     expect(tv.locator(".hall-header .round-clock")).to_be_visible()
-    screenshots(tv, "venue-05-hall-offline")
+    shot(tv, "venue-05-hall-offline")
     tv.context.set_offline(False)
     expect(tv.locator("#hall-updated")).to_have_text(re.compile(r"^Updated"), timeout=8000)
 
@@ -129,7 +136,7 @@ def test_the_series_hall_cycles_through_its_events(browser, live_server, venue_b
     expect(tv.locator(".hall-event:visible h1")).to_have_text(venue_big_event.name)
     expect(tv.locator(".hall-event:visible h1")).to_have_text("Second Event", timeout=20_000)
     assert tv.evaluate("document.documentElement.scrollHeight") <= 1080
-    screenshots(tv, "venue-04-series-hall")
+    shot(tv, "venue-04-series-hall")
     # The festival page: both events, their clocks, everyone A-Z, find your board.
     phone = new_page(browser, **PHONE)
     phone.goto(f"{live_server.url}/series/{s.slug}/festival/")
@@ -139,4 +146,4 @@ def test_the_series_hall_cycles_through_its_events(browser, live_server, venue_b
     expect(phone.locator(".answer")).to_have_count(1)
     expect(phone.locator(".answer")).to_contain_text("Zoë Quill, Second Event")
     a11y.check(phone, "venue-festival")
-    screenshots(phone, "venue-06-festival-phone")
+    shot(phone, "venue-06-festival-phone")
