@@ -100,15 +100,18 @@ def test_every_operation_answers_only_what_the_document_declares(published_event
             for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
                 seen.setdefault(operation.label, set()).update(
                     run_operation(operation, values, token, mode))
-    assert len(seen) == 22  # 7 of events and boards, a knock-out's bracket, the rating
+    assert len(seen) == 24  # 7 of events and boards, a knock-out's bracket, the rating
     # list, a person, the officials' check-in (read, set), the players' accept, dispute, me
-    # and check-in (in, out), and entries (make, list, decide; read and withdraw by code)
+    # and check-in (in, out), entries (make, list, decide; read and withdraw by code), and
+    # the round clock (read, set)
     # The draws did reach the views, not only the validation in front of them.
     assert 200 in seen["GET /api/v1/tournaments/{slug}/"]
     assert {400, 404} <= seen["GET /api/v1/matches/{match_id}/"]
     assert {400, 401, 409} <= seen["PUT /api/v1/matches/{match_id}/result/"]
     assert {400, 401} <= seen["PUT /api/v1/tournaments/{slug}/checkins/"]
     assert {400, 404} <= seen["GET /api/v1/tournaments/{slug}/stages/{number}/bracket/"]
+    assert 200 in seen["GET /api/v1/tournaments/{slug}/rounds/{number}/clock/"]
+    assert {400, 401} <= seen["POST /api/v1/tournaments/{slug}/rounds/{number}/clock/"]
 
 
 @pytest.mark.parametrize("slug", ["%00", "api%00open", "%ED%BF%BF", "a%20b", "%F0%9D%95%8B"])

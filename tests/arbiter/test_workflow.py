@@ -237,13 +237,14 @@ def test_the_boards_page_refreshes_from_a_json_of_board_states(client, round1, p
     assert f'data-states="{url}" data-every="20"' in page
     assert '<noscript><meta http-equiv="refresh" content="20"></noscript>' in page
     m = round1["match"]
-    assert json.loads(client.get(url).content) == {"round": 1, "boards": [
+    assert json.loads(client.get(url).content) == {"round": 1, "at_time": False, "boards": [
         {"id": m.pk, "board": 1, "status": "pending", "label": "Pending", "score": "",
-         "who": "", "words": "", "version": 0}]}
+         "who": "", "words": "", "version": 0, "counts": False}]}
     results.submit_result(m.pk, people["arb2"], version=0, record=RECORD)
     assert json.loads(client.get(url).content)["boards"][0] == {
         "id": m.pk, "board": 1, "status": "entered", "label": "Entered",
-        "score": "61–7, 61–8", "who": "entered by arb2", "words": "", "version": 1}
+        "score": "61–7, 61–8", "who": "entered by arb2", "words": "", "version": 1,
+        "counts": False}
     client_for(client, people["stranger"])
     assert client.get(url).status_code == 403
 

@@ -75,6 +75,7 @@ def tournament(request, slug: str):
                     "title": r.title} for r in rounds],
         "stages": [serialize.stage(s, numbers) for s in stages],
         "entries": t.entries_settings,
+        "clock": {**rounds[-1].clock(), "round": rounds[-1].number} if rounds else None,
     }
 
 

@@ -1,5 +1,6 @@
 """Request and answer schemas: they validate bodies and document the API in OpenAPI."""
 
+from datetime import datetime
 from typing import Any, Literal
 
 from ninja import Schema
@@ -282,6 +283,21 @@ class EntriesOut(Schema):
                             "wait. Null: no cap.")
 
 
+class ClockOut(Schema):
+    state: Literal["idle", "running", "paused", "ended"] = Field(
+        description="ended: stopped, or its time is up (nothing else is decided at time).")
+    duration_s: int = Field(description="The seconds it was started with, and any added "
+                                        "or taken off since.")
+    remaining_s: int = Field(description="The seconds left at server_time; never negative.")
+    ends_at: datetime | None = Field(description="When it reaches 0: only while running.")
+    server_time: datetime = Field(description="The server's time of this answer: count "
+                                              "down from it, not from the device's clock.")
+
+
+class RoundClockOut(ClockOut):
+    round: int = Field(description="The round whose clock this is.")
+
+
 class TournamentOut(TournamentSummary):
     ruleset: str
     entrants: Literal["singles", "pairs", "teams"] = Field(
@@ -301,6 +317,11 @@ class TournamentOut(TournamentSummary):
     rounds: list[RoundSummary]
     stages: list[StageOut] = Field(default_factory=list)
     entries: EntriesOut
+    clock: RoundClockOut | None = Field(
+        None, description="The latest published round's clock, with its round (null before "
+                          "a round is published). This answer is cached until the event "
+                          "changes: its remaining_s is what was left at its server_time; "
+                          "GET the round's clock for the clock now.")
 
 
 class StepNoteOut(Schema):

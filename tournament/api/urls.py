@@ -3,7 +3,7 @@
 from django.urls import path
 
 from ..public.http_cache import public_cache
-from . import checkins, entries_api, errors, people, players, reads, writes
+from . import checkins, clocks, entries_api, errors, people, players, reads, writes
 from .openapi import Api
 
 api = Api(
@@ -19,6 +19,7 @@ api.add_router("", writes.router)
 api.add_router("", players.router)
 api.add_router("", checkins.router)
 api.add_router("", entries_api.router)
+api.add_router("", clocks.router)
 
 # The public reads, cached whole by the event's revision (tournament/public/http_cache.py);
 # a request with a token is never served from, nor stored in, the shared entries.

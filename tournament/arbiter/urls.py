@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import printing, rollcall, views
+from . import clock_controls, printing, rollcall, views
 
 app_name = "arbiter"
 urlpatterns = [
@@ -16,4 +16,5 @@ urlpatterns = [
     path("<slug:slug>/round/<int:number>/", views.boards, name="round"),
     path("<slug:slug>/round/<int:number>/boards.json", views.board_states, name="states"),
     path("<slug:slug>/round/<int:number>/print/", printing.print_round, name="print"),
+    path("<slug:slug>/round/<int:number>/clock/", clock_controls.clock, name="clock"),
 ]

@@ -34,6 +34,7 @@ from .entry_post import store_typed
 from .forms import EntryForm
 
 POLL_SECONDS = 20  # how often the boards page asks for the boards' states
+CLOCK_SECONDS = 4  # how often an official's page asks the round clock (clock.js)
 
 
 def first_round_shown(rounds):
@@ -84,7 +85,8 @@ def tile(match, require_confirmation: bool) -> dict:
         words = f"{match.answered_by_player.name if match.answered_by_player else '?'}: " \
                 f"“{match.dispute_reason}”"
     return {"id": match.pk, "board": match.board, "status": match.status, "label": label,
-            "score": score, "who": who_did(match), "words": words, "version": match.version}
+            "score": score, "who": who_did(match), "words": words, "version": match.version,
+            "counts": counts}
 
 
 def who_did(match) -> str:
@@ -110,9 +112,22 @@ def entered_by(match) -> str:
     return match.entered_by.username if match.entered_by else ""
 
 
-def disputed_first(matches):
-    """Disputed boards first (an official settles them), then in board order."""
-    return sorted(matches, key=lambda m: (m.status != Match.Status.DISPUTED, m.board))
+def disputed_first(matches, *, unfinished_first=False, require_confirmation=True):
+    """Disputed boards first (an official settles them), then in board order. At time
+    (`unfinished_first`: the round's clock has run out) the boards whose result does not
+    count yet come before those done, disputed first among them; byes count as done.
+    Nothing else happens at time: no board is closed, no result given."""
+    if not unfinished_first:
+        return sorted(matches, key=lambda m: (m.status != Match.Status.DISPUTED, m.board))
+
+    def done(m):
+        return m.is_bye or status_counts(m.status, require_confirmation)
+    return sorted(matches, key=lambda m: (done(m), m.status != Match.Status.DISPUTED, m.board))
+
+
+def at_time(round_) -> bool:
+    """Has the round's clock run out (read as ended): the list puts unfinished boards first."""
+    return round_ is not None and round_.is_public and round_.clock()["state"] == "ended"
 
 
 def round_boards(request, slug, number):
@@ -129,7 +144,8 @@ def round_boards(request, slug, number):
     if current is not None:
         matches = disputed_first(current.matches.for_listing().select_related(
             "entered_by", "confirmed_by", "entered_by_player__entrant",
-            "answered_by_player__entrant"))
+            "answered_by_player__entrant"), unfinished_first=at_time(current),
+            require_confirmation=tournament.require_confirmation)
     return tournament, rounds, current, matches
 
 
@@ -139,9 +155,15 @@ def boards(request, slug, number=None):
     tournament, rounds, current, matches = round_boards(request, slug, number)
     rows = [{"m": m, "tile": None if m.is_bye else tile(m, tournament.require_confirmation)}
             for m in matches]
+    clock = current.clock() if current is not None and current.is_public else None
     return render(request, "arbiter/boards.html", {
         "tournament": tournament, "rounds": rounds, "round": current, "rows": rows,
         "is_director": tournament.is_director(request.user), "poll_seconds": POLL_SECONDS,
+        "clock": clock, "at_time": at_time(current),
+        "clock_url": clock and reverse("public:round_clock", args=[slug, current.number]),
+        "clock_action_url": clock and reverse("arbiter:clock", args=[slug, current.number]),
+        "clock_next": request.get_full_path(), "clock_seconds": CLOCK_SECONDS,
+        "clock_minutes": (current.clock_duration_s // 60 or None) if clock else None,
     })
 
 
@@ -152,7 +174,8 @@ def board_states(request, slug, number):
     """The round's boards as tiles, for the boards page to refresh itself (cheap: two
     queries, no rendering)."""
     tournament, _, current, matches = round_boards(request, slug, number)
-    return JsonResponse({"round": current.number, "boards": [
+    # In the order the list shows them: at time, the unfinished boards first.
+    return JsonResponse({"round": current.number, "at_time": at_time(current), "boards": [
         tile(m, tournament.require_confirmation) for m in matches if not m.is_bye]})
 
 

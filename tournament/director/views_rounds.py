@@ -5,6 +5,7 @@ import json
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from scoring.starters import sets_alternate
@@ -18,6 +19,8 @@ from .forms import ReasonForm, SetBoardForm, SwapForm
 from .forms_rounds import AttendanceForm
 from .lineup import Lineup
 from .views_jobs import start_job
+
+CLOCK_SECONDS = 4  # how often the round page asks its clock (static/js/clock.js)
 
 
 @require_POST
@@ -61,6 +64,14 @@ def render_round(request, event, round_, **forms):
                        for kind, people in away.items()],
         "close_plan": (rounds.open_board_plan(round_)
                        if round_.status == Round.Status.PUBLISHED else []),
+        # The round's clock and its buttons (they post to arbiter:clock, which any official
+        # of the event may use), asked again every few seconds (clock.js).
+        **({"clock": round_.clock(),
+            "clock_url": reverse("public:round_clock", args=[event.slug, round_.number]),
+            "clock_action_url": reverse("arbiter:clock", args=[event.slug, round_.number]),
+            "clock_next": request.path, "clock_seconds": CLOCK_SECONDS,
+            "clock_minutes": round_.clock_duration_s // 60 or None}
+           if round_.is_public else {}),
         **forms,
     }, status=400 if request.method == "POST" else 200)
 

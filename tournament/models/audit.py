@@ -61,6 +61,12 @@ class AuditEntry(models.Model):
         DELETE_ROUND = "delete_round", "Delete round"
         CLOSE_ROUND = "close_round", "Close round"
         REOPEN_ROUND = "reopen_round", "Reopen round"
+        # The round's clock
+        CLOCK_START = "clock_start", "Start the round's clock"
+        CLOCK_PAUSE = "clock_pause", "Pause the round's clock"
+        CLOCK_RESUME = "clock_resume", "Resume the round's clock"
+        CLOCK_ADD = "clock_add", "Add time to the round's clock"
+        CLOCK_STOP = "clock_stop", "Stop the round's clock"
         # Results
         ENTER_RESULT = "enter_result", "Enter result"
         CORRECT_RESULT = "correct_result", "Correct result"

@@ -41,6 +41,14 @@ class Round(models.Model):
     explanation = models.JSONField(default=list, blank=True)
     # The day a league round is played (a round robin of teams); None elsewhere.
     date = models.DateField(null=True, blank=True)
+    # The round's clock (rules/round_clock.py says what these read as; actions/clock.py
+    # changes them): its stored state, the seconds it was given, the seconds left when
+    # paused, and while running the moment it reaches 0.
+    clock_state = models.CharField(max_length=8, default="idle", choices=[
+        (s, s.capitalize()) for s in ("idle", "running", "paused", "ended")])
+    clock_duration_s = models.PositiveIntegerField(default=0)
+    clock_left_s = models.PositiveIntegerField(default=0)
+    clock_ends_at = models.DateTimeField(null=True, blank=True)
 
     objects = RoundQuerySet.as_manager()
 
@@ -74,6 +82,21 @@ class Round(models.Model):
         """The `match` every record of this round's boards must have: the round's own
         (a stage's format, a knock-out final's), else the event's."""
         return dict(self.match) if self.match else self.tournament.match_format
+
+    @property
+    def clock_stored(self):
+        from ..rules.round_clock import Stored
+
+        return Stored(self.clock_state, self.clock_duration_s, self.clock_left_s,
+                      self.clock_ends_at)
+
+    def clock(self, now=None) -> dict:
+        """The clock as the API and the pages read it at `now` (default: this moment)."""
+        from django.utils import timezone
+
+        from ..rules.round_clock import read
+
+        return read(self.clock_stored, now or timezone.now())
 
     @property
     def is_public(self) -> bool:

@@ -100,15 +100,18 @@ def me(request):
     tournament = player.tournament
     if tournament.is_teams:  # their own boards: those their lineups name them on
         boards = [m for m in boards if team_reads.plays(m, player)]
+    current = None if tournament.is_teams else reads.current(player, boards)
     return render(request, "players/me.html", {
         "player": player, "tournament": tournament,
         # The page follows the event (live.js): the revision it was drawn at.
         "watching": tournament.status != Tournament.Status.FINISHED,
         "revision": own_revision(tournament), "revision_url": reverse("players:revision"),
         "poll_seconds": LIVE_SECONDS,
-        "board": None if tournament.is_teams else reads.current(player, boards),
+        "board": current,
         "place": (team_reads.league_place(player) if tournament.is_teams
                   else reads.place(player)),
+        # The round's clock, drawn fresh (a private page): clock.js counts it down.
+        "clock": current.match.round.clock() if current is not None else None,
         "results": [receipt(player, m) for m in reversed(boards)],
         "check_in": reads.check_in(player),
         "idempotency_key": secrets.token_urlsafe(18),
@@ -215,6 +218,12 @@ def board_context(request, player, match, *, form=None, problem="", conflict="",
             match.round.tournament, match, side),
         "dispute_errors": dispute_errors or {}, "reason": reason,
         "correcting": False, "is_director": False,
+        "clock": match.round.clock() if match.round.is_live else None,
+        # Asked again every few seconds where the event is listed (its public clock.json;
+        # a hidden event's board shows the clock as drawn, and as counted down since).
+        "clock_url": None if match.round.tournament.hidden else reverse(
+            "public:round_clock", args=[match.round.tournament.slug, match.round.number]),
+        "clock_seconds": 5,
         # A new key each time the page is drawn: a form sent twice (a double tap, a resend
         # after a lost connection) is carried out once (tournament/web/idempotency.py).
         "idempotency_key": secrets.token_urlsafe(18),

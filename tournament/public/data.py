@@ -293,6 +293,16 @@ def search(entries, text) -> list[dict]:
     return [e for e in found if best[e["number"]] is e]
 
 
+def search_across(entries, text) -> list[dict]:
+    """`search` over several events' entries (each with its "event", as the festival page
+    lists them), one event at a time: a pairing number or a pair is one event's own."""
+    by_event = {}
+    for e in entries:
+        by_event.setdefault(e["event"].pk, []).append(e)
+    found = [x for group in by_event.values() for x in search(group, text)]
+    return sorted(found, key=lambda e: (name_key(e["name"]), e["event"].name))
+
+
 def podium(table) -> list:
     """The rows placed 1st to 3rd, shared places honoured (1, =2, =2 are all on it; a
     fourth player sharing 3rd is too)."""

@@ -75,3 +75,34 @@ def series(request, slug: str):
         "series": found, "events": events, "rows": rows, "names": names,
         "scale": "-".join(map(str, found.scale)),
         "unfinished": [e for e in events if e.status != e.Status.FINISHED]})
+
+
+def festival(request, slug: str):
+    """A series as one festival page: its events with their state and round clock, and one
+    A-Z list of everyone playing across them, with "find my board" by name or number
+    (folded as the round page's: data.search). Not cached: `?find=` is one person's."""
+    from django.urls import reverse
+    from django.utils.cache import add_never_cache_headers
+
+    from ..models import Series
+    from ..text.collation import name_key
+    from . import data
+    from .series_data import festival as festival_of
+
+    found = Series.objects.filter(slug=slug).first()
+    if found is None:
+        raise Http404(f"There is no series {slug!r}.")
+    events = festival_of(found)
+    for e in events:
+        if e["round"] is not None:
+            e["clock_url"] = reverse("public:round_clock",
+                                     args=[e["event"].slug, e["round"].number])
+    entries = sorted((x for e in events for x in e["entries"]),
+                     key=lambda x: (name_key(x["name"]), x["event"].name, x["number"]))
+    query = request.GET.get("find", "")[:60]
+    found_entries = data.search_across(entries, query) if query.strip() else None
+    response = render(request, "public/people/festival.html", {
+        "series": found, "events": events, "entries": entries, "find": query,
+        "found": found_entries})
+    add_never_cache_headers(response)
+    return response

@@ -50,3 +50,29 @@ def standings_of(series):
         placed.append((event.pk, [(place, players[(event.pk, number)])
                                   for place, number in history.final_places(event)]))
     return events, series_standings(placed, list(series.scale))
+
+
+def festival(series) -> list[dict]:
+    """The series as one festival: each public event (listed, a round published: hidden ones
+    never appear) with its state, its current round (the live one, else the latest) and
+    that round's clock and find-my-board entries (data.find_entries, each with its event).
+    A fixed number of queries per event."""
+    from ..models.rounds import live_round
+    from . import data
+
+    out = []
+    for event in series_events(series):
+        rounds = data.published_rounds(event)
+        current = live_round(rounds) or (rounds[-1] if rounds else None)
+        entries = []
+        if current is not None:
+            points = history.points_before(event, current.number)
+            boards = data.boards(event, current, points)
+            entries = data.find_entries(event, boards, data.not_paired(event, current.number),
+                                        points)
+            for e in entries:
+                e["event"] = event
+                e["round"] = current
+        out.append({"event": event, "round": current, "entries": entries,
+                    "clock": current.clock() if current is not None else None})
+    return out

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import league_pages, people_pages, views
+from . import hall, league_pages, people_pages, views
 from .http_cache import public_cache
 
 # Whole answers cached by the event's revision (http_cache.py); the parameters listed are
@@ -16,13 +16,21 @@ urlpatterns = [
     path("ratings/<slug:ruleset>/", people_pages.ratings, name="ratings"),
     path("people/<slug:key>/", people_pages.person, name="person"),
     path("series/<slug:slug>/", people_pages.series, name="series"),
+    # The hall display (public/hall.py): drawn for each request, which a television makes
+    # only when an event changed (its script polls revision.json, cached, between).
+    path("series/<slug:slug>/hall/", hall.series_hall, name="series_hall"),
+    path("series/<slug:slug>/festival/", people_pages.festival, name="festival"),
     path("<slug:slug>/", public_cache(views.event), name="event"),
     # What the live pages poll: cached by the revision like the pages, so a poll while
     # nothing changed costs no query (browsers revalidate every time: public, no-cache).
     path("<slug:slug>/revision.json", public_cache(views.revision, single_render=False),
          name="revision"),
+    path("<slug:slug>/hall/", hall.event_hall, name="hall"),
     path("<slug:slug>/round/<int:number>/",
          public_cache(views.round_view, params=("print", "sort", "page", "find")), name="round"),
+    # The round's clock now (not cached: its remaining_s is true at its server_time), which
+    # clock.js asks when a page opens and when the page's live region changes.
+    path("<slug:slug>/round/<int:number>/clock.json", views.round_clock, name="round_clock"),
     path("<slug:slug>/round/<int:number>/pairings.csv", public_cache(views.round_csv),
          name="round_csv"),
     path("<slug:slug>/standings/",

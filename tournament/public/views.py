@@ -1,11 +1,13 @@
 """Public pages: no sign-in, only published rounds and results that count."""
 
+from django.core.serializers.json import DjangoJSONEncoder
 from django.http import JsonResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import add_never_cache_headers
+from django.views.decorators.cache import never_cache
 from django_tables2 import RequestConfig
 
 from .. import standings
@@ -176,7 +178,11 @@ def round_view(request, slug, number):
     mode = request.GET.get("print", "")
     printing = mode in ("1", "alpha", "slips")
     ctx = event_context(tournament, rounds, "round", watch=True, printing=printing,
-                        round=round_, boards=boards, drawn=data.drawn_starters(tournament))
+                        round=round_, boards=boards, drawn=data.drawn_starters(tournament),
+                        # The clock of a round in play, or one that was used.
+                        clock=round_.clock() if round_.is_live or round_.clock_state != "idle"
+                        else None,
+                        clock_url=reverse("public:round_clock", args=[slug, number]))
     if mode == "slips":
         for b in boards:
             url = request.build_absolute_uri(entry_path(tournament, b["id"]))
@@ -240,6 +246,15 @@ def board_pages(boards, per_page) -> dict:
         return {b["board"]: 1 for b in boards}
     ordered = sorted(b["board"] for b in boards)
     return {board: i // per_page + 1 for i, board in enumerate(ordered)}
+
+
+@never_cache
+def round_clock(request, slug, number):
+    """The round's clock as the API reads it (GET .../rounds/{n}/clock/), for the pages'
+    clock.js: the signed-in officials of a hidden event see it here too. Two queries."""
+    tournament = data.get_event(slug, request.user)
+    round_ = data.get_round(tournament, number)
+    return JsonResponse(round_.clock(), encoder=DjangoJSONEncoder)
 
 
 def round_csv(request, slug, number):
