@@ -25,8 +25,7 @@ from ..models import Series, Stage
 from ..models.rounds import live_round
 from ..reads import history
 from . import bracket as bracket_data
-from . import data
-from . import league_data
+from . import data, league_data
 from .series_data import series_events
 
 ROWS = 11  # rows of a list page at the hall's type size (hall.css says how they fit)
