@@ -100,7 +100,7 @@ def start_gunicorn(port: int, workers: int, env: dict[str, str], *options: str,
            "-b", f"{HOST}:{port}", "--log-level", "warning", *options]
     server = subprocess.Popen(cmd, cwd=ROOT, env=env, **popen)
     try:
-        wait_until_up(port)
+        wait_until_up(port, seconds=120)  # a loaded machine: workers load slowly
     except SystemExit:
         stop(server)
         raise
