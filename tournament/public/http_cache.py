@@ -248,10 +248,10 @@ def usable(entry: Entry, key: str, rev: revision.Revision, single_render: bool) 
     return entry.token == rev.token or (single_render and waiting.previous_still(key, rev.token))
 
 
-def from_memory(request, query: QueryDict, slug: str, single_render: bool = True):
-    """The answer this process holds ready for an anonymous request (public/fast_path.py),
-    without the shared cache, a query or a render; None when it must look further."""
-    key = entry_key(request, query)
+def in_memory(key: str, slug: str, single_render: bool = True) -> Entry | None:
+    """The entry this process holds ready to answer an anonymous request with
+    (public/fast_path.py), without the shared cache, a query or a render; None when the
+    request must look further."""
     try:
         rev = revision.stored(slug)
     except Exception:  # the cache server away: the full path says so and renders
@@ -259,7 +259,7 @@ def from_memory(request, query: QueryDict, slug: str, single_render: bool = True
     entry = local.get(key) if rev is not None else None
     if entry is None or not usable(entry, key, rev, single_render):
         return None
-    return mark_public(entry.answer(request))
+    return entry
 
 
 def render_lock(key: str, token: str) -> str:
