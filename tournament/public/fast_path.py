@@ -8,7 +8,8 @@ marking or CSP nonce. `FastPath` answers an anonymous GET or HEAD of a page wrap
 while another process renders the current one, the previous one: `http_cache.usable`),
 with the headers the full stack would add to it (`Vary`, `X-Frame-Options`,
 `Content-Length`, the Content-Security-Policy), so the bytes and headers are the same
-either way (tests/public/test_fast_path.py compares them for every kind of page).
+either way (tests/public/test_fast_path.py compares them for every kind of page). The
+headers of each entry are made once per process and reused while it is the same entry.
 Everything else falls through to the full stack, which renders, fetches from the shared
 cache and stores:
 
