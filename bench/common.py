@@ -100,7 +100,7 @@ def start_gunicorn(port: int, workers: int, env: dict[str, str], *options: str,
            "-b", f"{HOST}:{port}", "--log-level", "warning", *options]
     server = subprocess.Popen(cmd, cwd=ROOT, env=env, **popen)
     try:
-        wait_until_up(port)
+        wait_until_up(port, seconds=120)  # a loaded machine: workers load slowly
     except SystemExit:
         stop(server)
         raise
@@ -120,3 +120,17 @@ def percentile(ordered: list[float], share: float) -> float:
     """The value at `share` (0.95: the 95th percentile) of values sorted ascending: the
     nearest rank below, as every bench has printed it; nan for no values."""
     return ordered[int(share * (len(ordered) - 1))] if ordered else float("nan")
+
+
+def generate_event(players: int, rounds: int = 5, *, seed: int = 1, slug: str = "big",
+                   last_live: bool = False, bulk: bool = True):
+    """tournament/demo/generate.py's event, written in bulk by default (the benches' fast
+    path), then given a new revision so that no page cached for an earlier event of the
+    same slug is served. What ../shared/bench/spectator_load.sh looks for as
+    `bench.common.generate_event` (after `django.setup()`)."""
+    from tournament.demo.generate import generate_event as generate
+    from tournament.web import revision
+
+    event = generate(players, rounds, seed=seed, slug=slug, last_live=last_live, bulk=bulk)
+    revision.bump(slug)
+    return event

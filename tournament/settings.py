@@ -1,6 +1,6 @@
 """Settings, all read from the environment so one code base serves a laptop and a server.
 
-SECRET_KEY, DEBUG, ALLOWED_HOSTS, DATABASE_URL, CACHE_URL: see docs/deploy.md.
+SECRET_KEY, DEBUG, ALLOWED_HOSTS, DATABASE_URL, CACHE_URL (or REDIS_URL): see docs/deploy.md.
 """
 
 import os
@@ -55,6 +55,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # A cached public page this process holds ready, answered without the rest, with the
+    # same bytes and headers (tournament/public/fast_path.py, docs/deploy.md).
+    "tournament.public.fast_path.FastPath",
     "csp.middleware.CSPMiddleware",  # the Content-Security-Policy section below
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "tournament.web.limits.ApiLimits",
@@ -108,7 +111,8 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 
-CACHE_URL = os.environ.get("CACHE_URL", "")
+# REDIS_URL is read too, as many hosts name their Redis so; CACHE_URL wins.
+CACHE_URL = os.environ.get("CACHE_URL") or os.environ.get("REDIS_URL", "")
 if CACHE_URL.startswith(("redis://", "rediss://")):
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
                           "LOCATION": CACHE_URL}}
@@ -126,7 +130,7 @@ if "PYTEST_VERSION" not in os.environ:
         CACHES["revisions"] = dict(CACHES["default"], KEY_PREFIX="revisions")
     else:
         CACHES["revisions"] = {
-            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "BACKEND": "tournament.web.revision.Files",  # Django's, reading faster
             "LOCATION": os.environ.get("REVISION_CACHE_DIR",
                                        str(BASE_DIR / "var" / "cache" / "revisions")),
             "OPTIONS": {"MAX_ENTRIES": 100_000},

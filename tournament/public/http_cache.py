@@ -132,19 +132,26 @@ def bad_token(request):
     return response
 
 
-def keep_params(request, names) -> QueryDict | None:
-    """Only the parameters the view understands (one value each, in a fixed order), put
-    back on the request so the view cannot depend on others; None when one is junk."""
-    if not request.GET:  # most requests: nothing to sort out
-        return request.GET
+def kept_params(query: QueryDict, names) -> QueryDict | None:
+    """Only the parameters of `query` a view understands (one value each, in a fixed
+    order); None when one is junk."""
+    if not query:  # most requests: nothing to sort out
+        return query
     kept = QueryDict(mutable=True)
     for name in sorted(names):
-        if name in request.GET:
-            value = request.GET[name]
+        if name in query:
+            value = query[name]
             if len(value) > MAX_VALUE:
                 return None
             kept[name] = value
-    request.GET = kept
+    return kept
+
+
+def keep_params(request, names) -> QueryDict | None:
+    """`kept_params`, put back on the request so the view cannot depend on others."""
+    kept = kept_params(request.GET, names)
+    if kept is not None:
+        request.GET = kept
     return kept
 
 
@@ -235,21 +242,62 @@ class Waiting:
 waiting = Waiting()
 
 
+def usable(entry: Entry, key: str, rev: revision.Revision, single_render: bool) -> bool:
+    """Whether this process may answer with `entry` at revision `rev`: rendered under it,
+    or the previous answer while another process renders the current one (`waiting`)."""
+    return entry.token == rev.token or (single_render and waiting.previous_still(key, rev.token))
+
+
+def in_memory(key: str, slug: str, single_render: bool = True) -> Entry | None:
+    """The entry this process holds ready to answer an anonymous request with
+    (public/fast_path.py), without the shared cache, a query or a render; None when the
+    request must look further."""
+    try:
+        rev = revision.stored(slug)
+    except Exception:  # the cache server away: the full path says so and renders
+        return None
+    entry = local.get(key) if rev is not None else None
+    if entry is None or not usable(entry, key, rev, single_render):
+        return None
+    return entry
+
+
+def render_lock(key: str, token: str) -> str:
+    return f"render:{key}:{token}"
+
+
 def may_render(shared, key: str, token: str) -> bool:
     """Whether this process renders the answer of revision `token` under `key`: the first
     to ask after a change does; the others answer with the previous revision's answer for
     the moment it takes (one render per change for all workers, and no worker waits). A
     cache that cannot be reached lets everyone render."""
     try:
-        return bool(shared.add(f"render:{key}:{token}", 1, RENDER_LOCK_SECONDS))
+        return bool(shared.add(render_lock(key, token), 1, RENDER_LOCK_SECONDS))
     except Exception:
         log.exception("Public cache unreachable")
         return True
 
 
+def release(shared, key: str, token: str) -> None:
+    """Give up the render lock when the answer is not kept (a 404: the event was hidden
+    or deleted, an error): the other processes then stop answering the previous page and
+    ask for themselves, instead of for the rest of RENDER_LOCK_SECONDS."""
+    try:
+        shared.delete(render_lock(key, token))
+    except Exception:
+        log.exception("Public cache unreachable")
+
+
 def storable(response) -> bool:
     return (response.status_code == 200 and not response.streaming and not response.cookies
             and "Cache-Control" not in response.headers)
+
+
+def shows_messages(request) -> bool:
+    """Whether the page showed the visitor's own messages (django.contrib.messages: "You
+    are checked in"): theirs alone, never kept for the crowd."""
+    storage = getattr(request, "_messages", None)
+    return bool(storage is not None and storage.used)
 
 
 def mark_public(response):
@@ -263,6 +311,18 @@ def mark_public(response):
     return response
 
 
+@dataclass(frozen=True)
+class Kind:
+    """How `public_cache` keeps a view's answers (the wrapper's `public_cache` attribute):
+    what public/fast_path.py needs to find them without the view."""
+
+    params: tuple
+    api: bool
+    slug_kwarg: str
+    single_render: bool
+    vary: tuple
+
+
 def public_cache(view=None, *, params=(), api=False, slug_kwarg="slug", single_render=True):
     """Cache `view`'s anonymous GET answers under the revision of the event named by its
     `slug_kwarg` argument (the whole site's when it has none); `params` are the query
@@ -272,6 +332,7 @@ def public_cache(view=None, *, params=(), api=False, slug_kwarg="slug", single_r
 
     def decorate(view):
         vary = ("Cookie", "Authorization") if api else ("Cookie",)
+        kind = Kind(tuple(params), api, slug_kwarg, single_render, vary)
 
         @wraps(view)
         def wrapper(request, *args, **kwargs):
@@ -298,7 +359,7 @@ def public_cache(view=None, *, params=(), api=False, slug_kwarg="slug", single_r
             patch_vary_headers(response, vary)
             return response
 
-        wrapper.public_cache = True
+        wrapper.public_cache = kind
         return wrapper
 
     return decorate(view) if view is not None else decorate
@@ -323,8 +384,7 @@ def cached(request, query, slug, render, *, single_render=True):
         entry = None
         if rev is not None:
             entry = local.get(key)
-            if (entry is not None and entry.token != rev.token and single_render
-                    and waiting.previous_still(key, rev.token)):
+            if entry is not None and usable(entry, key, rev, single_render):
                 return mark_public(entry.answer(request))
             if entry is None or entry.token != rev.token:
                 previous = entry
@@ -336,16 +396,20 @@ def cached(request, query, slug, render, *, single_render=True):
     except Exception:  # the cache server away: serve from the database, uncached
         log.exception("Public cache unreachable")
         return None
+    locked = False
     if (single_render and shared is not None and previous is not None and rev is not None
-            and (entry is None or entry.token != rev.token)
-            and not may_render(shared, key, rev.token)):
-        local.put(key, previous)  # so that the next requests find it here (`waiting`)
-        waiting.note(key, rev.token)
-        return mark_public(previous.answer(request))
+            and (entry is None or entry.token != rev.token)):
+        if not may_render(shared, key, rev.token):
+            local.put(key, previous)  # so that the next requests find it here (`waiting`)
+            waiting.note(key, rev.token)
+            return mark_public(previous.answer(request))
+        locked = True
     if entry is None or rev is None or entry.token != rev.token:
         made = rev or revision.new()
         response = render()
-        if not storable(response):
+        if not storable(response) or shows_messages(request):
+            if locked:  # nothing to wait for: the others ask for themselves (a page
+                release(shared, key, rev.token)  # hidden since gets its 404 at once)
             add_never_cache_headers(response)
             return printed.stamp_response(response)
         entry = Entry.of(response, made)

@@ -16,12 +16,19 @@ local cache would never see a bump made by another process.
 
 from __future__ import annotations
 
+import io
 import logging
+import os
+import pickle
 import secrets
+import threading
 import time
+import zlib
 from dataclasses import dataclass
 
 from django.core.cache import caches
+from django.core.cache.backends.filebased import FileBasedCache
+from django.core.signals import setting_changed
 from django.db import transaction
 
 log = logging.getLogger("tournament")
@@ -36,10 +43,101 @@ class Revision:
     at: float  # when it was made: no earlier than the last change it stands for
 
 
-def store():
-    from django.conf import settings
+class Files(FileBasedCache):
+    """Django's file cache, for the revisions (settings: the "revisions" alias on one
+    machine), where every public request reads one: a read costs one fstat while the
+    file is unchanged. Django writes a value into a new file and renames it over the old
+    one, so a file's bytes never change: each file read is kept open with its value, and
+    it stays current while it still has a name (`st_nlink`). Once replaced or deleted it
+    is read anew. Each key's file name is worked out once (Django validates and hashes
+    the key on every call). The value is shared between reads: for immutable values only
+    (a revision is a tuple of a str and a float). Only `get` is changed; the cache must be
+    on a local file system (docs/deploy.md)."""
 
-    return caches["revisions" if "revisions" in settings.CACHES else "default"]
+    KEEP = 64  # files kept open per process (more: all are closed and read anew)
+
+    def __init__(self, dir, params):
+        super().__init__(dir, params)
+        self._names = {}
+        self._open = {}  # file name -> (descriptor, expiry, value)
+
+    def _key_to_file(self, key, version=None):
+        name = self._names.get((key, version))
+        if name is None:
+            if len(self._names) >= 10_000:  # a bound, for made-up slugs
+                self._names.clear()
+            name = self._names[(key, version)] = super()._key_to_file(key, version)
+        return name
+
+    def get(self, key, default=None, version=None):
+        fname = self._key_to_file(key, version)
+        held = self._open.get(fname)
+        if held is not None:
+            try:
+                current = os.fstat(held[0]).st_nlink > 0
+            except OSError:
+                current = False
+            if current and (held[1] is None or held[1] >= time.time()):
+                return held[2]
+            self._forget(fname)
+        try:
+            fd = os.open(fname, os.O_RDONLY)
+        except FileNotFoundError:
+            return default
+        try:
+            stream = io.BytesIO(b"".join(iter(lambda: os.read(fd, 65536), b"")))
+            try:
+                expiry = pickle.load(stream)  # noqa: S301  (our own cache's files)
+            except EOFError:
+                expiry = 0  # an empty file is expired, as Django reads it
+            if expiry is not None and expiry < time.time():
+                os.close(fd)
+                self._delete(fname)
+                return default
+            value = pickle.loads(zlib.decompress(stream.read()))  # noqa: S301
+        except BaseException:
+            os.close(fd)
+            raise
+        if len(self._open) >= self.KEEP:
+            self._close_all()
+        self._open[fname] = (fd, expiry, value)
+        return value
+
+    def _forget(self, fname):
+        held = self._open.pop(fname, None)
+        if held is not None:
+            os.close(held[0])
+
+    def _close_all(self):
+        for fname in list(getattr(self, "_open", ())):
+            self._forget(fname)
+
+    def __del__(self):  # a thread's cache (runserver's) goes with its thread
+        self._close_all()
+
+
+_held = threading.local()  # this thread's store, and the settings' generation it is of
+_generation = [0]
+
+
+def store():
+    """The cache the revisions are kept in (looked up once per thread: every public
+    request reads one; a change of settings, in tests, looks it up again)."""
+    held = getattr(_held, "store", None)
+    if held is None or held[0] != _generation[0]:
+        from django.conf import settings
+
+        held = _held.store = (_generation[0], caches["revisions" if "revisions" in
+                                                   settings.CACHES else "default"])
+    return held[1]
+
+
+def _settings_changed(setting, **kwargs):
+    if setting == "CACHES":
+        _generation[0] += 1
+
+
+setting_changed.connect(_settings_changed)
 
 
 def key(slug: str) -> str:
