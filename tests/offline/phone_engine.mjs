@@ -2,7 +2,9 @@
    startEngine of tournament/static/js/engine.mjs, on the engine's JSON as the phone is
    sent it. Usage: node phone_engine.mjs ROOT BUNDLE.json JOBS.json OUT.json, where a job
    is {op: "validate", record} or {op: "check", fields, table}; OUT gets each answer (the
-   parsed JSON, or {crash: message}) and the time taken. */
+   parsed JSON, or {crash: message}) and the time taken. A job's record or fields may come
+   as JSON text (`text`, `fields_text`, `table_text`): passed to Python as they are, so
+   numbers JavaScript cannot hold (10**100) reach the engine whole. */
 import fs from "fs";
 import path from "path";
 import {pathToFileURL} from "url";
@@ -27,8 +29,9 @@ const t1 = performance.now();
 for (const job of jobs) {
   try {
     const out = job.op === "validate"
-      ? engine.validate(JSON.stringify(job.record))
-      : engine.check(JSON.stringify(job.fields), JSON.stringify(job.table));
+      ? engine.validate(job.text ?? JSON.stringify(job.record))
+      : engine.check(job.fields_text ?? JSON.stringify(job.fields),
+                     job.table_text ?? JSON.stringify(job.table));
     answers.push(JSON.parse(out));
   } catch (e) {
     answers.push({crash: String(e && e.message || e)});

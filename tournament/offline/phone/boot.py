@@ -3,6 +3,7 @@ above stand in for the standard library's missing pieces, then the server's own
 `scoring` and `tournament.entry.record.check` are imported, and `validate` and `check`
 take and give JSON text (the worker passes strings, never proxies)."""
 
+import builtins
 import sys
 
 import shim_dataclasses
@@ -14,6 +15,10 @@ for _name, _module in (("__future__", shim_small), ("typing", shim_small),
                        ("collections.abc", shim_small), ("dataclasses", shim_dataclasses),
                        ("re", shim_re), ("json", shim_json)):
     sys.modules[_name] = _module
+# MicroPython raises RuntimeError("maximum recursion depth exceeded") where CPython raises
+# RecursionError (a RuntimeError): the engine's `except RecursionError` catches it so.
+if not hasattr(builtins, "RecursionError"):
+    builtins.RecursionError = RuntimeError
 
 import json  # noqa: E402
 

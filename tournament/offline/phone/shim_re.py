@@ -10,7 +10,23 @@ The subset: literals and escapes, `.`, classes with ranges and negation, `\\d \\
 and lazy `* + ?`, IGNORECASE; compile, match, fullmatch, search, sub (a template or a
 function), split; a match's group, groups, start, end, span. Anything else is refused
 with `error`, never matched differently. Not the same as CPython: `\\d` and `\\w` beyond
-ASCII, and IGNORECASE beyond ASCII letters, follow MicroPython's str methods."""
+ASCII, and IGNORECASE beyond ASCII letters, follow MicroPython's str methods.
+
+Speed: this matcher is Python run by MicroPython, a hundred times slower than a regular
+expression in C. So a pattern is also translated, where it can be, for MicroPython's own
+`re` (`(?:...)` made a numbered group, IGNORECASE spelled out as `[lL]`, a class's letters
+beyond ASCII dropped), which answers for a string of printable ASCII (and tabs): there
+both agree with CPython. Any other string, or a pattern it cannot take (`\\b`), goes to
+the matcher above."""
+
+import sys
+
+try:  # the interpreter's own `re` (imported before boot.py puts this module in its place)
+    import re as _native
+except ImportError:  # pragma: no cover
+    _native = None
+# "No limit" for a compiled pattern's split: -1 in MicroPython, 0 in CPython.
+_ALL = -1 if sys.implementation.name == "micropython" else 0
 
 IGNORECASE = I = 2  # noqa: E741 - the names `re` gives it
 
@@ -338,6 +354,130 @@ class Match:
         return self.group(index)
 
 
+def _translate(pattern, icase):
+    """The pattern for MicroPython's `re` and where each group went there, or None."""
+    out, groups, i, n = [], [], 0, len(pattern)
+    count = 0  # groups opened in the native pattern
+    while i < n:
+        c = pattern[i]
+        if c == "\\":
+            e = pattern[i + 1] if i + 1 < n else ""
+            if not (e in "dDsSwW" or (e and not e.isalpha() and not e.isdigit()
+                                      and " " <= e <= "~")):
+                return None
+            out.append(c + e)
+            i += 2
+            continue
+        if c == "(":
+            count += 1
+            if pattern.startswith("(?:", i):
+                i += 3
+            elif pattern.startswith("(?", i):
+                return None
+            else:
+                groups.append(count)
+                i += 1
+            out.append("(")
+            continue
+        if c == "[":
+            close = i + 1
+            if close < n and pattern[close] == "^":
+                close += 1
+            if close < n and pattern[close] == "]":
+                close += 1
+            while close < n and pattern[close] != "]":
+                close += 2 if pattern[close] == "\\" else 1
+            if close >= n:
+                return None
+            body = pattern[i + 1:close]
+            kept = "".join(ch for ch in body if ch <= "~")
+            if kept != body:
+                # Beyond ASCII: never in a plain string, so dropped, unless the class is
+                # negated or the character ends a range.
+                if body.startswith("^") or any(
+                        ch > "~" and (body[k - 1:k] == "-" and k > 1 or body[k + 1:k + 2] == "-"
+                                      and k + 2 < len(body))
+                        for k, ch in enumerate(body)):
+                    return None
+            if icase:
+                letters = [ch for ch in kept if ch.isalpha()]
+                if letters and "-" in kept.strip("-"):
+                    return None  # a range of letters: left to the matcher
+                kept += "".join(ch.lower() if ch.isupper() else ch.upper() for ch in letters)
+            if kept in ("", "^"):
+                return None
+            out.append("[" + kept + "]")
+            i = close + 1
+            continue
+        if c == "{" or c > "~" or c < " ":
+            return None
+        if icase and c.isalpha():
+            out.append("[" + c.lower() + c.upper() + "]")
+        else:
+            out.append(c)
+        i += 1
+    return "".join(out), tuple(groups)
+
+
+def _plain(string):
+    """Printable ASCII and tabs only: where MicroPython's `re` answers as CPython's."""
+    return len(string) == len(string.encode()) and not _CONTROL.search(string) and (
+        "\x00" not in string)
+
+
+_CONTROL = _native.compile("[\x01-\x08\n-\x1f\x7f]") if _native else None
+
+
+class _NativeMatch:
+    """A match of MicroPython's `re`, its groups numbered as the pattern's. That `re` says
+    no positions: asked for one, the matcher above finds the same match again."""
+
+    def __init__(self, pattern, m, string, shift=0):
+        self.re = pattern
+        self.string = string
+        self._m = m
+        self._shift = shift
+        self._slow = None
+
+    def _positions(self):
+        if self._slow is None:
+            if self._shift:
+                self._slow = self.re._at(self.string, 0, True)
+            else:
+                self._slow = self.re._search(self.string, 0)
+        return self._slow
+
+    def span(self, group=0):
+        return self._positions().span(group)
+
+    def start(self, group=0):
+        return self._positions().start(group)
+
+    def end(self, group=0):
+        return self._positions().end(group)
+
+    def group(self, *indexes):
+        if not indexes:
+            indexes = (0,)
+        out = []
+        for index in indexes:
+            if not 0 <= index <= self.re.groups:
+                raise IndexError("no such group")
+            native = self._shift if index == 0 else self.re._map[index - 1] + self._shift
+            out.append(self._m.group(native))
+        return out[0] if len(out) == 1 else tuple(out)
+
+    def groups(self, default=None):
+        out = []
+        for index in range(1, self.re.groups + 1):
+            value = self.group(index)
+            out.append(default if value is None else value)
+        return tuple(out)
+
+    def __getitem__(self, index):
+        return self.group(index)
+
+
 class Pattern:
     def __init__(self, pattern, flags=0):
         if not isinstance(pattern, str):
@@ -347,6 +487,15 @@ class Pattern:
         parser = _Parser(pattern)
         self._alt = parser.parse()
         self.groups = parser.groups
+        self._fast = self._full = None
+        translated = _translate(pattern, bool(flags & IGNORECASE)) if _native else None
+        if translated is not None:
+            try:
+                self._fast = _native.compile(translated[0])
+                self._full = _native.compile("(" + translated[0] + ")$")
+                self._map = translated[1]
+            except Exception:  # noqa: BLE001 - not for the interpreter's `re`: the matcher
+                self._fast = self._full = None
 
     def _at(self, string, pos, full):
         st = _State(string, self.groups, bool(self.flags & IGNORECASE))
@@ -361,13 +510,28 @@ class Pattern:
             return Match(self, string, st.caps)
         return None
 
+    def _native_ok(self, string, pos):
+        return self._fast is not None and pos == 0 and _plain(string)
+
     def match(self, string, pos=0):
+        if self._native_ok(string, pos):
+            m = self._fast.match(string)
+            return None if m is None else _NativeMatch(self, m, string)
         return self._at(string, pos, False)
 
     def fullmatch(self, string, pos=0):
+        if self._native_ok(string, pos):
+            m = self._full.match(string)
+            return None if m is None else _NativeMatch(self, m, string, 1)
         return self._at(string, pos, True)
 
     def search(self, string, pos=0):
+        if self._native_ok(string, pos):
+            m = self._fast.search(string)
+            return None if m is None else _NativeMatch(self, m, string)
+        return self._search(string, pos)
+
+    def _search(self, string, pos):
         while pos <= len(string):
             m = self._at(string, pos, False)
             if m is not None:
@@ -380,7 +544,7 @@ class Pattern:
         match is skipped, as CPython does."""
         pos, last_end, n = 0, -1, 0
         while pos <= len(string) and (not count or n < count):
-            m = self.search(string, pos)
+            m = self._search(string, pos)
             if m is None:
                 return
             a, b = m.span()
@@ -393,6 +557,8 @@ class Pattern:
             pos = b if b > a else b + 1
 
     def split(self, string, maxsplit=0):
+        if not self.groups and self._native_ok(string, 0) and not self._fast.match(""):
+            return self._fast.split(string, maxsplit or _ALL)
         out, last = [], 0
         for m in self._matches(string, maxsplit):
             out.append(string[last:m.start()])
@@ -402,8 +568,10 @@ class Pattern:
         return out
 
     def sub(self, repl, string, count=0):
-        out, last = [], 0
         expand = repl if callable(repl) else _template(repl, self.groups)
+        if self._native_ok(string, 0) and not self._fast.match(""):
+            return self._fast.sub(lambda m: expand(_NativeMatch(self, m, string)), string, count)
+        out, last = [], 0
         for m in self._matches(string, count):
             out.append(string[last:m.start()])
             out.append(expand(m))

@@ -1,5 +1,5 @@
 /* The entry form checked on the phone before it is stored or queued: the rules engine
-   (engine-worker.js: the server's own Python) builds the record from the fields, runs the
+   (engine.mjs, a module worker: the server's own Python run by MicroPython) builds the record from the fields, runs the
    validator and words its errors as the server does, and they are shown at the fields,
    as the server's answer shows them. Where the engine has not loaded (an old phone, no
    WebAssembly, still starting) the form goes as it is and the server checks it.
@@ -15,7 +15,7 @@
   var WAIT_MS = 4000;
 
   try {
-    worker = new Worker(me.dataset.worker);
+    worker = new Worker(me.dataset.worker, {type: "module"});
   } catch (e) {
     return;
   }
@@ -51,7 +51,8 @@
     });
   }
   document.documentElement.dataset.engine = "loading";
-  worker.postMessage({init: {pyodide: me.dataset.pyodide, engine: me.dataset.engine}});
+  worker.postMessage({init: {micropython: me.dataset.micropython, wasm: me.dataset.wasm,
+                             engine: me.dataset.engine}});
 
   function ask(message) {
     return new Promise(function (resolve) {
