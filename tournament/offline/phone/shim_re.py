@@ -428,6 +428,9 @@ def _plain(string):
 _CONTROL = _native.compile("[\x01-\x08\n-\x1f\x7f]") if _native else None
 
 
+_MISSING = object()
+
+
 class _NativeMatch:
     """A match of MicroPython's `re`, its groups numbered as the pattern's. That `re` says
     no positions: asked for one, the matcher above finds the same match again."""
@@ -439,6 +442,16 @@ class _NativeMatch:
         self._shift = shift
         self._slow = None
 
+    def _whole(self):
+        """The match's (start, end) where the pattern pins it: to the string's end (a
+        pattern ending in `$`, the string having no newline) or to its start (`^`)."""
+        text = self._m.group(self._shift)
+        if self.re._anchored_end:
+            return len(self.string) - len(text), len(self.string)
+        if self.re.pattern.startswith("^"):
+            return 0, len(text)
+        return None
+
     def _positions(self):
         if self._slow is None:
             if self._shift:
@@ -448,13 +461,14 @@ class _NativeMatch:
         return self._slow
 
     def span(self, group=0):
-        return self._positions().span(group)
+        whole = self._whole() if group == 0 else None
+        return whole if whole is not None else self._positions().span(group)
 
     def start(self, group=0):
-        return self._positions().start(group)
+        return self.span(group)[0]
 
     def end(self, group=0):
-        return self._positions().end(group)
+        return self.span(group)[1]
 
     def group(self, *indexes):
         if not indexes:
@@ -488,6 +502,10 @@ class Pattern:
         self._alt = parser.parse()
         self.groups = parser.groups
         self._fast = self._full = None
+        # The answers of match, fullmatch and search from the start, by string: the same
+        # field names and tiles come again and again (a Match is never changed).
+        self._memo = ({}, {}, {})
+        self._anchored_end = pattern.endswith("$") and not pattern.endswith("\\$")
         translated = _translate(pattern, bool(flags & IGNORECASE)) if _native else None
         if translated is not None:
             try:
@@ -513,23 +531,34 @@ class Pattern:
     def _native_ok(self, string, pos):
         return self._fast is not None and pos == 0 and _plain(string)
 
-    def match(self, string, pos=0):
+    def _remember(self, way, string, pos):
+        if pos:
+            return self._find(way, string, pos)
+        memo = self._memo[way]
+        found = memo.get(string, _MISSING)
+        if found is _MISSING:
+            if len(memo) > 4096:
+                memo.clear()
+            found = memo[string] = self._find(way, string, 0)
+        return found
+
+    def _find(self, way, string, pos):
         if self._native_ok(string, pos):
-            m = self._fast.match(string)
-            return None if m is None else _NativeMatch(self, m, string)
-        return self._at(string, pos, False)
+            native = self._full if way == 1 else self._fast
+            m = native.search(string) if way == 2 else native.match(string)
+            return None if m is None else _NativeMatch(self, m, string, 1 if way == 1 else 0)
+        if way == 2:
+            return self._search(string, pos)
+        return self._at(string, pos, way == 1)
+
+    def match(self, string, pos=0):
+        return self._remember(0, string, pos)
 
     def fullmatch(self, string, pos=0):
-        if self._native_ok(string, pos):
-            m = self._full.match(string)
-            return None if m is None else _NativeMatch(self, m, string, 1)
-        return self._at(string, pos, True)
+        return self._remember(1, string, pos)
 
     def search(self, string, pos=0):
-        if self._native_ok(string, pos):
-            m = self._fast.search(string)
-            return None if m is None else _NativeMatch(self, m, string)
-        return self._search(string, pos)
+        return self._remember(2, string, pos)
 
     def _search(self, string, pos):
         while pos <= len(string):
