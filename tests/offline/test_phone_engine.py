@@ -71,6 +71,9 @@ def odd_records():
         ("play in quotes", {"sets": [{"starter": 0, "score": [61, 0], "hands": [
             {"starter": 0, "plays": ['3-6 "left"', "\u00e9-6"]}]}]}),
         ("bool seat", {"first_set_starter": True}),
+        ("void by no rule", {"ruleset": "bndcc", "sets": [{"starter": 0, "score": [61, 0],
+                                                           "hands": [{"starter": 0, "void": {
+                                                               "seat": 0, "rule": "nope"}}]}]}),
         ("nested junk", {"sets": [[[[]]], {"score": {"a": 1}}, "x", None]}),
     ]:
         rec = json.loads(json.dumps(base))
@@ -131,7 +134,8 @@ def typed_forms():
         out.append((label + " drawn set", {**fields, "s1_a": "61", "s1_b": "61"}, table))
         play = next((k for k in fields if k.endswith("_play") and fields[k]), None)
         if play:
-            for slip in (", 6-6 left", ", é-3 – 3–6 LEFT", "\n B: 1-1, 2-2 r stands"):
+            for slip in (", 6-6 left", ", é-3 – 3–6 LEFT", "\n B: 1-1, 2-2 r stands",
+                         ", penalty A nope"):
                 out.append((f"{label} {slip!r}", {**fields, play: fields[play] + slip}, table))
     for typed in ({"s1_a": "62", "s1_b": "40"}, {"s1_a": "-1", "s1_b": "61"},
                   {"s1_a": "٣", "s1_b": "61"}, {"s1_a": "6 1", "s1_b": "x"},

@@ -9,7 +9,7 @@ import re
 from collections.abc import Mapping
 
 from scoring.report import quoted
-from scoring.rulesets import PENALTY_RULES, VOID_RULES
+from scoring.rulesets import PENALTY_NAMES, PENALTY_RULES, VOID_RULES
 
 from .. import numbers
 from .form import Table
@@ -73,7 +73,7 @@ def parse_penalty(words: str, table: Table) -> tuple[dict | None, str | None]:
             entry["rule"] = word.lower()
         else:
             return None, (f"{quoted(word)} in a penalty is neither a rule ("
-                          f"{', '.join(PENALTY_RULES)}) nor a tile")
+                          f"{', '.join(PENALTY_NAMES)}) nor a tile")
     if reason:
         entry["reason"] = reason
     return {"penalty": entry}, None
