@@ -1,5 +1,5 @@
-"""The phone's engine, started by static/js/engine-core.mjs in MicroPython: the shims
-above stand in for the standard library's missing pieces, then the server's own
+"""The phone's engine, started by static/js/engine.mjs in MicroPython: the shims beside
+it stand in for the standard library's missing pieces, then the server's own
 `scoring` and `tournament.entry.record.check` are imported, and `validate` and `check`
 take and give JSON text (the worker passes strings, never proxies)."""
 
