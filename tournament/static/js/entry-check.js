@@ -12,7 +12,7 @@
   if (!me || !table || !self.Worker) { return; }
   var board = JSON.parse(table.textContent);
   var worker = null, ready = false, failed = false, waiting = {}, next = 1, onReady = [];
-  var WAIT_MS = 4000;
+  var WAIT_MS = 15000;  // a form's check on a slow phone takes seconds (docs/offline.md)
 
   /* Resolves true once the engine is ready, false if it failed or `ms` passed first. */
   function whenReady(ms) {
