@@ -5,7 +5,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 STAMP := $(VENV)/.installed
-# JavaScript dependencies (Pyodide, the phone's rules engine), pinned in package-lock.json.
+# JavaScript dependencies (MicroPython's WebAssembly port, the phone's rules engine), pinned
+# in package-lock.json.
 NODE_STAMP := node_modules/.package-lock.json
 
 export LOCAL_DEV ?= 1

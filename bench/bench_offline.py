@@ -4,9 +4,17 @@ against the production stack (collectstatic, WhiteNoise's compressed files, guni
 - what the phone downloads once: every file the service worker keeps, as WhiteNoise
   sends it (brotli or gzip where it compresses), and as stored;
 - the time from opening a board's page to the rules engine being ready: the first visit
-  (nothing kept yet) and a later one (everything from the worker's cache);
-- the time to check one play-by-play match in the browser (scoring.validate in Pyodide),
-  and one entry form with play-by-play (record.check: build, check_record, messages).
+  (nothing kept yet), the same board again (everything from the worker's cache), and
+  board to board (open board A, then board B: B's time);
+- the time to check one play-by-play match in the browser (scoring.validate, the round
+  trip to the worker), and one entry form with play-by-play (record.check: build,
+  check_record, messages).
+
+Each twice: as it is, and with the CPU throttled 4x through the DevTools protocol (a
+mid-range phone). Chromium throttles a page's main thread only (a worker answers
+"Operation is only supported for pages, not workers"), so the throttled run also starts
+the same engine module (static/js/engine.mjs) on the page itself, where the throttling
+holds: its start and its checks there are the throttled engine's figures.
 
 Run: .venv/bin/python bench/bench_offline.py  (needs PostgreSQL, /usr/bin/chromium, npm ci)
 """
@@ -45,9 +53,11 @@ def prepare():
     t = events.create_tournament(director, name="Bench Open")
     Official.objects.create(tournament=t, user=arbiter, role=Official.Role.ARBITER)
     r1 = Round.objects.create(tournament=t, number=1, status=Round.Status.PUBLISHED)
-    a = Entrant.objects.create(tournament=t, number=1, name="Ann Lee")
-    b = Entrant.objects.create(tournament=t, number=2, name="Bo Park")
-    return Match.objects.create(round=r1, board=1, side0=a, side1=b).pk
+    names = ["Ann Lee", "Bo Park", "Cy Dee", "Di Fox"]
+    people = [Entrant.objects.create(tournament=t, number=i + 1, name=n)
+              for i, n in enumerate(names)]
+    return [Match.objects.create(round=r1, board=1, side0=people[0], side1=people[1]).pk,
+            Match.objects.create(round=r1, board=2, side0=people[2], side1=people[3]).pk]
 
 
 def kept_bytes(base: str) -> tuple[int, int, list[str]]:
@@ -84,7 +94,7 @@ def main():
     common.fresh_database(DB)
     server = None
     try:
-        match_id = prepare()
+        match_ids = prepare()
         port = common.free_port()
         env = common.server_env(os.environ["DATABASE_URL"], LOCAL_DEV="0",
                                 SECURE_COOKIES="0", SECURE_SSL_REDIRECT="0",
@@ -96,13 +106,41 @@ def main():
         sent, stored, urls = kept_bytes(base)
         print(f"kept by the worker: {len(urls)} files, {sent:,} bytes sent "
               f"(compressed), {stored:,} bytes stored")
-        measure(base, match_id)
+        for rate in (1, 4):
+            measure(base, match_ids, rate)
     finally:
         common.stop(server)
         common.drop_database(DB)
 
 
-def measure(base: str, match_id: int):
+ON_PAGE = """async ([records, forms, table]) => {
+  const me = document.getElementById("entry-check-script").dataset;
+  const t0 = performance.now();
+  const {startEngine} = await import(me.worker);
+  const bundle = await (await fetch(me.engine)).json();
+  const engine = await startEngine(me.micropython, me.wasm, bundle.files);
+  const start = performance.now() - t0;
+  const validate = [], check = [];
+  for (const record of records) {
+    const t = performance.now();
+    engine.validate(JSON.stringify(record));
+    validate.push(performance.now() - t);
+  }
+  for (const fields of forms) {
+    const t = performance.now();
+    engine.check(JSON.stringify(fields), JSON.stringify(table));
+    check.push(performance.now() - t);
+  }
+  return {start, validate, check};
+}"""
+
+
+def summary(values: list[float]) -> str:
+    return (f"median {statistics.median(values):,.1f} ms, max {max(values):,.1f} ms "
+            f"of {len(values)}")
+
+
+def measure(base: str, match_ids: list[int], rate: int):
     from playwright.sync_api import sync_playwright
 
     from scoring import simulate as sim
@@ -110,23 +148,37 @@ def measure(base: str, match_id: int):
     from tournament.entry.record.form import Table
     from tournament.entry.record.read import form_data
 
+    mode = "as it is" if rate == 1 else f"CPU throttled {rate}x"
+    print(f"-- {mode}")
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         context = browser.new_context(viewport={"width": 390, "height": 844})
         page = context.new_page()
+        if rate != 1:
+            context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
         page.goto(base + "/accounts/login/")
         page.get_by_label("Username").fill("arnie")
         page.get_by_label("Password").fill(PASSWORD)
         page.get_by_role("button", name="Sign in").click()
         page.wait_for_load_state()
-        board = f"{base}/arbiter/match/{match_id}/"
-        first = engine_ready_ms(page, board)
+        board_a, board_b = (f"{base}/arbiter/match/{m}/" for m in match_ids)
+        first = engine_ready_ms(page, board_a)
+        wait_for(page, "() => navigator.serviceWorker.ready.then(r => r.active !== null)")
+        if not page.evaluate("() => navigator.serviceWorker.controller !== null"):
+            page.reload()  # installed after the page opened: the next page is the worker's
         wait_for(page, "() => navigator.serviceWorker.controller !== null")
         page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
-        later = [engine_ready_ms(page, board) for _ in range(5)]
-        print(f"page opened -> engine ready: first visit {first:,.0f} ms; later visits "
-              f"(from the worker's cache) median {statistics.median(later):,.0f} ms "
+        later = [engine_ready_ms(page, board_a) for _ in range(5)]
+        print(f"page opened -> engine ready: first visit {first:,.0f} ms; the same board "
+              f"again (from the worker's cache) median {statistics.median(later):,.0f} ms "
               f"(of {len(later)}: {', '.join(f'{x:,.0f}' for x in later)})")
+        hops = []
+        for _ in range(3):
+            engine_ready_ms(page, board_a)
+            hops.append(engine_ready_ms(page, board_b))
+        print(f"board to board (board A open, then board B): B ready median "
+              f"{statistics.median(hops):,.0f} ms (of {len(hops)}: "
+              f"{', '.join(f'{x:,.0f}' for x in hops)})")
         matches = [sim.play_match(seed) for seed in range(40)]
         ms = page.evaluate("""async (records) => {
           const out = [];
@@ -148,11 +200,17 @@ def measure(base: str, match_id: int):
           }
           return out;
         }""", [forms, table_json(table)])
-        print(f"one play-by-play match checked in the browser (validate, round trip to the "
-              f"worker): median {statistics.median(ms):.1f} ms, max {max(ms):.1f} ms "
-              f"of {len(ms)}")
-        print(f"one entry form with play-by-play checked (build, validate, messages): "
-              f"median {statistics.median(check_ms):.1f} ms, max {max(check_ms):.1f} ms")
+        print(f"one play-by-play match checked in the worker (validate, round trip): "
+              f"{summary(ms)}")
+        print(f"one entry form with play-by-play checked in the worker (build, validate, "
+              f"messages): {summary(check_ms)}")
+        if rate != 1 and page.evaluate(
+                "() => 'micropython' in document.getElementById('entry-check-script').dataset"):
+            on_page = page.evaluate(ON_PAGE, [matches, forms, table_json(table)])
+            print(f"the engine on the throttled page: started in {on_page['start']:,.0f} ms "
+                  f"(import, files, MicroPython, the engine's imports); one play-by-play "
+                  f"match checked {summary(on_page['validate'])}; one entry form "
+                  f"{summary(on_page['check'])}")
         browser.close()
 
 

@@ -110,7 +110,7 @@ def _well_formed(deal: list[Any], tps: int) -> list[int] | None:
             mask = 0
             for tile in tiles:
                 mask |= BIT[TILE_STR[tile]]
-            if seen & mask or mask.bit_count() != tps:
+            if seen & mask or bin(mask).count("1") != tps:
                 return None
             seen |= mask
             masks.append(mask)

@@ -104,7 +104,7 @@ def validate_json(text: str | bytes | bytearray) -> dict[str, Any]:
         if isinstance(text, (bytes, bytearray)):
             text = bytes(text).decode("utf-8-sig")
         elif isinstance(text, str):
-            text = text.removeprefix("\ufeff")
+            text = text[1:] if text.startswith("\ufeff") else text
         else:
             raise TypeError(f"expected text, not {type(text).__name__}")
         record = json.loads(text)

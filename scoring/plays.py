@@ -21,7 +21,7 @@ from .report import (
     show,
 )
 from .state import HandState, award, next_seat
-from .tiles import BIT, FIT, KNOCK, PIPS, PLAYS, STANDS, TILE_NAME, TILE_STR, TILES
+from .tiles import BIT, BIT_ID, FIT, KNOCK, PIPS, PLAYS, STANDS, TILE_NAME, TILE_STR, TILES
 
 __all__ = ["HandState", "PlayChecker"]
 
@@ -221,7 +221,7 @@ class PlayChecker(PenaltyChecker):
     def knock_error(
         self, path: str, where: str, seat: int, fits: int, lv: int, rv: int
     ) -> dict[str, str]:
-        t = (fits & -fits).bit_length() - 1
+        t = BIT_ID[fits & -fits]
         a, b = TILES[t]
         if a == lv or b == lv:
             end = f"the left end ({lv})"

@@ -67,6 +67,36 @@ def show(v: Any) -> str:
     return f"a value of type {type(v).__name__}"
 
 
+# CPython's repr of a str keeps printable letters beyond ASCII ('é'); the phone's MicroPython
+# writes '\xe9'. A message quoting a typed word uses quoted(), which is repr on the server
+# and CPython's rule on the phone (docs/offline.md).
+_REPR_KEEPS_UNICODE = repr("\u00e9") == "'\u00e9'"
+_UNPRINTABLE = ("\x7f\xa0\xad\u1680\u2028\u2029\u202f\u205f\u3000\ufeff"
+                + "".join(chr(c) for c in range(0x80, 0xA0))
+                + "".join(chr(c) for c in range(0x2000, 0x2010))
+                + "".join(chr(c) for c in range(0x202A, 0x202F))
+                + "".join(chr(c) for c in range(0x2060, 0x2065)))
+
+
+def quoted(v: Any) -> str:
+    """repr(v) as CPython writes it (for a str: quotes, escapes and all)."""
+    if _REPR_KEEPS_UNICODE or not isinstance(v, str):
+        return repr(v)
+    quote = '"' if "'" in v and '"' not in v else "'"
+    out = []
+    for c in v:
+        if c == quote or c == "\\":
+            out.append("\\" + c)
+        elif c in "\n\r\t":
+            out.append({"\n": "\\n", "\r": "\\r", "\t": "\\t"}[c])
+        elif c < " " or c in _UNPRINTABLE:
+            n = ord(c)
+            out.append(("\\x%02x" if n < 0x100 else "\\u%04x") % n)
+        else:
+            out.append(c)
+    return quote + "".join(out) + quote
+
+
 def show_pair(p: tuple[int, int] | list[int]) -> str:
     return f"{show(p[0])}–{show(p[1])}"
 

@@ -49,9 +49,7 @@ class PenaltyRule:
 
 PLAIN_PENALTY = PenaltyRule("", "Penalty (8 holes)", None, 8)
 
-PENALTY_RULES: dict[str, PenaltyRule] = {
-    r.name: r
-    for r in (
+_PENALTIES: tuple[PenaltyRule, ...] = (
         PenaltyRule(
             "wrong_count", "Wrong number of dominoes: hand void, re-dealt", 2, 8,
             EFFECT_VOID, REDEAL_NEXT_SEAT,
@@ -95,12 +93,15 @@ PENALTY_RULES: dict[str, PenaltyRule] = {
             "pickup_exposed", "Domino exposed when picking up: hand void, re-dealt", 8, 0,
             EFFECT_VOID, REDEAL_SAME_SEAT, before_play=True,
         ),
-    )
-}  # fmt: skip
+)  # fmt: skip
+PENALTY_RULES: dict[str, PenaltyRule] = {r.name: r for r in _PENALTIES}
+# The rules in the order above, for every list of them a message or a form shows: the
+# phone's MicroPython keeps no dict in the order it was written (docs/offline.md).
+PENALTY_NAMES: tuple[str, ...] = tuple(r.name for r in _PENALTIES)
 
 # The rules that void a hand: what a hand's ``"void": {"seat": S, "rule": R}`` may name.
 VOID_RULES: tuple[str, ...] = tuple(
-    n for n, r in PENALTY_RULES.items() if r.effect == EFFECT_VOID
+    n for n in PENALTY_NAMES if PENALTY_RULES[n].effect == EFFECT_VOID
 )
 
 
@@ -182,7 +183,7 @@ BNDCC = Ruleset(
     allowed_sets_to_win=(1, 2, 3),
     down_may_win=False,
     penalty_holes=8,
-    penalty_rules=tuple(PENALTY_RULES),
+    penalty_rules=PENALTY_NAMES,
     stands_allowed=True,
     set_starter=SET_STARTER_DRAWN,
 )

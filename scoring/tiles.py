@@ -11,6 +11,8 @@ for _i, (_a, _b) in enumerate(TILES):
 TILE_NAME: list[str] = [f"{a}-{b}" for a, b in TILES]
 PIPS: list[int] = [a + b for a, b in TILES]
 BIT: list[int] = [1 << i for i in range(len(TILES))]
+# A single tile's bit -> its id (the lowest tile of a mask m is BIT_ID[m & -m]).
+BIT_ID: dict[int, int] = {bit: i for i, bit in enumerate(BIT)}
 # FIT[v]: bit mask of the tiles that have a half v.
 FIT: list[int] = [sum(BIT[i] for i, t in enumerate(TILES) if v in t) for v in range(7)]
 ALL_TILES = (1 << len(TILES)) - 1

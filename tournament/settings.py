@@ -197,9 +197,9 @@ AXES_VERBOSE = False
 # connections from this site only: no inline script, handler or style attribute anywhere
 # (tournament/static/js/ holds every script; QR codes are inline SVG, no style). Allowed
 # ahead of time for the offline work planned: a service worker and web workers from 'self'
-# (Pyodide runs in a worker, and compiling its WebAssembly needs 'wasm-unsafe-eval', not
-# 'unsafe-eval'), and a web manifest from 'self'. data: images are the browsers' own
-# form controls in the admin's stylesheet.
+# (the phone's rules engine, MicroPython, runs in a worker, and compiling its WebAssembly
+# needs 'wasm-unsafe-eval', not 'unsafe-eval'), and a web manifest from 'self'. data:
+# images are the browsers' own form controls in the admin's stylesheet.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'self'"],
@@ -256,10 +256,11 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "tournament" / "static"]
-# Pyodide from npm (package.json; `make install` runs `npm ci`): the phone's rules engine.
-PYODIDE_DIR = BASE_DIR / "node_modules" / "pyodide"
-if PYODIDE_DIR.is_dir():
-    STATICFILES_DIRS.append(("pyodide", PYODIDE_DIR))
+# MicroPython's WebAssembly port from npm (package.json; `make install` runs `npm ci`): the
+# interpreter of the phone's rules engine (docs/offline.md).
+MICROPYTHON_DIR = BASE_DIR / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
+if MICROPYTHON_DIR.is_dir():
+    STATICFILES_DIRS.append(("micropython", MICROPYTHON_DIR))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -1,4 +1,4 @@
-"""The phone's form check (record/check.py, run in Pyodide) says what the server's form says:
+"""The phone's form check (record/check.py, run in MicroPython) says what the server's form says:
 the same verdict and the same messages at the same fields, for forms typed from legal and
 broken records under both rulesets, in singles and pairs."""
 

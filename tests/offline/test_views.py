@@ -1,17 +1,16 @@
 """The offline machinery's server side: the service worker at the root, the manifest, the
-engine's zip (the server's own source files), the token a queued write is sent with, the
-user tag the worker keeps pages by, and the entry pages opting in."""
+engine's files (the server's own sources, the phone's shims), the token a queued write is
+sent with, the user tag the worker keeps pages by, and the entry pages opting in."""
 
-import io
+import gzip
 import json
 import re
-import zipfile
 
 import pytest
 from django.urls import reverse
 
 from tests.arbiter.conftest import client_for
-from tournament.offline.bundle import ROOT, engine_zip, sources
+from tournament.offline.bundle import PHONE, ROOT, dataclass_fields, engine_bundle, sources
 from tournament.offline.user import HEADER, user_tag
 
 pytestmark = pytest.mark.django_db
@@ -37,7 +36,8 @@ def test_the_worker_is_served_at_the_root_and_never_kept(client):
 def test_every_file_the_worker_keeps_is_there(client):
     _, settings = worker_settings(client)
     kept = settings["precache"]
-    assert any(u.endswith("pyodide.asm.wasm") for u in kept)
+    assert any(re.search(r"/micropython\.[0-9a-f]+\.wasm$|/micropython\.wasm$", u) for u in kept)
+    assert not any("pyodide" in u for u in kept)
     assert any(u.startswith("/offline/engine-") for u in kept)
     for url in kept:
         response = client.get(url)
@@ -47,22 +47,31 @@ def test_every_file_the_worker_keeps_is_there(client):
         response.close()
 
 
-def test_the_engine_zip_holds_the_servers_own_files(client):
-    data, digest = engine_zip()
-    response = client.get(reverse("offline:engine", args=[digest]))
-    assert response.status_code == 200 and response.content == data
-    assert "immutable" in response["Cache-Control"]
-    with zipfile.ZipFile(io.BytesIO(data)) as zf:
-        names = zf.namelist()
-        assert names == sources()
-        for name in names:
-            assert zf.read(name) == (ROOT / name).read_bytes(), name
-    assert "scoring/engine.py" in names and "tournament/entry/record/check.py" in names
+def test_the_engine_holds_the_servers_own_files(client):
+    data, digest = engine_bundle()
+    response = client.get(reverse("offline:engine", args=[digest]), HTTP_ACCEPT_ENCODING="gzip")
+    assert response.status_code == 200 and response["Content-Encoding"] == "gzip"
+    assert gzip.decompress(response.content) == data
+    assert "immutable" in response["Cache-Control"] and "Accept-Encoding" in response["Vary"]
+    plain = client.get(reverse("offline:engine", args=[digest]))
+    assert plain.content == data and not plain.has_header("Content-Encoding")
+    files = json.loads(data)["files"]
+    server = [n for n in files if not n.startswith("phone/")]
+    assert server == sources()
+    for name in server:
+        assert files[name] == (ROOT / name).read_text(), name
+    assert "scoring/engine.py" in server and "tournament/entry/record/check.py" in server
     entry = {q.relative_to(ROOT).as_posix() for q in (ROOT / "tournament/entry").rglob("*.py")}
-    assert entry <= set(names)  # the phone's package, whole
-    assert {n for n in names if n.startswith("tournament/")} == entry | {"tournament/__init__.py"}
-    assert not any("management" in n or n.endswith("apps.py") for n in names)
-    assert engine_zip() == (data, digest)  # the same sources make the same bytes
+    assert entry <= set(server)  # the phone's package, whole
+    assert {n for n in server if n.startswith("tournament/")} == entry | {"tournament/__init__.py"}
+    assert not any("management" in n or n.endswith("apps.py") for n in server)
+    # The phone's shims, and each dataclass's fields as CPython reads them.
+    for shim in PHONE.glob("*.py"):
+        assert files[f"phone/{shim.name}"] == shim.read_text()
+    fields = dataclass_fields()
+    assert fields["scoring.formats.MatchFormat"] == ["target", "sets_to_win"]
+    assert json.dumps(fields, indent=1) in files["phone/shim_fields.py"]
+    assert engine_bundle() == (data, digest)  # the same sources make the same bytes
     assert client.get(reverse("offline:engine", args=["0" * 16])).status_code == 404
 
 
@@ -106,7 +115,7 @@ def test_the_board_pages_opt_in(client, round1, people):
     page = client.get(reverse("arbiter:match", args=[round1["match"].pk])).content.decode()
     assert 'data-offline data-offline-check' in page
     assert 'id="entry-table"' in page and 'id="entry-check-script"' in page
-    assert f"/offline/engine-{engine_zip()[1]}.zip" in page
+    assert f"/offline/engine-{engine_bundle()[1]}.json" in page
 
 
 def test_every_sign_out_is_in_the_workers_settings(client):
@@ -164,21 +173,22 @@ def test_the_workers_version_follows_a_kept_files_date(client):
     assert worker_settings(client)[1]["version"] == before["version"]
 
 
-def test_the_engine_zip_runs_alone_without_django(tmp_path):
+def test_the_engines_files_run_alone_without_django(tmp_path):
     """What the phone gets is complete and Django-free: a bare Python (no site-packages)
-    with only the zip on its path imports the check and checks a form."""
+    with only the engine's files on its path imports the check and checks a form."""
     import subprocess
     import sys
 
-    data, _ = engine_zip()
-    archive = tmp_path / "engine.zip"
-    archive.write_bytes(data)
+    for name, text in json.loads(engine_bundle()[0])["files"].items():
+        if not name.startswith("phone/"):
+            (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+            (tmp_path / name).write_text(text)
     script = ("import sys, json; sys.path.insert(0, sys.argv[1]);"
               "from tournament.entry.record import check as c;"
               "print(json.dumps(c.check({'outcome': 'played', 's1_a': '61', 's1_b': '61'},"
               " c.table_json(c.Table()))));"
               "assert 'django' not in sys.modules")
-    done = subprocess.run([sys.executable, "-S", "-I", "-c", script, str(archive)],
+    done = subprocess.run([sys.executable, "-S", "-I", "-c", script, str(tmp_path)],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["valid"] is False

@@ -22,7 +22,7 @@ def test_the_policy_allows_this_site_only_and_the_planned_workers():
 
     p = policy(Client().get("/"))
     assert p["default-src"] == ["'self'"] and p["object-src"] == ["'none'"]
-    assert p["script-src"] == ["'self'", "'wasm-unsafe-eval'"]  # Pyodide, never 'unsafe-eval'
+    assert p["script-src"] == ["'self'", "'wasm-unsafe-eval'"]  # wasm only, never 'unsafe-eval'
     assert "'unsafe-inline'" not in " ".join(sum(p.values(), []))
     assert p["worker-src"] == ["'self'"] and p["manifest-src"] == ["'self'"]
     assert p["frame-ancestors"] == ["'none'"]

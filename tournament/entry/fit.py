@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import scoring
 from scoring.formats import MatchFormat, MatchFormatError, match_format
+from scoring.report import quoted
 from scoring.starters import sets_alternate
 
 from .starters import first_set_starter
@@ -110,23 +111,24 @@ def _fit(board, record) -> tuple[dict, list[dict]]:
     record = dict(record)
     if record.get("ruleset") != board.ruleset:
         errors.append(_err("/ruleset", "bad_format",
-                           f"this event plays the {board.ruleset!r} rules, not "
-                           f"{record.get('ruleset')!r}"))
+                           f"this event plays the {quoted(board.ruleset)} rules, not "
+                           f"{quoted(record.get('ruleset'))}"))
     if "match" not in record or (board.ruleset in scoring.RULESETS
                                  and _same_format(board, record["match"])):
         record["match"] = board.match  # the record always carries its format, in full
     elif record["match"] != board.match:
+        # (no slice inside the f-string: the phone's MicroPython reads its ":" as a format)
+        shown = json.dumps(record["match"])[:80]
         errors.append(_err("/match", "bad_format",
                            f"this event plays sets to {board.target} and matches won by "
-                           f"{board.sets_to_win} sets; the record's match is "
-                           f"{json.dumps(record['match'])[:80]}"))
+                           f"{board.sets_to_win} sets; the record's match is {shown}"))
     players = record.get("players")
     seats = record.get("seats", len(players) if isinstance(players, list) else 2)
     if seats != board.seats:
         kind = ("a pairs event: a record has 4 seats (A1, B1, A2, B2)" if board.seats == 4
                 else "a singles event: a record has 2 seats")
         errors.append(_err("/seats" if "seats" in record else "/players", "bad_format",
-                           f"this is {kind}, not {seats!r}"))
+                           f"this is {kind}, not {quoted(seats)}"))
     else:
         record["seats"] = seats
     sets = record.get("sets")
@@ -198,4 +200,6 @@ def check_record(board: Board, record, *, conceded_side=None) -> dict:
         errors += _abandoned(report, record, conceded_side, board.sets_to_win)
     seen = {(e["path"], e["code"]) for e in errors}
     errors += [e for e in fit if (e["path"], e["code"]) not in seen]
-    return {**report, "valid": not errors, "errors": errors, "record": record, "misfit": fit}
+    out = dict(report)  # not {**report, ...}: the phone's MicroPython has no such display
+    out.update(valid=not errors, errors=errors, record=record, misfit=fit)
+    return out

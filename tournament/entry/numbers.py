@@ -11,6 +11,8 @@ applies the same rule is tournament/text/number_field.py.
 
 import re
 
+from scoring.report import quoted
+
 _WHOLE = re.compile(r"-?[0-9]+")
 # Longer than any number this application stores; keeps int() away from huge texts.
 MAX_DIGITS = 9
@@ -31,8 +33,9 @@ def whole(text, what: str, *, low: int | None = None, high: int | None = None) -
     ignored; anything else that is not an ASCII digit is refused)."""
     raw = str(text if text is not None else "").strip()
     if not is_whole(raw):
+        shown = quoted(raw[:20])  # (outside the f-string, for the phone's MicroPython)
         raise NumberError(f"{what} must be a whole number written in the digits 0-9, "
-                          f"not {raw[:20]!r}.")
+                          f"not {shown}.")
     value = int(raw)
     if low is not None and value < low:
         raise NumberError(f"{what} must be at least {low}, not {value}.")

@@ -14,13 +14,12 @@ PAGES = ["/arbiter/", "/me/"]
 
 STATIC = [
     "css/site.css", "css/arbiter.css",
-    "js/offline.js", "js/queue.js", "js/entry-check.js", "js/engine-worker.js",
+    "js/offline.js", "js/queue.js", "js/entry-check.js", "js/engine.mjs",
     "offline/icon.svg", "offline/icon-192.png", "offline/icon-512.png",
 ]
-# Pyodide's own files (node_modules/pyodide, served as static "pyodide/..."): the core
-# the worker loads; the scoring package needs nothing beyond the standard library.
-PYODIDE = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
-           "pyodide-lock.json"]
+# MicroPython's WebAssembly port (node_modules/@micropython/micropython-webassembly-pyscript,
+# served as static "micropython/..."): the interpreter the phone's engine runs on.
+MICROPYTHON = ["micropython/micropython.mjs", "micropython/micropython.wasm"]
 
 
 def sign_outs() -> list[str]:
@@ -29,26 +28,21 @@ def sign_outs() -> list[str]:
     return [reverse("logout"), reverse("players:sign_out")]
 
 
-def pyodide_index() -> str:
-    """The folder URL Pyodide loads its files from. Pyodide names its files itself, so
-    they are asked for by their own names (WhiteNoise keeps those beside the hashed ones)."""
-    return f"{settings.STATIC_URL}pyodide/"  # STATIC_URL ends with a slash
-
-
-def pyodide_version() -> str:
-    """The pinned Pyodide's version: the worker's version changes with it (its files keep
-    their names from one release to the next)."""
+def engine_version() -> str:
+    """The pinned MicroPython's version (package.json): the worker's version changes
+    with it."""
     try:
-        return json.loads((settings.PYODIDE_DIR / "package.json").read_text())["version"]
+        return json.loads((settings.MICROPYTHON_DIR / "package.json").read_text())["version"]
     except (OSError, ValueError, KeyError):
         return "missing"
 
 
 def precache() -> list[str]:
-    from .bundle import engine_zip
+    from .bundle import engine_bundle
 
-    return ([static(p) for p in STATIC] + [pyodide_index() + p for p in PYODIDE]
-            + [reverse("offline:engine", args=[engine_zip()[1]]), reverse("offline:manifest")])
+    return ([static(p) for p in STATIC + MICROPYTHON]
+            + [reverse("offline:engine", args=[engine_bundle()[1]]),
+               reverse("offline:manifest")])
 
 
 def stamps() -> list[int]:
@@ -56,5 +50,5 @@ def stamps() -> list[int]:
     they change, so the worker's version must follow their contents' dates."""
     from django.contrib.staticfiles import finders
 
-    found = [finders.find(p) for p in STATIC + [f"pyodide/{p}" for p in PYODIDE]]
+    found = [finders.find(p) for p in STATIC + MICROPYTHON]
     return [Path(f).stat().st_mtime_ns if f else 0 for f in found]

@@ -1,7 +1,7 @@
 /* The entry pages' service worker (docs/offline.md), served at /sw.js by
    tournament/offline/views.py, which writes its settings (self.OFFLINE) on line 1.
 
-   - Kept files (stylesheets, scripts, Pyodide, the engine's zip): cache first, in a cache
+   - Kept files (stylesheets, scripts, MicroPython, the engine's files): cache first, in a cache
      named by the settings' version, so a deploy replaces them all at once. Any other
      static file a page uses: network first, and kept for when the network is cut.
    - Entry pages (OFFLINE.pages): network first; a copy is kept for the signed-in user

@@ -7,8 +7,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 
 from ..entry.record.check import table_json
-from .bundle import engine_zip
-from .config import pyodide_index
+from .bundle import engine_bundle
 from .user import request_tag
 
 register = template.Library()
@@ -26,5 +25,6 @@ def offline_engine(table=None):
     (the form then goes unchecked to the server, which checks it)."""
     if table is None or table == "":
         return {}
-    return {"table": table_json(table), "pyodide": pyodide_index(),
-            "worker": static("js/engine-worker.js"), "digest": engine_zip()[1]}
+    return {"table": table_json(table), "worker": static("js/engine.mjs"),
+            "micropython": static("micropython/micropython.mjs"),
+            "wasm": static("micropython/micropython.wasm"), "digest": engine_bundle()[1]}

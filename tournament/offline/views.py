@@ -1,5 +1,5 @@
 """The service worker (served from the site's root so that its scope covers every entry
-page), the web manifest, the engine's zip and a fresh CSRF token for a queued write."""
+page), the web manifest, the engine's files and a fresh CSRF token for a queued write."""
 
 import hashlib
 import json
@@ -10,11 +10,12 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from . import config
-from .bundle import engine_zip
+from .bundle import engine_bundle, engine_bundle_gzip
 from .user import request_tag
 
 WORKER = Path(__file__).with_name("sw.js")
@@ -25,7 +26,7 @@ def service_worker(request):
     """sw.js with its settings on the first line; its version changes with any of them,
     so a deploy that changes a kept file replaces the phone's copies."""
     conf = {"pages": config.PAGES, "precache": config.precache(),
-            "queue": static("js/queue.js"), "pyodide": config.pyodide_version(),
+            "queue": static("js/queue.js"), "engine": config.engine_version(),
             "static": settings.STATIC_URL, "signout": config.sign_outs(),
             "token": reverse("offline:token"), "sender": static("js/offline.js"),
             "stylesheet": static("css/site.css")}
@@ -63,10 +64,17 @@ def manifest(request):
 
 @require_GET
 def engine(request, digest):
-    data, current = engine_zip()
+    """The engine's source files as one JSON object, gzip'd where the browser takes it
+    (every browser does; compressed once, bundle.py)."""
+    data, current = engine_bundle()
     if digest != current:
         raise Http404("That build of the rules engine is not the current one.")
-    response = HttpResponse(data, content_type="application/zip")
+    if "gzip" in request.headers.get("Accept-Encoding", ""):
+        response = HttpResponse(engine_bundle_gzip(), content_type="application/json")
+        response["Content-Encoding"] = "gzip"
+    else:
+        response = HttpResponse(data, content_type="application/json")
+    patch_vary_headers(response, ["Accept-Encoding"])
     response["Cache-Control"] = "public, max-age=31536000, immutable"  # named by its hash
     return response
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from scoring.report import quoted
 from scoring.rulesets import VOID_RULES
 from scoring.starters import hand_starters
 
@@ -62,7 +63,7 @@ def _void(data: Mapping, s: int, h: int, built: Built) -> dict | None:
     if not rule:
         return None
     if rule not in VOID_RULES or not built.table.penalties:
-        built.add(key, f"Set {s}, hand {h}: {rule!r} is not a rule that voids a hand.")
+        built.add(key, f"Set {s}, hand {h}: {quoted(rule)} is not a rule that voids a hand.")
         return None
     seat = chosen_seat(data, part_key(key, "void_seat"), built.table.seats)
     if seat is None:
@@ -115,7 +116,9 @@ def _starters(one: dict, seats: int) -> None:
     """Each hand's starter, from the set's and the voids: the scoring engine's rule."""
     hands = one.get("hands") or []
     voids = [h.get("void") or void_in_plays(h.get("plays") or []) for h in hands]
-    for hand, seat in zip(hands, hand_starters(one["starter"], seats, voids), strict=True):
+    starters = hand_starters(one["starter"], seats, voids)
+    assert len(starters) == len(hands)  # (zip's strict= is not in the phone's MicroPython)
+    for hand, seat in zip(hands, starters):  # noqa: B905
         hand["starter"] = seat
 
 

@@ -1,5 +1,5 @@
-"""The entry form checked without Django, as the phone's rules engine runs it (Pyodide in
-a Web Worker, `tournament/static/js/engine-worker.js`): the posted fields go through the
+"""The entry form checked without Django, as the phone's rules engine runs it (MicroPython
+in a Web Worker, `tournament/static/js/engine.mjs`): the posted fields go through the
 same `build()` as on the server, the record through the same `entry.fit.check_record()`
 (the board's fit, the limits, `scoring.validate()`, an abandoned match's rules), and the
 errors through the same `map_errors()`, so the phone shows the server's own messages.

@@ -103,8 +103,9 @@ class Table:
 
     def seat_words(self, data: Mapping | None = None) -> list[str]:
         """"Ann Lee (A1)": a seat as the form names it."""
-        return [f"{name} ({label})" for name, label in
-                zip(self.seat_names(data), self.seat_labels(), strict=True)]
+        names, labels = self.seat_names(data), self.seat_labels()
+        assert len(names) == len(labels)  # (zip's strict= is not in the phone's MicroPython)
+        return [f"{name} ({label})" for name, label in zip(names, labels)]  # noqa: B905
 
 
 def part_key(key: str, part: str) -> str:

@@ -1,6 +1,6 @@
 """The limits of a typed score, and their words: one home for the server's form
 (`tournament/arbiter/forms.py` makes its fields from them) and the phone's check
-(`check.py`, run in Pyodide), so the phone refuses what the server refuses, in the same
+(`check.py`, run in MicroPython), so the phone refuses what the server refuses, in the same
 words. A set's score is 0 to the target; a hand's points 0 to the target, or down to
 minus the target where the ruleset has penalties (8 holes against a side). No Django.
 """

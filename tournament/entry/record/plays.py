@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from scoring.rulesets import PENALTY_RULES, VOID_RULES
+from scoring.report import quoted
+from scoring.rulesets import PENALTY_NAMES, PENALTY_RULES, VOID_RULES
 
 from .. import numbers
 from .form import Table
@@ -61,7 +62,7 @@ def parse_penalty(words: str, table: Table) -> tuple[dict | None, str | None]:
         return None, "a penalty names the seat that pays it, e.g. penalty B or penalty B1"
     seat = _seat(parts[0], table)
     if seat is None:
-        return None, (f"{parts[0]!r} is not a seat; write one of "
+        return None, (f"{quoted(parts[0])} is not a seat; write one of "
                       f"{', '.join(table.seat_labels())}")
     entry: dict = {"seat": seat}
     for word in parts[1:]:
@@ -71,8 +72,8 @@ def parse_penalty(words: str, table: Table) -> tuple[dict | None, str | None]:
         elif word.lower() in PENALTY_RULES and "rule" not in entry:
             entry["rule"] = word.lower()
         else:
-            return None, (f"{word!r} in a penalty is neither a rule ("
-                          f"{', '.join(PENALTY_RULES)}) nor a tile")
+            return None, (f"{quoted(word)} in a penalty is neither a rule ("
+                          f"{', '.join(PENALTY_NAMES)}) nor a tile")
     if reason:
         entry["reason"] = reason
     return {"penalty": entry}, None
@@ -102,8 +103,10 @@ def parse_hand_text(text: str, table: Table | None = None) -> tuple[list | None,
             continue
         label = m.group(1).upper()
         if label not in labels:
-            problems.append(f"{m.group(1)!r} is not a seat at this table; deal lines start "
-                            f"with {', '.join(x + ':' for x in table.seat_labels())}")
+            starts = ", ".join(x + ":" for x in table.seat_labels())  # (not in the f-string:
+            # the phone's MicroPython reads a ":" there as the start of a format)
+            problems.append(f"{quoted(m.group(1))} is not a seat at this table; deal lines start "
+                            f"with {starts}")
             continue
         seat = labels.index(label)
         dealt = True
@@ -112,7 +115,8 @@ def parse_hand_text(text: str, table: Table | None = None) -> tuple[list | None,
                 continue
             tile = _tile(word)
             if tile is None:
-                problems.append(f"{word!r} in {label}'s deal is not a tile; write tiles as 3-6")
+                problems.append(f"{quoted(word)} in {label}'s deal is not a tile; "
+                                "write tiles as 3-6")
             else:
                 deal[seat].append(tile)
     plays: list = []
@@ -131,7 +135,7 @@ def parse_hand_text(text: str, table: Table | None = None) -> tuple[list | None,
             continue
         m = _TURN.match(word)
         if not m:
-            problems.append(f"play {n}: {word!r} is not a play; write 3-6 for the down, then "
+            problems.append(f"play {n}: {quoted(word)} is not a play; write 3-6 for the down, then "
                             "6-0 right, 3-1 left, knock or penalty B …")
             continue
         end = _ENDS.get((m.group(2) or "").lower(), "")

@@ -1,5 +1,5 @@
 /* The entry form checked on the phone before it is stored or queued: the rules engine
-   (engine-worker.js: the server's own Python) builds the record from the fields, runs the
+   (engine.mjs, a module worker: the server's own Python run by MicroPython) builds the record from the fields, runs the
    validator and words its errors as the server does, and they are shown at the fields,
    as the server's answer shows them. Where the engine has not loaded (an old phone, no
    WebAssembly, still starting) the form goes as it is and the server checks it.
@@ -12,14 +12,35 @@
   if (!me || !table || !self.Worker) { return; }
   var board = JSON.parse(table.textContent);
   var worker = null, ready = false, failed = false, waiting = {}, next = 1, onReady = [];
-  var WAIT_MS = 4000;
+  var WAIT_MS = 15000;  // a form's check on a slow phone takes seconds (docs/offline.md)
 
-  try {
-    worker = new Worker(me.dataset.worker);
-  } catch (e) {
-    return;
+  /* Resolves true once the engine is ready, false if it failed or `ms` passed first. */
+  function whenReady(ms) {
+    if (ready || failed || !ms) { return Promise.resolve(ready); }
+    return new Promise(function (resolve) {
+      onReady.push(resolve);
+      setTimeout(function () { resolve(ready); }, ms);
+    });
   }
-  worker.onmessage = function (event) {
+  function startWorker() {
+    try {
+      worker = new Worker(me.dataset.worker, {type: "module"});
+    } catch (e) {
+      failed = true;
+      document.documentElement.dataset.engine = "failed";
+      return;
+    }
+    worker.onmessage = onMessage;
+    worker.onerror = function () {
+      failed = true;
+      onReady.splice(0).forEach(function (f) { f(false); });
+      document.documentElement.dataset.engine = "failed";
+    };
+    worker.postMessage({init: {micropython: me.dataset.micropython, wasm: me.dataset.wasm,
+                               engine: me.dataset.engine}});
+  }
+
+  function onMessage(event) {
     var d = event.data || {};
     if (d.ready) {
       ready = true;
@@ -35,25 +56,24 @@
       waiting[d.id](d);
       delete waiting[d.id];
     }
-  };
-  worker.onerror = function () {
-    failed = true;
-    onReady.splice(0).forEach(function (f) { f(false); });
-    document.documentElement.dataset.engine = "failed";
-  };
-
-  /* Resolves true once the engine is ready, false if it failed or `ms` passed first. */
-  function whenReady(ms) {
-    if (ready || failed || !ms) { return Promise.resolve(ready); }
-    return new Promise(function (resolve) {
-      onReady.push(resolve);
-      setTimeout(function () { resolve(ready); }, ms);
-    });
   }
+
   document.documentElement.dataset.engine = "loading";
-  worker.postMessage({init: {pyodide: me.dataset.pyodide, engine: me.dataset.engine}});
+  /* A module worker started before the service worker first claims the page keeps
+     Chromium from claiming it: on the first visit (a worker registered, not yet in
+     control), the engine starts once it is (or after 5 s); afterwards, at once. */
+  var sw = navigator.serviceWorker;
+  if (document.getElementById("offline-page") && sw && !sw.controller) {
+    var started = false;
+    var go = function () { if (!started) { started = true; startWorker(); } };
+    sw.addEventListener("controllerchange", go);
+    setTimeout(go, 5000);
+  } else {
+    startWorker();
+  }
 
   function ask(message) {
+    if (!worker) { return Promise.resolve({error: "not started"}); }
     return new Promise(function (resolve) {
       var id = next++;
       message.id = id;

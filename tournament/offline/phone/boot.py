@@ -1,0 +1,34 @@
+"""The phone's engine, started by static/js/engine.mjs in MicroPython: the shims beside
+it stand in for the standard library's missing pieces, then the server's own
+`scoring` and `tournament.entry.record.check` are imported, and `validate` and `check`
+take and give JSON text (the worker passes strings, never proxies)."""
+
+import builtins
+import sys
+
+import shim_dataclasses
+import shim_json
+import shim_re
+import shim_small
+
+for _name, _module in (("__future__", shim_small), ("typing", shim_small),
+                       ("collections.abc", shim_small), ("dataclasses", shim_dataclasses),
+                       ("re", shim_re), ("json", shim_json)):
+    sys.modules[_name] = _module
+# MicroPython raises RuntimeError("maximum recursion depth exceeded") where CPython raises
+# RecursionError (a RuntimeError): the engine's `except RecursionError` catches it so.
+if not hasattr(builtins, "RecursionError"):
+    builtins.RecursionError = RuntimeError
+
+import json  # noqa: E402
+
+import scoring  # noqa: E402
+from tournament.entry.record import check as record_check  # noqa: E402
+
+
+def validate(record):
+    return json.dumps(scoring.validate(json.loads(record)))
+
+
+def check(fields, table):
+    return json.dumps(record_check.check(json.loads(fields), json.loads(table)))
