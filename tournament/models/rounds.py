@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 
 from ..standings import set_winner
 from .entrants import Entrant
@@ -87,10 +88,25 @@ class Round(models.Model):
 PUBLIC_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.CLOSED)
 
 
-def live_round(rounds):
-    """Of an event's rounds (in order, already read): the latest whose results are being
-    entered, or None. The one rule behind "the live round" on every page."""
-    return next((r for r in reversed(list(rounds)) if r.is_live), None)
+def live_round(rounds, today=None):
+    """Of an event's rounds (in order, already read): the live one, or None. The one rule
+    behind "the live round" on every page: of the rounds whose results are being entered,
+    the one dated today, else the next dated (a league's season, paired and published at
+    once, has every round live: the coming week's is the live one), else the latest."""
+    live = [r for r in rounds if r.is_live]
+    return next_dated(live, lambda r: r.date, today=today) or (live[-1] if live else None)
+
+
+def next_dated(items, date_of, *, done=lambda item: False, today=None):
+    """Of `items`: the first dated `today`, else the earliest dated after today that is
+    not `done` (has no result yet); None when none is (undated items are passed over).
+    The one rule behind "this week's fixture" of a league (rounds, team matches, boards)."""
+    today = today or timezone.localdate()
+    dated = [(date_of(i), n, i) for n, i in enumerate(items) if date_of(i) is not None]
+    for day, _, item in sorted(dated, key=lambda d: (d[0], d[1])):
+        if day == today or (day > today and not done(item)):
+            return item
+    return None
 
 
 # A result counts once confirmed, or once entered where the event asks no confirmation:
