@@ -1,3 +1,5 @@
+import datetime
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -91,22 +93,30 @@ PUBLIC_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.CLOSED)
 def live_round(rounds, today=None):
     """Of an event's rounds (in order, already read): the live one, or None. The one rule
     behind "the live round" on every page: of the rounds whose results are being entered,
-    the one dated today, else the next dated (a league's season, paired and published at
-    once, has every round live: the coming week's is the live one), else the latest."""
+    this week's by date (a league's season, paired and published at once, has every round
+    live: `next_dated` says which is this week's), else the latest."""
     live = [r for r in rounds if r.is_live]
     return next_dated(live, lambda r: r.date, today=today) or (live[-1] if live else None)
 
 
+# A fixture dated up to this many days ago is still this week's (its card may come in a
+# few days late); an older one without a result is overdue, not the current one.
+RECENT_DAYS = 6
+
+
 def next_dated(items, date_of, *, done=lambda item: False, today=None):
-    """Of `items`: the first dated `today`, else the earliest dated after today that is
-    not `done` (has no result yet); None when none is (undated items are passed over).
-    The one rule behind "this week's fixture" of a league (rounds, team matches, boards)."""
+    """Of `items`: the one dated `today`, else the earliest without a result (`done`
+    false) dated from RECENT_DAYS ago on; None when none is (undated items are passed
+    over). The one rule behind "this week's fixture" of a league (its live round, a
+    team's match night, a player's board)."""
     today = today or timezone.localdate()
-    dated = [(date_of(i), n, i) for n, i in enumerate(items) if date_of(i) is not None]
-    for day, _, item in sorted(dated, key=lambda d: (d[0], d[1])):
-        if day == today or (day > today and not done(item)):
+    dated = sorted(((date_of(i), n, i) for n, i in enumerate(items)
+                    if date_of(i) is not None), key=lambda d: (d[0], d[1]))
+    for day, _, item in dated:
+        if day == today:
             return item
-    return None
+    since = today - datetime.timedelta(days=RECENT_DAYS)
+    return next((item for day, _, item in dated if day >= since and not done(item)), None)
 
 
 # A result counts once confirmed, or once entered where the event asks no confirmation:

@@ -115,8 +115,7 @@ def night_of(player, match_id=None) -> Night | None:
         # A season paired at once: today's match, else the next date's without a result
         # (models.rounds.next_dated); else the latest round's.
         required = player.tournament.require_confirmation
-        dated = next_dated(list(matches.exclude(side1=None).only(
-            "id", "status", "postponed_to", "round__date", "round__number")),
+        dated = next_dated(list(matches.exclude(side1=None)),
             lambda m: m.postponed_to or m.round.date,
             done=lambda m: status_counts(m.status, required))
         if dated is not None:
