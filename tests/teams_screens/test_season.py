@@ -276,3 +276,15 @@ def test_next_dated_picks_today_else_this_weeks_open_fixture():
     assert pick([*items, ("today", today, True)]) == "today"
     assert pick([("recent", today - datetime.timedelta(days=3), False), *items]) == "recent"
     assert pick(items[:2]) is None
+
+
+def test_a_season_deleted_round_by_round_is_paired_again(unpaired_division, director):
+    made = season_actions.pair_season(unpaired_division, director, first_date=FIRST)
+    with pytest.raises(ActionError, match="Only the latest round"):
+        rounds.delete_round(made[0], director)
+    for r in reversed(made):
+        rounds.delete_round(r, director)
+    assert not unpaired_division.stages.get().paired_ahead
+    again = season_actions.pair_season(unpaired_division, director,
+                                       first_date=FIRST + datetime.timedelta(days=1))
+    assert again[-1].date == FIRST + datetime.timedelta(days=36)

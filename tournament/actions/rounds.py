@@ -378,6 +378,9 @@ def delete_round(round_, actor, *, reason: str = "") -> None:
     number = round_.number
     lock_round(round_)
     round_.delete()
+    # A season paired at once and deleted round by round to its first: paired anew later.
+    Stage.objects.filter(pk=round_.stage_id, paired_ahead=True, rounds__isnull=True).update(
+        paired_ahead=False)
     # The round before stays as it is: closed once its results all counted.
     update_status(tournament, settle=False)
     audit(tournament, actor, Action.DELETE_ROUND, f"Deleted round {number}", reason, round=number)
