@@ -63,8 +63,7 @@ def current(player, boards) -> Board | None:
     season paired at once: models.rounds.next_dated); else of the latest published round,
     if the player has one there."""
     required = player.tournament.require_confirmation
-    match = next_dated([m for m in boards if m.round.status != Round.Status.DRAFT],
-                       lambda m: m.postponed_to or m.round.date,
+    match = next_dated(boards, lambda m: m.postponed_to or m.round.date,
                        done=lambda m: status_counts(m.status, required))
     if match is None:
         latest = (Round.objects.published().filter(tournament_id=player.tournament_id)
