@@ -8,10 +8,12 @@ import io
 import pytest
 from django.core.management import call_command
 from django.db import transaction
+from django.utils import timezone
 
 import scoring
 from tournament.actions.base import one_change
 from tournament.models import AuditEntry, Match, Round, Tournament
+from tournament.models.rounds import live_round
 from tournament.reads import league
 
 
@@ -38,7 +40,13 @@ def test_the_division_is_half_way_through_its_season(demo_league):
     stage = t.stages.get()
     assert (stage.kind, stage.cycles, stage.rounds_planned()) == ("round_robin", 2, 10)
     assert t.rounds.filter(status=Round.Status.PUBLISHED).exists()
-    assert t.rounds.count() == 5 and not t.rounds.filter(date__isnull=True).exists()
+    # the whole season paired and published at once, weekly, night 5 this week's
+    assert stage.paired_ahead and t.rounds.count() == 10
+    assert not t.rounds.filter(status=Round.Status.DRAFT).exists()
+    dates = list(t.rounds.order_by("number").values_list("date", flat=True))
+    assert all((b - a).days == 7 for a, b in zip(dates, dates[1:], strict=False))
+    assert dates[4].weekday() == 0 and 0 <= (timezone.localdate() - dates[4]).days < 7
+    assert live_round(list(t.rounds.order_by("number"))).number == 5
 
 
 def test_every_counted_board_is_valid_and_the_cards_add_up(demo_league):

@@ -30,9 +30,9 @@ def update_status(tournament, *, settle: bool = True) -> list[int]:
     last = rounds[-1] if rounds else None
     if (last is not None and last.status == Round.Status.CLOSED
             and stage_to_pair(tournament) is None
-            # a league's postponed match keeps its earlier round open, and the season too
-            and not (tournament.is_teams
-                     and any(r.status == Round.Status.PUBLISHED for r in rounds))):
+            # a league's postponed match keeps its earlier round open, and the season too;
+            # so does any round of a season paired in advance (actions.season)
+            and not any(r.status == Round.Status.PUBLISHED for r in rounds)):
         status = Tournament.Status.FINISHED
     if status != tournament.status:
         Tournament.objects.filter(pk=tournament.pk).update(status=status)

@@ -75,22 +75,12 @@ def pair_round(tournament, actor, *, only_checked_in: bool = False) -> Round:
     tournament = lock_event(tournament)
     rounds = list(tournament.rounds.order_by("number"))
     number = len(rounds) + 1
-    if rounds:
-        last = rounds[-1]
-        if last.status == Round.Status.DRAFT:
-            raise ActionError(f"Round {last.number} is still a draft: publish or delete it first.")
-        # A league's postponed match leaves its round open for it alone: it does not hold
-        # up the next round (actions.team_matches.postpone_match).
-        postponed = ({m.pk for m in postponed_outstanding(last)} if tournament.is_teams
-                     else set())
-        still_open = [m for m in open_boards(last)
-                      if m.team_match_id is None and m.pk not in postponed]
-        if still_open:
-            raise ActionError(
-                f"Round {last.number} is not finished: {len(still_open)} board"
-                f"{'s' if len(still_open) != 1 else ''} still open: {describe_open(still_open)}.",
-                {"open_boards": [m.board for m in still_open]})
     found = stage_to_pair(tournament, rounds=rounds)
+    if found is None and rounds and Stage.objects.filter(
+            pk=rounds[-1].stage_id, paired_ahead=True).exists():
+        raise ActionError(f"Every round is paired already (the season was paired at once, to "
+                          f"round {rounds[-1].number}): nothing to pair.")
+    check_finished(tournament, rounds)
     if found is None:
         if tournament.stages.count() == 1:
             raise ActionError(f"All {tournament.rounds_planned} planned rounds are paired.")
@@ -158,6 +148,40 @@ def pair_round(tournament, actor, *, only_checked_in: bool = False) -> Round:
                   for _, a, b in drawn.boards],
           absent_not_checked_in=[e.number for e in absent] if only_checked_in else None)
     return round_
+
+
+def check_finished(tournament, rounds) -> None:
+    """Refuse to pair after `rounds` (the event's, in order) unless the last is published
+    and finished: every board's result counts, but a league's postponed match (it leaves
+    its round open for it alone, actions.team_matches.postpone_match). After a stage paired
+    in advance (actions.season), every round of that stage must be finished."""
+    if not rounds:
+        return
+    last = rounds[-1]
+    if last.status == Round.Status.DRAFT:
+        raise ActionError(f"Round {last.number} is still a draft: publish or delete it first.")
+    if Stage.objects.filter(pk=last.stage_id, paired_ahead=True).exists():
+        season = [r for r in rounds if r.stage_id == last.stage_id]
+        draft = [r.number for r in season if r.status == Round.Status.DRAFT]
+        if draft:
+            raise ActionError(f"Round {draft[0]} is still a draft: publish or delete it first.")
+        still_open = [(r, m) for r in season for m in open_boards(r) if m.team_match_id is None]
+        if still_open:
+            raise ActionError(
+                f"The season is not finished: {len(still_open)} match"
+                f"{'es' if len(still_open) != 1 else ''} still open: "
+                + "; ".join(f"round {r.number} {describe_open([m])}" for r, m in still_open)
+                + ".", {"open_boards": [[r.number, m.board] for r, m in still_open]})
+        return
+    postponed = ({m.pk for m in postponed_outstanding(last)} if tournament.is_teams
+                 else set())
+    still_open = [m for m in open_boards(last)
+                  if m.team_match_id is None and m.pk not in postponed]
+    if still_open:
+        raise ActionError(
+            f"Round {last.number} is not finished: {len(still_open)} board"
+            f"{'s' if len(still_open) != 1 else ''} still open: {describe_open(still_open)}.",
+            {"open_boards": [m.board for m in still_open]})
 
 
 def explanation_json(board) -> dict:
@@ -354,6 +378,9 @@ def delete_round(round_, actor, *, reason: str = "") -> None:
     number = round_.number
     lock_round(round_)
     round_.delete()
+    # A season paired at once and deleted round by round to its first: paired anew later.
+    Stage.objects.filter(pk=round_.stage_id, paired_ahead=True, rounds__isnull=True).update(
+        paired_ahead=False)
     # The round before stays as it is: closed once its results all counted.
     update_status(tournament, settle=False)
     audit(tournament, actor, Action.DELETE_ROUND, f"Deleted round {number}", reason, round=number)
@@ -446,7 +473,11 @@ def reopen_round(round_, actor, *, reason: str = "") -> Round:
     if round_.status != Round.Status.CLOSED:
         raise ActionError(f"Round {round_.number} is not closed.")
     later = tournament.rounds.filter(number__gt=round_.number).order_by("number").first()
-    if later is not None:
+    # A season paired in advance plays its rounds in any order: any of its rounds reopens.
+    ahead = tournament.rounds.filter(number__gt=round_.number).exclude(
+        stage_id=round_.stage_id).first() is None and Stage.objects.filter(
+        pk=round_.stage_id, paired_ahead=True).exists()
+    if later is not None and not ahead:
         raise ActionError(f"Round {later.number} is already paired: only the latest round "
                           f"can be reopened. A director may still correct any result of "
                           f"round {round_.number}, with a reason.")

@@ -5,16 +5,20 @@ winners 3 points, losers 1 only at 5-4 (the spec's first example). The players e
 the table: captains name lineups on their phones, the home captain enters the card, the
 away captain accepts it.
 
-Nights 1-4 are played; night 3's Crown v Swan was postponed (the pub was shut) and is
-still to play; night 5 is live: one card disputed by the away captain, one entered by the
-players of its boards and waiting for the away captain, one with its lineups in only.
+The secretary paired and published the whole season before the first night, one round
+a week (actions.season), night 5 being this week's. Nights 1-4 are played; night 3's
+Crown v Swan was postponed (the pub was shut) and is still to play; night 5 is live: one
+card disputed by the away captain, one entered by the players of its boards and waiting
+for the away captain, one with its lineups in only. Nights 6-10 are fixtures to come.
 
 Built through the actions the screens call, with the captains' and players' keys.
 """
 
 import datetime
 
-from tournament.actions import cards, entrants, events, lineups, rounds, stages, table
+from django.utils import timezone
+
+from tournament.actions import cards, entrants, events, lineups, season, stages, table
 from tournament.actions import team_matches as team_actions
 from tournament.actions.player_keys import issue_key
 from tournament.models import Match, PlayerKey
@@ -27,7 +31,13 @@ NAME = "Potteries Pub League, Division 1"
 FORMAT = {"boards": [
     {"kind": "singles", "count": 6, "match": {"target": 61, "sets_to_win": 1}},
     {"kind": "pairs", "count": 3, "match": {"target": 121, "sets_to_win": 1}}]}
-FIRST_NIGHT = datetime.date(2026, 9, 14)  # a Monday: the league plays Monday nights
+
+
+def first_night(today=None) -> datetime.date:
+    """The league plays Monday nights: night 1 is four weeks before this week's Monday, so
+    that night 5 is this week's whatever day the demo is loaded."""
+    today = today or timezone.localdate()
+    return today - datetime.timedelta(days=today.weekday(), weeks=4)
 CAPTAIN = 1  # the second name of each roster
 
 
@@ -102,18 +112,17 @@ def build(rng, director, arbiter, checker):
     stages.change_stage(event.stages.get(), director, kind="round_robin", cycles=2)
     event.refresh_from_db()
     plan = team_rules.board_plan(event.team_match)
-    for night in range(1, 6):
-        round_ = rounds.pair_round(event, director)
-        rounds.publish_round(round_, director)
-        team_actions.set_round_date(round_, director,
-                                    day=FIRST_NIGHT + datetime.timedelta(weeks=night - 1))
+    night_1 = first_night()
+    season_rounds = season.pair_season(event, director, first_date=night_1, every_days=7)
+    season.publish_season(event, director)
+    for night, round_ in enumerate(season_rounds[:5], start=1):
         matches = list(Match.objects.pairings().filter(round=round_).exclude(side1=None)
                        .select_related("round__tournament", "side0", "side1")
                        .order_by("board"))
         for i, tm in enumerate(matches):
             if night == 3 and i == 1:
                 team_actions.postpone_match(
-                    tm.pk, director, to=FIRST_NIGHT + datetime.timedelta(weeks=6, days=2),
+                    tm.pk, director, to=night_1 + datetime.timedelta(weeks=6, days=2),
                     reason=f"{tm.side0.venue} is shut for a private party that night; "
                            "both captains agreed the Wednesday after night 6")
                 continue

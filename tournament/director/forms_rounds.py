@@ -1,9 +1,11 @@
-"""Forms of the event day: byes and absences for a coming round."""
+"""Forms of the event day: byes and absences for a coming round; a season paired at once."""
 
 from django import forms
 
+from ..actions.season import DEFAULT_EVERY, MAX_EVERY
 from ..models import Attendance, Stage
 from ..text.clean import MAX_REASON
+from ..text.number_field import DateField, WholeNumberField
 
 
 class AttendanceForm(forms.Form):
@@ -80,3 +82,13 @@ class StageForm(forms.Form):
                 "lot_seed": data.get("lot_seed", ""),
                 "final_match": {"target": self.event.match_target, "sets_to_win": final}
                 if final else None}
+
+
+class SeasonForm(forms.Form):
+    first_date = DateField(label="Date of round 1",
+                           widget=forms.DateInput(attrs={"type": "date"}))
+    every_days = WholeNumberField(min_value=1, max_value=MAX_EVERY,
+                                  initial=DEFAULT_EVERY, required=False,
+                                  label="Days between rounds",
+                                  help_text="7: weekly. Each round's date can be changed "
+                                            "afterwards.")

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from ..actions.progress import stage_to_pair
 from ..actions.rounds import describe_open
-from ..models import Match, Round
+from ..models import Match, Round, Stage
 from ..reads import history
 
 
@@ -91,6 +91,10 @@ def next_step(event, rounds: list[RoundSummary]) -> Step:
                     post=True)
     last = rounds[-1]
     n = last.number
+    if last.round.stage.paired_ahead:
+        step = season_step(event, rounds)
+        if step is not None:
+            return step
     if last.round.status == Round.Status.DRAFT:
         return Step(f"Check and publish round {n}.", f"Check round {n}", round_page(n))
     if last.open:
@@ -108,3 +112,36 @@ def next_step(event, rounds: list[RoundSummary]) -> Step:
         return Step(f"Pair {following}.", f"Pair {following}", pair, post=True)
     return Step("Every round is played: the event is finished.", "The final standings",
                 reverse("public:standings", args=[slug]))
+
+
+def season_to_pair(event):
+    """The stage a season may be paired for at once: the next stage to pair when it is a
+    round robin not begun; else None."""
+    found = stage_to_pair(event)
+    if found is None or found[0].kind != Stage.Kind.ROUND_ROBIN or found[1] != 1:
+        return None
+    return found[0]
+
+
+def season_step(event, rounds: list[RoundSummary]) -> Step | None:
+    """The next step while a season paired at once (actions.season) is being played:
+    publish it, or wait for its open matches, in any round; None once every match counts."""
+    stage_id = rounds[-1].round.stage_id
+    season = [s for s in rounds if s.round.stage_id == stage_id]
+    where = (reverse("director:league", args=[event.slug]) if event.is_teams
+             else reverse("director:dashboard", args=[event.slug]))
+    drafts = [s.number for s in season if s.round.status == Round.Status.DRAFT]
+    if drafts:
+        return Step(f"The season is paired (rounds {drafts[0]}–{drafts[-1]}): check its "
+                    "fixtures and dates, then publish it.", "Publish the season",
+                    where + "#publish-season")
+    still = sum(len(s.open) for s in season)
+    if not still:
+        return None
+    first = next(s for s in season if s.open)
+    return Step(f"The season is in play: {still} match{'es' if still != 1 else ''} still "
+                f"to play, the first in round {first.number}. Results are entered in any "
+                "round; each round closes when its last result counts.",
+                "The season" if event.is_teams else f"Round {first.number}'s results",
+                where if event.is_teams
+                else reverse("director:round", args=[event.slug, first.number]))

@@ -73,6 +73,8 @@ urlpatterns = [
     # A team event's season (views_league.py, docs/leagues.md).
     path("<slug:slug>/league/", league.league, name="league"),
     path("<slug:slug>/league/date/", league.round_date, name="round_date"),
+    path("<slug:slug>/league/season/", league.pair_season, name="pair_season"),
+    path("<slug:slug>/league/season/publish/", league.publish_season, name="publish_season"),
     path("<slug:slug>/league/shift/", league.shift_dates, name="shift_dates"),
     path("<slug:slug>/league/<int:pk>/", league.team_match, name="team_match"),
     path("<slug:slug>/league/<int:pk>/postpone/", league.postpone, name="postpone"),

@@ -17,7 +17,7 @@ from ..actions.base import allowed
 from ..actions.checkin import open_round
 from ..entry import numbers
 from ..interchange.archive import archive_json
-from ..models import Job, Official, Tournament
+from ..models import Job, Official, Round, Tournament
 from ..models.checkin import counted, roll_call
 from ..reads.trf_export import finished_rounds, has_swiss, later_stages_note, trf_text
 from ..standings import label
@@ -26,8 +26,8 @@ from ..web.tasks import runs_in_background
 from .access import arbiter_only, director_view, show_refusal
 from .forms import CreateEventForm, DeleteEventForm, EditSettingsForm, HideForm, OfficialForm
 from .forms_import import ARCHIVE, ImportEventForm, kind_of, max_bytes
-from .forms_rounds import StageForm
-from .progress import next_step, round_summaries
+from .forms_rounds import SeasonForm, StageForm
+from .progress import next_step, round_summaries, season_to_pair
 from .views_jobs import start_job
 
 AUDIT_PAGE = 25
@@ -145,6 +145,9 @@ def render_dashboard(request, event, official_form=None):
         "stage_form": StageForm(event, initial={"kind": "knockout", "third_place": True}),
         "tiebreak_labels": [label(name) for name in event.tiebreaks],
         "rounds": rounds, "step": next_step(event, rounds),
+        "season_stage": season_to_pair(event), "season_form": SeasonForm(),
+        "season_drafts": [s.number for s in rounds if s.round.status == Round.Status.DRAFT
+                          and s.round.stage.paired_ahead],
         "drawn": not sets_alternate(event.ruleset),
         "officials": officials, "recent": recent,
         "official_form": official_form or OfficialForm(),

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 
 from ..actions import ActionError, team_matches
 from ..actions import lineups as lineup_actions
+from ..actions import season as season_actions
 from ..actions.base import one_change
 from ..models import Match, Round
 from ..models.lineups import TeamLineup
@@ -24,6 +25,8 @@ from ..text.clean import MAX_REASON
 from ..text.number_field import DateField, WholeNumberField
 from .access import director_view, show_refusal
 from .forms import Text
+from .forms_rounds import SeasonForm
+from .progress import season_to_pair
 
 
 class RoundDateForm(forms.Form):
@@ -80,10 +83,56 @@ def season(event) -> list[Round]:
 @director_view
 def league(request, event, **forms_):
     team_event_or_404(event)
+    rounds = season(event)
     return render(request, "director/league.html", {
-        "event": event, "tab": "league", "rounds": season(event),
+        "event": event, "tab": "league", "rounds": rounds,
         "shift_form": forms_.get("shift_form") or ShiftForm(),
+        "season_stage": season_to_pair(event),
+        "season_form": forms_.get("season_form") or SeasonForm(),
+        "season_drafts": [r.number for r in rounds if r.status == Round.Status.DRAFT
+                          and r.stage.paired_ahead],
     }, status=400 if forms_ else 200)
+
+
+@require_POST
+@director_view
+def pair_season(request, event):
+    """Pair every round of the round robin at once, dated (actions.season)."""
+    form = SeasonForm(request.POST)
+    back = "director:league" if event.is_teams else "director:dashboard"
+    if not form.is_valid():
+        if event.is_teams:
+            return league(request, event.slug, season_form=form)
+        for problem in form.errors.values():
+            messages.error(request, " ".join(problem))
+        return redirect(back, event.slug)
+    try:
+        made = season_actions.pair_season(event, request.user,
+                                          first_date=form.cleaned_data["first_date"],
+                                          every_days=form.cleaned_data["every_days"])
+    except ActionError as exc:
+        if event.is_teams:
+            show_refusal(request, form, exc)
+            return league(request, event.slug, season_form=form)
+        messages.error(request, exc.message)
+        return redirect(back, event.slug)
+    messages.success(request, f"Rounds {made[0].number}–{made[-1].number} are paired, from "
+                              f"{made[0].date:%a %-d %b %Y} to {made[-1].date:%a %-d %b %Y}. "
+                              "Check the fixtures and their dates, then publish the season.")
+    return redirect(back, event.slug)
+
+
+@require_POST
+@director_view
+def publish_season(request, event):
+    try:
+        made = season_actions.publish_season(event, request.user)
+    except ActionError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"The season is published: rounds {made[0].number}–"
+                                  f"{made[-1].number}, every fixture with its date.")
+    return redirect("director:league" if event.is_teams else "director:dashboard", event.slug)
 
 
 @require_POST

@@ -80,6 +80,8 @@ class AuditEntry(models.Model):
         OPEN_LINEUPS = "open_lineups", "Open a team match's lineups"
         POSTPONE_MATCH = "postpone_match", "Postpone a team match"
         SET_ROUND_DATE = "set_round_date", "Set a round's date"
+        PAIR_SEASON = "pair_season", "Pair a season's every round"
+        PUBLISH_SEASON = "publish_season", "Publish a season's every round"
         PLAYER_ACCEPT_CARD = "player_accept_card", "A captain accepted a card"
         PLAYER_DISPUTE_CARD = "player_dispute_card", "A captain disputed a card"
         # People across events

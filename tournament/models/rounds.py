@@ -1,6 +1,9 @@
+import datetime
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 
 from ..standings import set_winner
 from .entrants import Entrant
@@ -110,10 +113,33 @@ class Round(models.Model):
 PUBLIC_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.CLOSED)
 
 
-def live_round(rounds):
-    """Of an event's rounds (in order, already read): the latest whose results are being
-    entered, or None. The one rule behind "the live round" on every page."""
-    return next((r for r in reversed(list(rounds)) if r.is_live), None)
+def live_round(rounds, today=None):
+    """Of an event's rounds (in order, already read): the live one, or None. The one rule
+    behind "the live round" on every page: of the rounds whose results are being entered,
+    this week's by date (a league's season, paired and published at once, has every round
+    live: `next_dated` says which is this week's), else the latest."""
+    live = [r for r in rounds if r.is_live]
+    return next_dated(live, lambda r: r.date, today=today) or (live[-1] if live else None)
+
+
+# A fixture dated up to this many days ago is still this week's (its card may come in a
+# few days late); an older one without a result is overdue, not the current one.
+RECENT_DAYS = 6
+
+
+def next_dated(items, date_of, *, done=lambda item: False, today=None):
+    """Of `items`: the one dated `today`, else the earliest without a result (`done`
+    false) dated from RECENT_DAYS ago on; None when none is (undated items are passed
+    over). The one rule behind "this week's fixture" of a league (its live round, a
+    team's match night, a player's board)."""
+    today = today or timezone.localdate()
+    dated = sorted(((date_of(i), n, i) for n, i in enumerate(items)
+                    if date_of(i) is not None), key=lambda d: (d[0], d[1]))
+    for day, _, item in dated:
+        if day == today:
+            return item
+    since = today - datetime.timedelta(days=RECENT_DAYS)
+    return next((item for day, _, item in dated if day >= since and not done(item)), None)
 
 
 # A result counts once confirmed, or once entered where the event asks no confirmation:

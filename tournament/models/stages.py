@@ -33,6 +33,9 @@ class Stage(models.Model):
     kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.SWISS)
     # Round robin: 1 cycle, or 2 (the second with the sides swapped).
     cycles = models.PositiveSmallIntegerField(default=1)
+    # Round robin: every round paired at once, each with its date (a league's season,
+    # actions.season): results are entered in any published round, in any order.
+    paired_ahead = models.BooleanField(default=False)
     # Knock-out: how many enter (None: every entrant still playing), how they are seeded,
     # the published lot seed, the options, and the seeds once drawn (entrant ids, best
     # first).

@@ -14,6 +14,7 @@ from ..actions.base import allowed
 from ..actions.checkin import open_round
 from ..entry.starters import set_starters
 from ..models import Match, Round
+from ..models.rounds import next_dated, status_counts
 from ..reads import history
 
 
@@ -58,10 +59,16 @@ def board_of(player, match) -> Board:
 
 
 def current(player, boards) -> Board | None:
-    """The board of the latest published round, if the player has one there."""
-    latest = (Round.objects.published().filter(tournament_id=player.tournament_id)
-              .order_by("-number").values_list("number", flat=True).first())
-    match = next((m for m in boards if m.round.number == latest), None)
+    """The board of today's or the next date without a result, where rounds are dated (a
+    season paired at once: models.rounds.next_dated); else of the latest published round,
+    if the player has one there."""
+    required = player.tournament.require_confirmation
+    match = next_dated(boards, lambda m: m.postponed_to or m.round.date,
+                       done=lambda m: status_counts(m.status, required))
+    if match is None:
+        latest = (Round.objects.published().filter(tournament_id=player.tournament_id)
+                  .order_by("-number").values_list("number", flat=True).first())
+        match = next((m for m in boards if m.round.number == latest), None)
     return None if match is None else board_of(player, match)
 
 

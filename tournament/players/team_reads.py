@@ -16,7 +16,7 @@ from ..actions.base import allowed
 from ..arbiter.board_data import describe
 from ..models import Match, Round
 from ..models.lineups import TeamLineup
-from ..models.rounds import status_counts
+from ..models.rounds import next_dated, status_counts
 from ..reads import history
 from ..rules import team_rules
 
@@ -111,6 +111,15 @@ def night_of(player, match_id=None) -> Night | None:
     matches = team_matches_of(player)
     if match_id is not None:
         matches = matches.filter(pk=match_id)
+    else:
+        # A season paired at once: today's match, else the next date's without a result
+        # (models.rounds.next_dated); else the latest round's.
+        required = player.tournament.require_confirmation
+        dated = next_dated(list(matches.exclude(side1=None)),
+            lambda m: m.postponed_to or m.round.date,
+            done=lambda m: status_counts(m.status, required))
+        if dated is not None:
+            matches = matches.filter(pk=dated.pk)
     tm = matches.exclude(side1=None).prefetch_related(
         Prefetch("boards", queryset=Match.objects.order_by("board").select_related(
             "entered_by_player", "answered_by_player").prefetch_related("sets")),
