@@ -2,11 +2,22 @@
 (tests/project/test_fixture_names.py holds to it): define it once, here or in one
 folder's conftest.py, and give a variant a name of its own."""
 
+import os
+
 import pytest
 from django.contrib.auth.models import Permission, User
 from django.core.cache import caches
 from django.db import connection
 from django.test import Client
+from hypothesis import settings as hypothesis_settings
+
+# The property tests draw the same examples on every run ("suite": derandomized, no example
+# database on disk for the parallel workers to share), so a run is stable and a failure in CI
+# is the one a developer sees; each test's own max_examples bounds it.
+# HYPOTHESIS_PROFILE=explore draws fresh examples each run, and keeps the failing ones.
+hypothesis_settings.register_profile("suite", derandomize=True, database=None)
+hypothesis_settings.register_profile("explore")
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "suite"))
 
 
 def pytest_runtest_setup(item):
