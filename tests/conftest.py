@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth.models import Permission, User
 from django.core.cache import caches
 from django.db import connection
-from django.test import Client
+from django.test import Client, override_settings
 from hypothesis import settings as hypothesis_settings
 
 # The property tests draw the same examples on every run ("suite": derandomized, no example
@@ -36,10 +36,12 @@ def fresh_caches():
     yield
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
+@pytest.fixture(autouse=True, scope="session")
+def fast_passwords():
     # PBKDF2 is slow on purpose (about a second an account here); no test is about that.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # For the whole session, so that rows built once for a module (built_once) have it too.
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
 
 
 @pytest.fixture

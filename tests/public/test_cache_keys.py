@@ -4,6 +4,7 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
+from tests.built_once import built_once
 from tournament.demo.generate import generate_event
 
 FRAGMENTS = ":public:standings:"
@@ -13,9 +14,16 @@ def fragment_keys() -> set[str]:
     return {k for k in cache._cache if FRAGMENTS in k}  # the test settings' LocMemCache
 
 
+@pytest.fixture(scope="module")
+def onetwenty_generated(django_db_setup, django_db_blocker):
+    """120 players (two pages of 100), generated once for the module's tests."""
+    with built_once(django_db_blocker):
+        generate_event(120, slug="onetwenty", seed=3)
+        yield
+
+
 @pytest.fixture
-def big_standings(db):
-    generate_event(120, slug="onetwenty", seed=3)  # two pages of 100
+def big_standings(onetwenty_generated, db):
     return reverse("public:standings", args=["onetwenty"])
 
 
