@@ -42,14 +42,21 @@ run: install
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 
+# The suite in parallel (pytest-xdist): WORKERS processes, one a core by default (`make test
+# WORKERS=0` runs it in one process), each test file whole on one worker (its module
+# fixtures built once); the 15 slowest tests are printed at the end so growth shows.
+WORKERS ?= auto
+BROWSER_WORKERS ?= 0
+PYTEST := $(PY) -m pytest -q --durations=15
+
 test: install lint
-	$(PY) -m pytest -m "not browser" -q
+	$(PYTEST) -m "not browser" -n $(WORKERS) --dist loadfile
 
 test-postgres: install
-	DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test} $(PY) -m pytest -m "not browser" -q
+	DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test} $(PYTEST) -m "not browser" -n $(WORKERS) --dist loadfile
 
 test-browser: install
-	$(PY) -m pytest -m browser -q
+	$(PYTEST) -m browser -n $(BROWSER_WORKERS)
 
 # The event served from a laptop on the hall's network: gunicorn, the task worker and
 # WhiteNoise after collectstatic, with its address and a QR code (docs/deploy.md).

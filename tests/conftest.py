@@ -2,11 +2,22 @@
 (tests/project/test_fixture_names.py holds to it): define it once, here or in one
 folder's conftest.py, and give a variant a name of its own."""
 
+import os
+
 import pytest
 from django.contrib.auth.models import Permission, User
 from django.core.cache import caches
 from django.db import connection
-from django.test import Client
+from django.test import Client, override_settings
+from hypothesis import settings as hypothesis_settings
+
+# The property tests draw the same examples on every run ("suite": derandomized, no example
+# database on disk for the parallel workers to share), so a run is stable and a failure in CI
+# is the one a developer sees; each test's own max_examples bounds it.
+# HYPOTHESIS_PROFILE=explore draws fresh examples each run, and keeps the failing ones.
+hypothesis_settings.register_profile("suite", derandomize=True, database=None)
+hypothesis_settings.register_profile("explore")
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "suite"))
 
 
 def pytest_runtest_setup(item):
@@ -25,10 +36,12 @@ def fresh_caches():
     yield
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
+@pytest.fixture(autouse=True, scope="session")
+def fast_passwords():
     # PBKDF2 is slow on purpose (about a second an account here); no test is about that.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # For the whole session, so that rows built once for a module (built_once) have it too.
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
 
 
 @pytest.fixture

@@ -1,7 +1,9 @@
 """Headless Chromium for the browser walk-through (Debian's `chromium`, no download)."""
 
+import contextlib
 import os
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -46,11 +48,19 @@ def _no_csp_violations():
         csp.VIOLATIONS)
 
 
+# Every pytest-xdist worker imports this file while collecting, before any test runs.
+COLLECTED_AT = time.time()
+
+
 @pytest.fixture(scope="session")
 def _fresh_screenshots():
+    # Empty of the shots of earlier runs only: under pytest-xdist each worker runs this
+    # fixture of its own, and must not delete the shots the others took in this run.
     SCREENSHOTS.mkdir(exist_ok=True)
     for old in SCREENSHOTS.glob("*.png"):
-        old.unlink()
+        with contextlib.suppress(FileNotFoundError):  # another worker got there first
+            if old.stat().st_mtime < COLLECTED_AT:
+                old.unlink()
 
 
 @pytest.fixture

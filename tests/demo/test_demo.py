@@ -5,10 +5,10 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
-from django.db import transaction
 
 import scoring
-from tournament.actions.base import allowed, one_change
+from tests.built_once import built_once
+from tournament.actions.base import allowed
 from tournament.actions.events import require_creator
 from tournament.demo.names import DIRECTOR, PAIRS
 from tournament.demo.pairs import shows
@@ -24,11 +24,10 @@ ALL_OFFENCES = {"none", "wrong_count", "out_of_turn", "exposed", "wont_go", "fal
 @pytest.fixture(scope="module")
 def demo_output(django_db_setup, django_db_blocker):
     """The demo loaded once for the module's tests, rolled back after them."""
-    with django_db_blocker.unblock(), one_change():
+    with built_once(django_db_blocker):
         out = io.StringIO()
         call_command("load_demo", stdout=out)
         yield out.getvalue()
-        transaction.set_rollback(True)
 
 
 @pytest.fixture(autouse=True)

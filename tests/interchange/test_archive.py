@@ -7,12 +7,20 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from tests.built_once import built_once
 from tournament.models import Match, Tournament
 
 
+@pytest.fixture(scope="module")
+def demo_for_archives(django_db_setup, django_db_blocker):
+    """The demo, loaded once for the module's tests."""
+    with built_once(django_db_blocker):
+        call_command("load_demo", stdout=io.StringIO())
+        yield
+
+
 @pytest.fixture
-def demo_open(db):
-    call_command("load_demo", stdout=io.StringIO())
+def demo_open(demo_for_archives, db):
     return Tournament.objects.get(slug="demo-open")  # the singles one of the two
 
 

@@ -5,16 +5,24 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.urls import reverse
 
+from tests.built_once import built_once
 from tournament.models import AuditEntry, Entrant, Match, Round, Tournament
 
 MODELS = ["tournament", "entrant", "forbiddenpair", "round", "match", "auditentry", "apitoken",
           "attendance"]
 
 
+@pytest.fixture(scope="module")
+def demo_for_the_admin(django_db_setup, django_db_blocker):
+    """The demo and a superuser, loaded once for the module's tests."""
+    with built_once(django_db_blocker):
+        call_command("load_demo", stdout=io.StringIO())
+        User.objects.create_superuser("root", password="pw-123456")
+        yield
+
+
 @pytest.fixture
-def staff_client(client, db):
-    call_command("load_demo", stdout=io.StringIO())
-    User.objects.create_superuser("root", password="pw-123456")
+def staff_client(client, demo_for_the_admin, db):
     client.login(username="root", password="pw-123456")
     return client
 

@@ -4,6 +4,7 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
+from tests.built_once import built_once
 from tournament.demo.generate import generate_event
 
 FRAGMENTS = ":public:standings:"
@@ -13,9 +14,16 @@ def fragment_keys() -> set[str]:
     return {k for k in cache._cache if FRAGMENTS in k}  # the test settings' LocMemCache
 
 
+@pytest.fixture(scope="module")
+def onetwenty_generated(django_db_setup, django_db_blocker):
+    """120 players (two pages of 100), generated once for the module's tests."""
+    with built_once(django_db_blocker):
+        generate_event(120, slug="onetwenty", seed=3)
+        yield
+
+
 @pytest.fixture
-def big_standings(db):
-    generate_event(120, slug="onetwenty", seed=3)  # two pages of 100
+def big_standings(onetwenty_generated, db):
     return reverse("public:standings", args=["onetwenty"])
 
 
@@ -26,6 +34,18 @@ def junk_variants():
              "--name", "Name", "points ", "-rank-"] + [f"-name{i}" for i in range(150)])
     return [{"page": p} for p in pages] + [{"sort": s} for s in sorts] + [
         {"page": p, "sort": s} for p, s in zip(pages, sorts, strict=False)]
+
+
+def junk_kinds():
+    """One spelling of each kind in junk_variants (padded, not a number, out of range, an
+    unknown column, a mangled one, both at once): each renders the whole page, and
+    test_junk_page_and_sort_values_add_no_cache_entries already sends all 400 of them."""
+    pages = ["01", "0" * 39 + "1", "abc", "1.0", "-1", "", "١", "²", "1e1", " 1", "0x1",
+             "1" * 50]
+    sorts = ["col0", "col149", "-" * 10, "name;drop", "x" * 100, "tb_nope", "--name", "Name",
+             "points ", "-rank-", "-name0", "-name149"]
+    return [{"page": p} for p in pages] + [{"sort": s} for s in sorts] + [
+        {"page": p, "sort": s} for p, s in zip(pages, sorts, strict=True)]
 
 
 def test_junk_page_and_sort_values_add_no_cache_entries(client, big_standings):
@@ -72,7 +92,7 @@ def test_junk_spellings_get_no_whole_page_entry_of_their_own(client, big_standin
     assert client.get(url, {"page": "1"}).status_code == 200
     canonical = set(local.entries)
     assert len(canonical) == 2  # no query, and page 1 as its plain number
-    for query in junk_variants():
+    for query in junk_kinds():
         client.get(url, query)
     assert set(local.entries) == canonical
     # A junk spelling is still answered, from the page as the view normalised it.

@@ -7,17 +7,25 @@ import re
 import pytest
 from django.urls import reverse
 
+from tests.built_once import built_once
 from tournament.demo.generate import generate_event
-from tournament.models import Match
+from tournament.models import Match, Tournament
 from tournament.reads import history
 
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(scope="module")
+def twofifty_generated(django_db_setup, django_db_blocker):
+    """250 players, round 2 live, generated once for the module's tests."""
+    with built_once(django_db_blocker):
+        yield generate_event(250, 2, slug="twofifty", seed=5, last_live=True).pk
+
+
 @pytest.fixture
-def big_live(db):
+def big_live(twofifty_generated, db):
     """250 players, round 2 live: 125 boards, two pages of boards."""
-    return generate_event(250, 2, slug="twofifty", seed=5, last_live=True)
+    return Tournament.objects.get(pk=twofifty_generated)
 
 
 def boards_on(html: str) -> list[int]:

@@ -170,18 +170,18 @@ def test_ten_thousand_plays_fast():
     for plays in (many, ["3-6"] + ["knock"] * 10_000, ["zz"] * 10_000, ["7-7 left"] * 10_000):
         rec = example_match()
         rec["sets"][0]["hands"][0]["plays"] = plays
-        start = time.perf_counter()
+        start = time.process_time()  # CPU time: the suite's workers share busy machines
         report = validate(rec)
-        assert time.perf_counter() - start < 1.0
+        assert time.process_time() - start < 1.0
         assert not report["valid"]
         json.dumps(report)
 
 
 def test_ten_thousand_hands_fast():
     rec = match([{"score": [61, 0], "hands": [{"points": [0, 0]}] * 10_000}, {"score": [61, 0]}])
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: the suite's workers share busy machines
     report = validate(rec)
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
     assert codes(report) == ["hand_points_mismatch"]
 
 
