@@ -117,9 +117,11 @@ class Identity:
 
     def its_own(self, url) -> bool:
         """The hidden event's card: its own pages, and its writes at the event's boards
-        (refused by what the card may do there, naming the event it plays in)."""
+        (refused by what the card may do there, naming the event it plays in), and the
+        clock of its event's rounds (read; set only by officials)."""
         return self.name.startswith("card of the hidden") and (url.startswith(
-            ("/me/", "/api/v1/me/", "/api/v1/matches/")) or url.endswith("/checkin/"))
+            ("/me/", "/api/v1/me/", "/api/v1/matches/"))
+            or url.endswith(("/checkin/", "/clock/")))
 
 
 BODY = {"version": 0, "reason": "x", "record": score_record([61, 40], [61, 30])}
@@ -205,8 +207,10 @@ def test_every_address_for_every_identity(world):
                     # Not there: answered as where nothing is (a 404, a sign-in, a refusal
                     # of the request itself), never a 200 or a 403 of its own.
                     assert status == getattr(who, method)(nowhere).status_code, where
+                    # (A player's own pages ask for the card's code, whatever the board.)
                     assert status not in (200, 403) or (
-                        url.startswith("/me/board/") and 'id="code-form"' in body), where
+                        url.startswith(("/me/board/", "/me/team/"))
+                        and 'id="code-form"' in body), where
     # The event's director and staff do reach it: the walk is not 404 for everyone.
     for who in ("director of the event", "staff"):
         for url in (f"/{world['secret'].slug}/", f"/api/v1/matches/{world['disputed'].pk}/",
