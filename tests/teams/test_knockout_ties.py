@@ -170,3 +170,15 @@ def test_a_stranger_does_not_name_the_winner(team_cup, plain_director, client,
     assert answer.status_code in (403, 404)
     second.refresh_from_db()
     assert second.winner_id is None
+
+
+def test_the_api_bracket_says_why_as_the_command_does(team_cup, plain_director):
+    from django.test import Client
+
+    t, (first, second) = team_cup
+    enter(first, plain_director, [HOME_2_0, AWAY_2_1])
+    enter(second, plain_director, [HOME_2_0, [(61, 40), (61, 40)]])
+    doc = Client().get(f"/api/v1/tournaments/{t.slug}/stages/1/bracket/").json()
+    assert doc == bracket_doc(t)
+    assert doc["rounds"][0]["matches"][0]["decided_by"] == "sets"
+    assert "decided_by" not in doc["rounds"][0]["matches"][1]  # won on boards
