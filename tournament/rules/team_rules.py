@@ -195,8 +195,8 @@ def team_score(board_winners: Sequence[int | None]) -> tuple[int, int]:
     return (sum(1 for w in board_winners if w == 0), sum(1 for w in board_winners if w == 1))
 
 
-#: How a knock-out's team match level on boards is decided, in order (docs/leagues.md).
-DECIDED_BY = ("boards", "sets", "points", "director")
+#: How a knock-out's team match was decided (`knockout_decider`), as `manage.py bracket`
+#: and the director's page say it.
 DECIDED_WORDS = {"boards": "on boards", "sets": "on sets won (boards level)",
                  "points": "on points scored (boards and sets level)",
                  "director": "named by the director (boards, sets and points level)"}
