@@ -34,7 +34,7 @@ pytestmark = [
     pytest.mark.filterwarnings("ignore::django.core.cache.backends.base.CacheKeyWarning"),
 ]
 
-EXAMPLES = 25  # per operation and generation mode: 16 operations x 2 modes x 25
+EXAMPLES = 25  # per operation and generation mode: 26 operations x 2 modes x 25
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
           response_schema_conformance]
 
@@ -100,10 +100,10 @@ def test_every_operation_answers_only_what_the_document_declares(published_event
             for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
                 seen.setdefault(operation.label, set()).update(
                     run_operation(operation, values, token, mode))
-    assert len(seen) == 24  # 7 of events and boards, a knock-out's bracket, the rating
+    assert len(seen) == 26  # 7 of events and boards, a knock-out's bracket, the rating
     # list, a person, the officials' check-in (read, set), the players' accept, dispute, me
-    # and check-in (in, out), entries (make, list, decide; read and withdraw by code), and
-    # the round clock (read, set)
+    # and check-in (in, out), the captains' card (accept, dispute), entries (make, list,
+    # decide; read and withdraw by code), and the round clock (read, set)
     # The draws did reach the views, not only the validation in front of them.
     assert 200 in seen["GET /api/v1/tournaments/{slug}/"]
     assert {400, 404} <= seen["GET /api/v1/matches/{match_id}/"]

@@ -145,6 +145,7 @@ def import_stage(tournament, stage, number, st, entrants) -> Stage:
               "third_place": st.get("third_place", False), "plate": bool(st.get("plate")),
               "match": st.get("match"),
               "final_match": st.get("final_match"),
+              "paired_ahead": st.get("paired_ahead", False),
               "seeds": [entrants[pid].pk for pid in st.get("seeds", [])]}
     if stage is None:
         return Stage.objects.create(tournament=tournament, number=number, **fields)
@@ -195,7 +196,8 @@ def create_team_match(round_, m, entrants, reports, path, now):
         create_match(round_, {**b, "players": m["players"]}, entrants,
                      reports.get(f"{path}/boards/{k}"), now, team_match=tm,
                      lineup=b.get("lineup"))
-    follow_boards(tm.pk)
+    named = m.get("named_winner")
+    follow_boards(tm.pk, named=None if named is None else m["players"].index(named))
     return tm
 
 

@@ -1,13 +1,14 @@
 """Writes and reads with a player key (shared/spec/table-entry.md): a side of a board
 enters its result (through `PUT .../result/`, writes.py), the other side accepts or
-disputes it, and a player reads their own view (`GET /me/`). Each write calls ONE action
+disputes it, a team's captain accepts or disputes a whole team match's card, and a player
+reads their own view (`GET /me/`). Each write calls ONE action
 of tournament.actions.table."""
 
 from django.http import HttpResponse
 from ninja import Router, Schema, Status
 from pydantic import Field, StrictInt
 
-from ..actions import ActionError
+from ..actions import ActionError, cards
 from ..actions import table as actions
 from ..actions.base import retrying
 from ..actions.checkin import set_checkin
@@ -61,6 +62,36 @@ def dispute(request, match_id: int, body: schemas.DisputeIn):
     except ActionError as exc:
         return refused(exc)
     return Status(200, {"version": match.version, "status": match.status})
+
+
+@router.post("/matches/{match_id}/card/accept/", response={200: schemas.Confirmed, **WRITE},
+             openapi_extra=idempotency.OPENAPI)
+@idempotency.api_write()
+def accept_card(request, match_id: int, body: schemas.ConfirmIn):
+    """The captains' card (docs/leagues.md): the captain of the side that did not enter
+    them accepts every board of the team match `match_id` the other side entered, at the
+    card's version (the team match's; 409 once it changed). The answer is the team
+    match's new version and status."""
+    try:
+        tm = retrying(cards.accept_card)(match_id, request.auth, version=body.version,
+                                         address=client_ip(request))
+    except ActionError as exc:
+        return refused(exc)
+    return Status(200, {"version": tm.version, "status": tm.status})
+
+
+@router.post("/matches/{match_id}/card/dispute/", response={200: schemas.Confirmed, **WRITE},
+             openapi_extra=idempotency.OPENAPI)
+@idempotency.api_write()
+def dispute_card(request, match_id: int, body: schemas.DisputeIn):
+    """The captain disputes the whole card, saying why: every board the other side
+    entered waits for an official."""
+    try:
+        tm = retrying(cards.dispute_card)(match_id, request.auth, version=body.version,
+                                          reason=body.reason, address=client_ip(request))
+    except ActionError as exc:
+        return refused(exc)
+    return Status(200, {"version": tm.version, "status": tm.status})
 
 
 @router.get("/me/", response={200: schemas.Me, 401: schemas.Detail, **schemas.READ})

@@ -120,7 +120,8 @@ def standings(request, slug: str, query: Query[StandingsQuery]):
 
 
 @router.get("/tournaments/{slug}/stages/{number}/bracket/", response={
-    200: schemas.BracketOut, 400: schemas.Detail, 404: schemas.Detail, **schemas.READ})
+    200: schemas.BracketOut, 400: schemas.Detail, 404: schemas.Detail, **schemas.READ},
+    exclude_unset=True)  # a match's `decided_by` only where a team match was level
 def bracket(request, slug: str, number: int):
     """A knock-out stage's bracket and placings, as `manage.py bracket --json`."""
     t = tournament_or_404(request, slug)

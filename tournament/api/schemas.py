@@ -231,6 +231,9 @@ class BracketMatch(Schema):
     players: list[int | None]
     winner: int | None
     bye: bool
+    decided_by: str | None = Field(None, description=(
+        'A team match level on boards: how its winner was decided, "sets", "points" or '
+        '"director" (docs/leagues.md); absent otherwise.'))
 
 
 class BracketRound(Schema):

@@ -81,4 +81,5 @@ urlpatterns = [
     path("<slug:slug>/league/<int:pk>/lineup/<int:side>/", league.set_lineup,
          name="team_lineup"),
     path("<slug:slug>/league/<int:pk>/open/", league.open_match, name="open_match"),
+    path("<slug:slug>/league/<int:pk>/winner/", league.name_winner, name="name_winner"),
 ]

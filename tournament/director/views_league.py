@@ -1,6 +1,7 @@
 """A league secretary's screens for a team event (docs/leagues.md): the season's rounds
 with their dates (set each, or shift the rest of the season), every team match with its
 lineups and card, and one team match: postpone it (with a reason) or rearrange its date,
+name the winner of a knock-out's match level on boards, sets and points,
 enter or change a side's lineup (with a reason), open the lineups, and the boards to
 settle (each board's page of the arbiters, where an official's entry or confirmation
 settles a dispute). Each form calls one action."""
@@ -45,6 +46,18 @@ class ShiftForm(forms.Form):
 class PostponeForm(forms.Form):
     to = DateField(label="Played on", widget=forms.DateInput(attrs={"type": "date"}))
     reason = Text(max_length=MAX_REASON)
+
+
+class NameWinnerForm(forms.Form):
+    side = forms.TypedChoiceField(choices=[(0, "Home"), (1, "Away")], coerce=int,
+                                  widget=forms.RadioSelect, label="Winner")
+    reason = Text(max_length=MAX_REASON)
+
+    def __init__(self, *args, tm=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if tm is not None:
+            self.fields["side"].choices = [(0, f"{tm.side0.name} (home)"),
+                                           (1, f"{tm.side1.name} (away)")]
 
 
 class OpenForm(forms.Form):
@@ -238,7 +251,7 @@ def get_team_match(event, pk):
 
 
 def render_match(request, event, tm, *, status=200, postpone_form=None, forms_=None,
-                 open_form=None):
+                 open_form=None, name_form=None):
     plan = team_rules.board_plan(event.team_match)
     stored = {lu.side: lu.boards for lu in TeamLineup.objects.filter(team_match=tm)}
     forms_ = forms_ or {}
@@ -257,7 +270,23 @@ def render_match(request, event, tm, *, status=200, postpone_form=None, forms_=N
         "postpone_form": postpone_form or PostponeForm(
             initial={"to": tm.postponed_to or tm.round.date}),
         "open_form": open_form or OpenForm(),
+        "tie": tie_of(tm),
+        "name_form": name_form or NameWinnerForm(tm=tm, initial={
+            "side": (tm.record or {}).get("named_winner")}),
     }, status=status)
+
+
+def tie_of(tm) -> dict | None:
+    """A knock-out's team match level on boards, every board counted: its sets, points,
+    how it was decided (None: the director names the winner) and whether the director
+    may name (or rename) the winner."""
+    record = tm.record if isinstance(tm.record, dict) else {}
+    if "sets" not in record:
+        return None
+    how = record.get("decided_by")
+    return {"sets": record["sets"], "points": record["points"], "decided_by": how,
+            "words": team_rules.DECIDED_WORDS.get(how, ""),
+            "nameable": how in (None, "director")}
 
 
 @director_view
@@ -283,6 +312,28 @@ def postpone(request, event, pk):
                                       f"{tm.postponed_to:%a %-d %b %Y}.")
             return redirect("director:team_match", event.slug, tm.pk)
     return render_match(request, event, tm, status=400, postpone_form=form)
+
+
+@require_POST
+@director_view
+def name_winner(request, event, pk):
+    """A knock-out's team match level on boards, sets and points: the director names
+    its winner, with a reason (team_matches.name_team_winner)."""
+    team_event_or_404(event)
+    tm = get_team_match(event, pk)
+    form = NameWinnerForm(request.POST, tm=tm)
+    if form.is_valid():
+        try:
+            tm = team_matches.name_team_winner(tm.pk, request.user,
+                                               side=form.cleaned_data["side"],
+                                               reason=form.cleaned_data["reason"])
+        except ActionError as exc:
+            show_refusal(request, form, exc)
+        else:
+            messages.success(request, f"{tm.winner.name} wins {tm.side0.name} v "
+                                      f"{tm.side1.name}, as you named.")
+            return redirect("director:team_match", event.slug, tm.pk)
+    return render_match(request, event, tm, status=400, name_form=form)
 
 
 @require_POST

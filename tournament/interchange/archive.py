@@ -168,6 +168,8 @@ def export_stage(stage, rounds, tournament, plates=None) -> dict:
         doc["rounds_planned"] = tournament.rounds_planned
     if stage.kind == Stage.Kind.ROUND_ROBIN:
         doc["cycles"] = stage.cycles
+    if stage.paired_ahead:
+        doc["paired_ahead"] = True
     if stage.size is not None:
         doc["size"] = stage.size
     if stage.seeding:
@@ -241,6 +243,9 @@ def export_match(m, tournament=None) -> dict:
             boards.append({**one, **result})
         if m.postponed_to is not None:
             doc["postponed_to"] = m.postponed_to.isoformat()
+        named = (m.record or {}).get("named_winner")
+        if named in (0, 1):  # level on boards, sets and points: the director named it
+            doc["named_winner"] = doc["players"][named]
         doc["boards"] = boards
         return doc
     if m.first_set_starter != 0:
@@ -440,7 +445,8 @@ def check_entries(entries, players):
 
 
 STAGE_KEYS = {"kind", "rounds_planned", "cycles", "size", "seeding", "lot_seed",
-              "third_place", "plate", "match", "final_match", "seeds", "rounds"}
+              "third_place", "plate", "match", "final_match", "seeds", "rounds",
+              "paired_ahead"}
 MAX_STAGES = 10
 
 
@@ -487,6 +493,10 @@ def check_staged(doc, kind, teams=None) -> dict:
                 _need(st[key] in values, f"{path}/{key}", f"one of {', '.join(map(str, values))}")
         _need(st.get("kind") == Stage.Kind.ROUND_ROBIN or "cycles" not in st,
               f"{path}/cycles", "only a round robin has cycles")
+        if "paired_ahead" in st:
+            _need(st["paired_ahead"] is True and st["kind"] == Stage.Kind.ROUND_ROBIN,
+                  f"{path}/paired_ahead", "true, in a round robin paired at once (a season); "
+                  "left out otherwise")
         if "size" in st:
             _need(_is_int(st["size"]) and 2 <= st["size"] <= max(entrants, 2),
                   f"{path}/size", f"a whole number of entrants from 2 to {max(entrants, 2)}")
@@ -821,14 +831,18 @@ def check_round(r, path, number, ids, ruleset, seats=2, match=None, teams=None) 
             if "postponed_to" in m:
                 _need(not bye and is_date(m["postponed_to"]), f"{mp}/postponed_to",
                       'the date a postponed match is played, "YYYY-MM-DD"')
+            if "named_winner" in m:
+                _need(not bye and _is_int(m["named_winner"]) and m["named_winner"] in pair,
+                      f"{mp}/named_winner", "the team the director named the winner of a "
+                      "knock-out's match level on boards, sets and points: one of its players")
             if not bye:
                 reports.update(check_team_boards(m, mp, ruleset, teams))
             else:
                 _need("boards" not in m, f"{mp}/boards", "a bye has no boards")
             continue
-        _need("boards" not in m and "postponed_to" not in m,
-              f"{mp}/{'boards' if 'boards' in m else 'postponed_to'}",
-              "only a team event's matches have boards")
+        extra = [k for k in ("boards", "postponed_to", "named_winner") if k in m]
+        _need(not extra, f"{mp}/{(extra or [''])[0]}",
+              "only a team event's matches have boards, a postponement or a named winner")
         if "record" in m:
             conceded = pair.index(m["abandoned_by"]) if "abandoned_by" in m else None
             reports[mp] = check_record(m["record"], f"{mp}/record",

@@ -84,6 +84,7 @@ class AuditEntry(models.Model):
         PUBLISH_SEASON = "publish_season", "Publish a season's every round"
         PLAYER_ACCEPT_CARD = "player_accept_card", "A captain accepted a card"
         PLAYER_DISPUTE_CARD = "player_dispute_card", "A captain disputed a card"
+        NAME_TEAM_WINNER = "name_team_winner", "Name a level knock-out team match's winner"
         # People across events
         CREATE_PERSON = "create_person", "Create person"
         LINK_PERSON = "link_person", "Link person"

@@ -134,6 +134,27 @@ def sets_won(sets, awarded_to=()) -> tuple[int, int]:
     return won[0], won[1]
 
 
+def awaits_director(match) -> bool:
+    """A knock-out's team match level on boards, sets and points, every board counted:
+    the director names its winner (actions.team_matches.name_team_winner)."""
+    record = match.record if isinstance(match.record, dict) else {}
+    return (match.team_match_id is None and "sets" in record
+            and record.get("decided_by") is None and match.status == Match.Status.ACCEPTED)
+
+
+def tie_words(record) -> str:
+    """Why a knock-out's team match level on boards went to its winner (its record's
+    `decided_by`, `sets`, `points`): "on sets won, 5–4"."""
+    how = record.get("decided_by")
+    if how == "sets":
+        return "on sets won, {}–{}".format(*record["sets"])
+    if how == "points":
+        return "on points scored, {}–{} (sets level)".format(*record["points"])
+    if how == "director":
+        return "as named by the director (boards, sets and points level)"
+    return ""
+
+
 def match_result(tournament, match) -> dict:
     """A board's result as the public sees it, from side 0 (who started set 1).
 
@@ -142,6 +163,9 @@ def match_result(tournament, match) -> dict:
     if match.side1_id is None:
         return {"text": "bye", "state": "bye", "sets": []}
     if not history.counts(tournament, match):
+        if awaits_director(match):
+            return {"text": "level on boards, sets and points: the director names the winner",
+                    "state": "awaiting", "sets": []}
         if match.status in AWAITING:
             return {"text": "awaiting confirmation", "state": "awaiting", "sets": []}
         return {"text": "not yet played", "state": "pending", "sets": []}
@@ -150,7 +174,13 @@ def match_result(tournament, match) -> dict:
     awarded = [s.awarded_to for s in stored]
     loser = match.side1 if match.winner_id == match.side0_id else match.side0
     winner = match.side0 if match.winner_id == match.side0_id else match.side1
-    if match.outcome == Match.Outcome.PLAYED:
+    if match.outcome == Match.Outcome.PLAYED and match.team_match_id is None \
+            and isinstance(match.record, dict) and "boards" in match.record:
+        a, b = match.record["boards"]
+        text = f"{a}–{b} on boards"
+        if match.record.get("decided_by") in ("sets", "points", "director"):
+            text += f"; {winner.name} {wins(winner)} {tie_words(match.record)}"
+    elif match.outcome == Match.Outcome.PLAYED:
         a, b = sets_won(sets, awarded)
         text = f"{a}–{b} ({scores_text(sets, awarded)})" if sets else f"{a}–{b}"
     elif match.outcome == Match.Outcome.FORFEIT:

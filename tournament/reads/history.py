@@ -452,26 +452,38 @@ def bracket_json(stage, *, public: bool = True) -> dict | None:
     if drawn is None:
         return None
     number = dict(stage.tournament.entrants.values_list("id", "number"))
+    # A team match level on boards: how it was decided (team_rules.knockout_decider).
+    ties = {(r, board): how for r, board, how in Match.objects.pairings().filter(
+        round__stage=stage, record__has_key="decided_by").values_list(
+        "round__number_in_stage", "board", "record__decided_by") if how}
 
     def entrant(i):
         return None if i is None else number[i]
 
-    def match(m):
-        return {"board": m.board, "players": [entrant(p) for p in m.players],
-                "winner": entrant(m.winner) if m.decided else None, "bye": m.bye}
+    def match(m, offset=0, later=0):
+        out = {"board": m.board, "players": [entrant(p) for p in m.players],
+               "winner": entrant(m.winner) if m.decided else None, "bye": m.bye}
+        at = m.round + later
+        how = ties.get((at, m.board + (offset(at) if offset else 0))) \
+            if m.decided and not m.bye else None
+        if how:
+            out["decided_by"] = how
+        return out
 
-    def one(tree):
-        rounds = [{"number": r, "matches": [match(m) for m in ms]}
+    def one(tree, offset=0, later=0):
+        rounds = [{"number": r, "matches": [match(m, offset, later) for m in ms]}
                   for r, ms in enumerate(tree.rounds, start=1)]
         if tree.third_place is not None:
-            rounds[-1]["matches"].append(match(tree.third_place))
+            rounds[-1]["matches"].append(match(tree.third_place, offset, later))
         return {"size": len(tree.seeds), "seeds": [number[i] for i in tree.seeds],
                 "rounds": rounds, "placings": [{"place": place, "entrant": number[i]}
                                                for place, i in knockout.placings(tree)]}
 
     doc = one(drawn)
     return {"stage": stage.number, "size": doc["size"], "seeds": doc["seeds"],
-            "rounds": doc["rounds"], "plate": one(plate) if plate is not None else None,
+            "rounds": doc["rounds"],
+            "plate": one(plate, lambda r: SYSTEMS["knockout"].plate_offset(stage, r), 1)
+            if plate is not None else None,
             "placings": doc["placings"]}
 
 

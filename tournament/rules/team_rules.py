@@ -193,3 +193,24 @@ def first_set_starter(ruleset: str, board: BoardPlan) -> int:
 def team_score(board_winners: Sequence[int | None]) -> tuple[int, int]:
     """Boards won by each side, from each board's winning side (None: neither)."""
     return (sum(1 for w in board_winners if w == 0), sum(1 for w in board_winners if w == 1))
+
+
+#: How a knock-out's team match was decided (`knockout_decider`), as `manage.py bracket`
+#: and the director's page say it.
+DECIDED_WORDS = {"boards": "on boards", "sets": "on sets won (boards level)",
+                 "points": "on points scored (boards and sets level)",
+                 "director": "named by the director (boards, sets and points level)"}
+
+
+def knockout_decider(boards: Sequence[int], sets: Sequence[int], points: Sequence[int],
+                     named: int | None = None) -> tuple[int | None, str | None]:
+    """The winning side (0 or 1) of a played team match in a knock-out, and how it was
+    decided: the team with more boards; level, more sets won on its boards; level again,
+    more points (every game's score summed over its boards); level again, the side the
+    director named (`named`), else (None, None): the director names it."""
+    for how, pair in (("boards", boards), ("sets", sets), ("points", points)):
+        if pair[0] != pair[1]:
+            return (0 if pair[0] > pair[1] else 1), how
+    if named in (0, 1):
+        return named, "director"
+    return None, None

@@ -2,7 +2,8 @@
 as the public sees them (shared/spec/competitions.md, "Commands and API").
 
 --json prints {"stage", "size", "seeds", "rounds", "plate", "placings"}, entrants by
-pairing number; `placings` lists only the places decided so far.
+pairing number; `placings` lists only the places decided so far. A team match level on
+boards has `decided_by` ("sets", "points" or "director": docs/leagues.md).
 """
 
 import json
@@ -12,6 +13,7 @@ from django.core.management.base import BaseCommand, CommandError
 from tournament.models import Stage, Tournament
 from tournament.pairing import knockout
 from tournament.reads import history
+from tournament.rules.team_rules import DECIDED_WORDS as TIE_WORDS
 
 
 class Command(BaseCommand):
@@ -73,6 +75,8 @@ def text_bracket(tournament, stage, doc) -> str:
                 text = f"{who(m['players'][0])} v {who(m['players'][1])}"
                 if m["winner"] is not None:
                     text += f": {names[m['winner']]} wins"
+                    if m.get("decided_by"):
+                        text += " " + TIE_WORDS[m["decided_by"]]
             lines.append(f"  {label}: {text}")
     if doc["placings"]:
         lines.append("")
