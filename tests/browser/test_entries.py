@@ -4,11 +4,14 @@ the director's screen (eighteen in, two on the waiting list, numbered); one with
 with the code, and the first waiting one moves up (shared/spec/venue.md, "Entries
 before the day"; issue #30's walk-through)."""
 
+from datetime import timedelta
+
 import pytest
 from django.contrib.auth.models import Permission, User
+from django.utils import timezone
 from playwright.sync_api import expect
 
-from tournament.actions import events
+from tournament.actions import entries, events
 from tournament.models import Entry
 
 from .test_walkthrough import DESKTOP, PASSWORD, PHONE, assert_no_sideways_scroll
@@ -125,3 +128,30 @@ def test_entries_with_a_cap_a_waiting_list_and_a_withdrawal(browser, live_server
     assert names == {*MORE, "Bo Park", "Cy Hale"}
     assert Entry.objects.get(name="Ann Lee").status == Entry.Status.WITHDRAWN
     a11y.assert_clean()
+
+
+def test_the_event_page_kept_from_before_closing_says_closed_after(browser, live_server):
+    """Closing time changes no revision, so the page kept while entries were open is
+    served after they closed: its script swaps the box at closing time, on the open page
+    and on one opened later from the kept copy."""
+    dora = User.objects.create_user("dora", password=PASSWORD)
+    dora.user_permissions.add(Permission.objects.get(codename="direct_events"))
+    event = events.create_tournament(dora, name="Spring Festival", slug="spring-festival")
+    entries.set_entries(event, dora, open=True,
+                        closes_at=timezone.now() + timedelta(seconds=6))
+    url = f"{live_server.url}/{event.slug}/"
+    first = new_page(browser, **PHONE)
+    first.goto(url)
+    expect(first.locator("#entries-open")).to_be_visible()
+    expect(first.locator("#entries-closed")).to_be_hidden()
+    # At closing time the open page changes by itself ...
+    expect(first.locator("#entries-closed")).to_be_visible(timeout=15_000)
+    expect(first.locator("#entries-open")).to_be_hidden()
+    expect(first.locator("#entries-closed")).to_contain_text("Entries are closed")
+    # ... and the kept copy, still served (the same revision), shows closed at once.
+    later = new_page(browser, **PHONE)
+    response = later.goto(url)
+    assert 'id="entries-open"' in response.text()  # the copy drawn while open
+    expect(later.locator("#entries-closed")).to_be_visible()
+    expect(later.locator("#entries-open")).to_be_hidden()
+    assert_no_sideways_scroll(later)
