@@ -29,6 +29,7 @@ def test_a_hidden_events_board_and_page_ask_the_players_own_clock(
     c = card(venue_event, plain_director)
     board = c.get(f"/me/board/{board_of(venue_round, 1).pk}/").content.decode()
     assert 'data-url="/me/clock/1.json"' in board and 'data-every="5"' in board
+    assert "js/clock.js" in board  # which counts it down and asks it again
     me = c.get("/me/").content.decode()
     assert 'data-url="/me/clock/1.json"' in me and 'data-every="5"' in me
     # The public read stays shut to the card (a hidden event: its officials only) ...
