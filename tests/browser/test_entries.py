@@ -154,4 +154,6 @@ def test_the_event_page_kept_from_before_closing_says_closed_after(browser, live
     assert 'id="entries-open"' in response.text()  # the copy drawn while open
     expect(later.locator("#entries-closed")).to_be_visible()
     expect(later.locator("#entries-open")).to_be_hidden()
+    expect(later.locator("main")).to_contain_text(
+        "Entries are closed; the first round has not been published yet.")
     assert_no_sideways_scroll(later)

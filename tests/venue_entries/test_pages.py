@@ -189,7 +189,7 @@ def test_the_event_page_says_closed_once_closing_time_passed(
                             closes_at=timezone.now() - timedelta(seconds=1))
     page = Client().get(f"/{taking_event.slug}/").content.decode()
     assert 'id="entries-open"' not in page and "Entries are open" not in page
-    assert "Entries are closed; the first round has not been published yet." in page
+    assert 'Entries are <span class="entries-state">closed</span>; the first round' in page
     assert '<div class="card" id="entries-closed">' in page and "they closed at" in page
     assert f"/{taking_event.slug}/enter/\"" not in page  # no link to the form
     assert "js/entries_closing.js" not in page

@@ -20,6 +20,9 @@
     if (wait <= 0) {
       open.hidden = true;
       if (closed) closed.hidden = false;
+      // A draft's "Entries are open; the first round has not been published yet."
+      Array.prototype.forEach.call(document.querySelectorAll(".entries-state"),
+                                   function (el) { el.textContent = "closed"; });
       return;
     }
     if (timer) clearTimeout(timer);
