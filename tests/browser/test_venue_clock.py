@@ -6,10 +6,12 @@ import re
 
 import pytest
 from django.contrib.auth.models import Permission, User
+from django.db.models import Q
 from playwright.sync_api import expect
 
-from tournament.actions import entrants, events, rounds
-from tournament.models import Series
+from tournament.actions import clock as clock_actions
+from tournament.actions import entrants, events, player_keys, rounds
+from tournament.models import Match, Series
 
 from .conftest import SCREENSHOTS
 from .test_walkthrough import PASSWORD, PHONE, new_page, sign_in
@@ -147,3 +149,33 @@ def test_the_series_hall_cycles_through_its_events(browser, live_server, venue_b
     expect(phone.locator(".answer")).to_contain_text("Zoë Quill, Second Event")
     a11y.check(phone, "venue-festival")
     shot(phone, "venue-06-festival-phone")
+
+
+def test_a_hidden_events_board_follows_the_clock_within_five_seconds(browser, live_server):
+    """A card's board page in a hidden event asks the player's own clock read
+    (/me/clock/<n>.json, by the card's cookie) every 5 s: a start and a pause by the
+    director reach the open page within 5 s, with no reload."""
+    dora = User.objects.create_user("dora", password=PASSWORD)
+    dora.user_permissions.add(Permission.objects.get(codename="direct_events"))
+    t = events.create_tournament(dora, name="Quiet Club Night", slug="quiet", hidden=True)
+    entrants.import_entrants(t, dora, "name,club,rating\n" + "\n".join(
+        f"Player {i},Club,{1500 + i}" for i in range(4)))
+    r1 = rounds.pair_round(t, dora)
+    rounds.publish_round(r1, dora)
+    code = player_keys.issue_key(t, dora, number=1)
+    board = Match.objects.filter(round=r1).filter(
+        Q(side0__number=1) | Q(side1__number=1)).get()
+    phone = new_page(browser, **PHONE)
+    phone.goto(f"{live_server.url}/me/")
+    phone.get_by_label("Your code").fill(code)
+    phone.get_by_role("button", name="Open my page").click()
+    phone.goto(f"{live_server.url}/me/board/{board.pk}/")
+    clock = phone.locator(".round-clock")
+    expect(clock).to_have_attribute("data-state", "idle")
+    clock_actions.start(r1, dora, minutes=30)
+    expect(clock).to_have_attribute("data-state", "running", timeout=6_000)
+    assert 29 * 60 <= seconds_shown(phone, ".round-clock") <= 30 * 60
+    r1.refresh_from_db()
+    clock_actions.pause(r1, dora)
+    expect(clock).to_have_attribute("data-state", "paused", timeout=6_000)
+    expect(clock.locator(".clock-words")).to_have_text("paused")

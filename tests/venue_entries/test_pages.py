@@ -171,3 +171,31 @@ def test_the_contact_is_on_no_public_page(taking_event, director):
         assert "ann.secret" not in Client().get(url).content.decode()
     status = Client().post(f"/{taking_event.slug}/enter/status/", {"code": code})
     assert "ann.secret" not in status.content.decode()
+
+
+def test_the_event_page_says_closed_once_closing_time_passed(
+        taking_event, director, django_capture_on_commit_callbacks):
+    closes = timezone.now() + timedelta(minutes=30)
+    entries.set_entries(taking_event, director, open=True, closes_at=closes)
+    page = Client().get(f"/{taking_event.slug}/").content.decode()
+    # Open: the box carries its closing time for the kept copies (entries_closing.js) and
+    # the closed box waits, hidden, to take its place.
+    assert f'id="entries-open" data-closes-at="{timezone.localtime(closes).isoformat()}"' \
+        in page
+    assert '<div class="card" id="entries-closed" hidden>' in page
+    assert "js/entries_closing.js" in page
+    with django_capture_on_commit_callbacks(execute=True):  # the revision moves on
+        entries.set_entries(taking_event, director, open=True,
+                            closes_at=timezone.now() - timedelta(seconds=1))
+    page = Client().get(f"/{taking_event.slug}/").content.decode()
+    assert 'id="entries-open"' not in page and "Entries are open" not in page
+    assert 'Entries are <span class="entries-state">closed</span>; the first round' in page
+    assert '<div class="card" id="entries-closed">' in page and "they closed at" in page
+    assert f"/{taking_event.slug}/enter/\"" not in page  # no link to the form
+    assert "js/entries_closing.js" not in page
+
+
+def test_entries_open_without_a_closing_time_need_no_script(taking_event):
+    page = Client().get(f"/{taking_event.slug}/").content.decode()
+    assert 'id="entries-open">' in page and "entries-closed" not in page
+    assert "js/entries_closing.js" not in page

@@ -105,22 +105,33 @@ class Night:
         return self.match.postponed_to or self.match.round.date
 
 
+def night_matches(player, match_id=None):
+    """The team matches whose first is the match night of `player`'s team: the team match
+    `match_id`; else, a season paired at once, today's match, else the next date's without
+    a result (models.rounds.next_dated); else the latest round's. Byes left out."""
+    matches = team_matches_of(player)
+    if match_id is not None:
+        return matches.filter(pk=match_id).exclude(side1=None)
+    required = player.tournament.require_confirmation
+    dated = next_dated(list(matches.exclude(side1=None)),
+        lambda m: m.postponed_to or m.round.date,
+        done=lambda m: status_counts(m.status, required))
+    if dated is not None:
+        matches = matches.filter(pk=dated.pk)
+    return matches.exclude(side1=None)
+
+
+def night_round(player):
+    """The round of the team's match night (the one night_of shows), or None: the round
+    whose clock a member's page shows. Two queries."""
+    tm = night_matches(player).select_related("round__stage").first()
+    return tm.round if tm is not None else None
+
+
 def night_of(player, match_id=None) -> Night | None:
     """The match night of `player`'s team: the team match `match_id`, or the latest
     published round's; None when the team has none."""
-    matches = team_matches_of(player)
-    if match_id is not None:
-        matches = matches.filter(pk=match_id)
-    else:
-        # A season paired at once: today's match, else the next date's without a result
-        # (models.rounds.next_dated); else the latest round's.
-        required = player.tournament.require_confirmation
-        dated = next_dated(list(matches.exclude(side1=None)),
-            lambda m: m.postponed_to or m.round.date,
-            done=lambda m: status_counts(m.status, required))
-        if dated is not None:
-            matches = matches.filter(pk=dated.pk)
-    tm = matches.exclude(side1=None).prefetch_related(
+    tm = night_matches(player, match_id).prefetch_related(
         Prefetch("boards", queryset=Match.objects.order_by("board").select_related(
             "entered_by_player", "answered_by_player").prefetch_related("sets")),
         Prefetch("lineups", queryset=TeamLineup.objects.order_by("side"))).first()

@@ -7,6 +7,7 @@ urlpatterns = [
     path("", views.me, name="me"),
     path("out/", views.sign_out, name="sign_out"),
     path("revision.json", views.revision, name="revision"),
+    path("clock/<int:number>.json", views.own_clock, name="clock"),
     path("checkin/", views.check_in, name="checkin"),
     path("board/<int:match_id>/", views.board, name="board"),
     # A team's match night: lineup and card (docs/leagues.md).

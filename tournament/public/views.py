@@ -137,7 +137,10 @@ def event(request, slug):
                         players=players, entrants=len(players), stages=stages,
                         planned=sum(s.planned or 0 for s in stages),
                         order=standings.describe_order(tournament.tiebreaks),
-                        team_boards=league_data.format_words(tournament))
+                        team_boards=league_data.format_words(tournament),
+                        # Drawn as at this moment; a kept copy past closing time is put
+                        # right by static/js/entries_closing.js.
+                        taking_entries=tournament.taking_entries(timezone.now()))
     if ctx["finished"] and not tournament.is_teams:  # a league's final table is its own
         ctx["podium"] = (knockout_podium(tournament, stages[-1])
                          if stages and stages[-1].is_knockout

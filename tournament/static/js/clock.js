@@ -6,7 +6,9 @@
    names data-url: the clock is asked afresh (the API's read: remaining_s at server_time)
    when the page opens, whenever the live region is swapped (live.js: a change to the
    event, a clock action among them, reaches the page within its poll), and every minute;
-   an official's page, which has no live region, every data-every seconds. At five minutes left the clock turns amber (clock-warning), at
+   an official's page and a player's own pages every data-every seconds (a player's
+   asks its own clock read, which the card's cookie opens in a hidden event too). At
+   five minutes left the clock turns amber (clock-warning), at
    time red (clock-time), and a "clock:time" event tells the page. */
 (function () {
   "use strict";
@@ -84,7 +86,13 @@
         }
         sync(el);
         var every = parseInt(el.dataset.every, 10);
-        if (every) setInterval(function () { if (!document.hidden) sync(el); }, every * 1000);
+        if (every) {
+          var timer = setInterval(function () {
+            // A live page swapped its region: this clock is gone, a new one asks instead.
+            if (!el.isConnected) { clearInterval(timer); return; }
+            if (!document.hidden) sync(el);
+          }, every * 1000);
+        }
       }
     });
   }
