@@ -116,6 +116,23 @@ def read_header(cells: list[str], pairs: bool) -> tuple[tuple[str, ...] | None, 
     return tuple(names), ""
 
 
+def rows(reader, parsed: Parsed):
+    """(line number, cells) of each line with something in it; a line csv cannot read ends
+    the rows with its error in `parsed.file_errors` (the caller then returns `parsed`)."""
+    start = 1
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            parsed.file_errors.append(f"line {reader.line_num}: {exc}")
+            return
+        number, start = start, reader.line_num + 1
+        if any(cell.strip() for cell in cells):
+            yield number, cells
+
+
 def parse_entrants(text: str, *, pairs: bool = False, existing=()) -> Parsed:
     """Every line of `text` checked, as a list of entrants for one event.
 
@@ -147,18 +164,7 @@ def parse_entrants(text: str, *, pairs: bool = False, existing=()) -> Parsed:
     for name, club in existing:
         seen[entrant_key(name, club)] = 0
         names.setdefault(fold(name), []).append((0, name, club))
-    start = 1
-    while True:
-        try:
-            cells = next(reader)
-        except StopIteration:
-            break
-        except csv.Error as exc:
-            parsed.file_errors.append(f"line {reader.line_num}: {exc}")
-            return parsed
-        number, start = start, reader.line_num + 1
-        if not any(cell.strip() for cell in cells):
-            continue
+    for number, cells in rows(reader, parsed):
         if not parsed.lines and not parsed.header:
             header, problem = read_header(cells, pairs)
             if problem:
@@ -168,7 +174,9 @@ def parse_entrants(text: str, *, pairs: bool = False, existing=()) -> Parsed:
                 parsed.columns, parsed.header = header, True
                 continue
         parsed.lines.append(read_line(number, cells, parsed.columns, pairs, seen, names))
-    if not parsed.lines and not parsed.file_errors:
+    if parsed.file_errors:  # a line csv could not read
+        return parsed
+    if not parsed.lines:
         parsed.file_errors.append("the list holds no entrants")
     many = len(parsed.lines)
     if many > MAX_ENTRANTS - len(existing):
@@ -262,18 +270,7 @@ def parse_teams(text: str, *, existing=()) -> Parsed:
     taken = {entrant_key(name, club) for name, club in existing}
     taken_names = {entrant_key(name, "")[0] for name, _ in existing}
     teams: dict[str, dict] = {}  # folded team name -> its lines and values
-    start = 1
-    while True:
-        try:
-            cells = next(reader)
-        except StopIteration:
-            break
-        except csv.Error as exc:
-            parsed.file_errors.append(f"line {reader.line_num}: {exc}")
-            return parsed
-        number, start = start, reader.line_num + 1
-        if not any(cell.strip() for cell in cells):
-            continue
+    for number, cells in rows(reader, parsed):
         if not parsed.lines and not parsed.header:
             names = [c.strip().lower() for c in cells]
             if any(n in TEAM_COLUMNS + TEAM_PEOPLE for n in names):
@@ -328,6 +325,8 @@ def parse_teams(text: str, *, existing=()) -> Parsed:
         entry["members"].append({"name": v.get("member", ""), "club": v.get("member_club", "")})
         entry["lines"].append(line)
         entry["people"].append(person)
+    if parsed.file_errors:  # a line csv could not read
+        return parsed
     for entry in teams.values():
         if any(line.errors for line in entry["lines"]):
             continue
