@@ -129,7 +129,7 @@ def test_the_create_form_offers_only_what_the_ruleset_allows(browser, live_serve
     page = new_page(browser, **DESKTOP)
     sign_in(page, live_server.url, "dora")
     page.goto(f"{live_server.url}/manage/new/")
-    ruleset, target = page.get_by_label("Ruleset"), page.get_by_label("A set is won at")
+    ruleset, target = page.get_by_label("Ruleset"), page.get_by_label("A set is won at", exact=True)
     sets = page.get_by_label("Sets to win the match")
 
     def offered(select):
