@@ -116,6 +116,22 @@ def read_header(cells: list[str], pairs: bool) -> tuple[tuple[str, ...] | None, 
     return tuple(names), ""
 
 
+def readable(text, parsed: Parsed) -> str:
+    """The file's text without its byte-order mark; a file too large, or a line holding
+    what cannot be stored (clean_text), is a file error in `parsed`."""
+    text = (text or "").lstrip("\ufeff")
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        parsed.file_errors.append(f"the list is larger than {MAX_BYTES:,} bytes; split it "
+                                  "into smaller files")
+        return text
+    for number, physical in enumerate(text.split("\n"), start=1):
+        try:
+            clean_text(physical, f"line {number}")
+        except TextError as exc:
+            parsed.file_errors.append(str(exc).rstrip("."))
+    return text
+
+
 def rows(reader, parsed: Parsed):
     """(line number, cells) of each line with something in it; a line csv cannot read ends
     the rows with its error in `parsed.file_errors` (the caller then returns `parsed`)."""
@@ -145,16 +161,7 @@ def parse_entrants(text: str, *, pairs: bool = False, existing=()) -> Parsed:
     """
     columns = PAIRS_COLUMNS if pairs else SINGLES_COLUMNS
     parsed = Parsed([], columns)
-    text = (text or "").lstrip("\ufeff")
-    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        parsed.file_errors.append(f"the list is larger than {MAX_BYTES:,} bytes; split it "
-                                  "into smaller files")
-        return parsed
-    for number, physical in enumerate(text.split("\n"), start=1):
-        try:
-            clean_text(physical, f"line {number}")
-        except TextError as exc:
-            parsed.file_errors.append(str(exc).rstrip("."))
+    text = readable(text, parsed)
     if parsed.file_errors:
         return parsed  # the csv module cannot read NUL; nothing below would be shown right
     parsed.delimiter = detect_delimiter(text)
@@ -253,16 +260,7 @@ def parse_teams(text: str, *, existing=()) -> Parsed:
     from ..rules.entrant_rules import check_team
 
     parsed = Parsed([], TEAM_COLUMNS)
-    text = (text or "").lstrip("\ufeff")
-    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        parsed.file_errors.append(f"the list is larger than {MAX_BYTES:,} bytes; split it "
-                                  "into smaller files")
-        return parsed
-    for number, physical in enumerate(text.split("\n"), start=1):
-        try:
-            clean_text(physical, f"line {number}")
-        except TextError as exc:
-            parsed.file_errors.append(str(exc).rstrip("."))
+    text = readable(text, parsed)
     if parsed.file_errors:
         return parsed
     parsed.delimiter = detect_delimiter(text)
