@@ -130,3 +130,52 @@ def test_the_engine_starts_under_a_strict_content_security_policy(browser, live_
     got = page.evaluate(ASK_ALL, [{"op": "validate", "record": record}])[0]
     assert got["result"] == json.loads(json.dumps(validate(record)))
     assert not violations, violations
+
+
+def test_the_engine_starts_once_per_visit(browser, live_server):
+    """Board A, then board B, then the round's boards and board A again: every entry page
+    talks to the engine the first one started (a shared worker that outlives each page),
+    ready as the page is; only the first page waits for MicroPython to start."""
+    from django.contrib.auth.models import User
+
+    from tournament.actions import events
+    from tournament.models import Entrant, Match, Official, Round
+
+    from .test_offline import CONTROLLED, ENGINE_READY, wait_for
+    from .test_walkthrough import PASSWORD, sign_in
+
+    director = User.objects.create_user("dora")
+    arbiter = User.objects.create_user("arnie", password=PASSWORD)
+    t = events.create_tournament(director, name="Pub League Open")
+    Official.objects.create(tournament=t, user=arbiter, role=Official.Role.ARBITER)
+    r1 = Round.objects.create(tournament=t, number=1, status=Round.Status.PUBLISHED)
+    people = [Entrant.objects.create(tournament=t, number=n + 1, name=name)
+              for n, name in enumerate(["Ann Lee", "Bo Park", "Cy Dee", "Di Fox"])]
+    boards = [Match.objects.create(round=r1, board=b + 1, side0=people[2 * b],
+                                   side1=people[2 * b + 1]) for b in (0, 1)]
+    page = new_page(browser, **PHONE)
+    page.context.set_default_timeout(60_000)
+    base = live_server.url
+    sign_in(page, base, "arnie")
+
+    def open_board(match):
+        page.goto(f"{base}/arbiter/match/{match.pk}/")
+        wait_for(page, ENGINE_READY)
+        return page.evaluate("() => ({...document.documentElement.dataset})")
+
+    first = open_board(boards[0])
+    wait_for(page, CONTROLLED)
+    assert first["engineHost"] == "shared"
+    assert first["engineWarm"] == "false"
+    seen = [open_board(boards[1]), open_board(boards[0])]
+    page.goto(f"{base}/arbiter/{t.slug}/round/1/")  # a page without the engine between
+    seen.append(open_board(boards[1]))
+    for n, later in enumerate(seen, start=2):
+        assert later["engineId"] == first["engineId"], later  # the same start of the engine
+        assert later["engineWarm"] == "true"
+        assert int(later["enginePages"]) >= n
+    # Still the server's answers from the shared engine.
+    record = records(per_ruleset=1)[0][1]
+    got = page.evaluate("""(record) => window.EntryCheck.ask({op: "validate", record})""",
+                        record)
+    assert got["result"] == json.loads(json.dumps(validate(record)))

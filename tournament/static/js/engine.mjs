@@ -1,14 +1,25 @@
 /* The rules engine on the phone (docs/offline.md): MicroPython's WebAssembly port running
    the server's own scoring package, entry-form record package and board fit (the JSON of
-   tournament/offline/bundle.py), in a module Web Worker so the page never waits for it.
+   tournament/offline/bundle.py), in a worker so the page never waits for it.
    tests/offline/test_phone_engine.py imports startEngine from this file in node and
    holds its reports to the server's.
 
-   Worker messages in: {init: {micropython: URL of micropython.mjs, wasm: its .wasm,
-   engine: URL of the engine's JSON}} once, then
+   Once per visit: entry-check.js starts this module as a SharedWorker (named by the
+   engine's files, with `extendedLifetime`, so it outlives the page that started it while
+   the next page opens): every page of the visit, board after board, talks to the one
+   engine already started. Where a browser has no SharedWorker it is a dedicated module
+   worker, started again with each page, as before.
+
+   Messages in (a dedicated worker's own, or each page's port of a shared one):
+   {init: {micropython: URL of micropython.mjs, wasm: its .wasm, engine: URL of the
+   engine's JSON}} first (a shared worker starts the engine on the first page's and
+   answers later pages' from the engine it has), then
    {id, op: "check", fields: {...}, table: {...}} (a form, as tournament/entry/record/check.py) or
    {id, op: "validate", record: {...}} (a record, as scoring.validate).
-   Messages out: {ready: true, ms} or {failed: reason}; {id, result} or {id, error}. */
+   Messages out: {ready: true, ms, engine: {id, started, pages, warm}} or {failed: reason};
+   {id, result, ms} or {id, error}. `ms` is the engine's own start; `engine.id` names this
+   start (the same on every page that shares it), `pages` how many pages it has served,
+   `warm` whether it was already running when this page asked. */
 
 // MicroPython's frames live on its own stack: the validator's deepest call chain (and the
 // phone's regular expressions) need more than the default 2,048 words.
@@ -37,6 +48,9 @@ export async function startEngine(micropython, wasm, files) {
   };
 }
 
+var engineId = Date.now().toString(36) + "-" + Math.random().toString(36).slice(2, 10);
+var ready = null, startedMs = 0, pages = 0;
+
 function start(init) {
   var t0 = Date.now();
   return fetch(init.engine).then(function (r) {
@@ -45,29 +59,47 @@ function start(init) {
   }).then(function (bundle) {
     return startEngine(init.micropython, init.wasm, bundle.files);
   }).then(function (engine) {
-    self.postMessage({ready: true, ms: Date.now() - t0});
+    startedMs = Date.now() - t0;
     return engine;
   });
 }
 
-if (typeof WorkerGlobalScope !== "undefined" && self instanceof WorkerGlobalScope) {
-  var ready = null;
-  self.onmessage = function (event) {
+/* One page's conversation (`port`: the worker itself, or a shared worker's port). */
+function serve(port) {
+  port.onmessage = function (event) {
     var data = event.data || {};
     if (data.init) {
-      ready = start(data.init);
-      ready.catch(function (e) { self.postMessage({failed: String(e && e.message || e)}); });
+      var warm = ready !== null;
+      if (!ready) { ready = start(data.init); }
+      pages += 1;
+      ready.then(function () {
+        port.postMessage({ready: true, ms: startedMs,
+                          engine: {id: engineId, pages: pages, warm: warm}});
+      }, function (e) {
+        ready = null;  // the next page tries again
+        port.postMessage({failed: String(e && e.message || e)});
+      });
       return;
     }
-    if (!ready) { self.postMessage({id: data.id, error: "not started"}); return; }
+    if (!ready) { port.postMessage({id: data.id, error: "not started"}); return; }
     ready.then(function (engine) {
       var t0 = performance.now();
       var out = data.op === "validate"
         ? engine.validate(JSON.stringify(data.record))
         : engine.check(JSON.stringify(data.fields), JSON.stringify(data.table));
-      self.postMessage({id: data.id, result: JSON.parse(out), ms: performance.now() - t0});
+      port.postMessage({id: data.id, result: JSON.parse(out), ms: performance.now() - t0});
     }).catch(function (e) {
-      self.postMessage({id: data.id, error: String(e && e.message || e)});
+      port.postMessage({id: data.id, error: String(e && e.message || e)});
     });
   };
+}
+
+if (typeof SharedWorkerGlobalScope !== "undefined" && self instanceof SharedWorkerGlobalScope) {
+  self.onconnect = function (event) {
+    var port = event.ports[0];
+    serve(port);
+    port.start();
+  };
+} else if (typeof WorkerGlobalScope !== "undefined" && self instanceof WorkerGlobalScope) {
+  serve(self);
 }

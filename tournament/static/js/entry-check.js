@@ -1,5 +1,6 @@
 /* The entry form checked on the phone before it is stored or queued: the rules engine
-   (engine.mjs, a module worker: the server's own Python run by MicroPython) builds the record from the fields, runs the
+   (engine.mjs, a shared module worker, one for the visit: the server's own Python run by
+   MicroPython) builds the record from the fields, runs the
    validator and words its errors as the server does, and they are shown at the fields,
    as the server's answer shows them. Where the engine has not loaded (an old phone, no
    WebAssembly, still starting) the form goes as it is and the server checks it.
@@ -22,16 +23,36 @@
       setTimeout(function () { resolve(ready); }, ms);
     });
   }
+  /* The engine's worker: a SharedWorker where the browser has one (one engine for the
+     visit: the next page connects to the engine already started; `extendedLifetime`
+     keeps it while the tab moves from page to page), else a dedicated module worker
+     (started again with each page). Named by the engine's files, so a page of a new
+     deploy never talks to the engine of an old one. */
+  function connect() {
+    var url = me.dataset.worker, name = "ft-engine " + me.dataset.engine;
+    if (self.SharedWorker) {
+      try {
+        var shared = new SharedWorker(url, {type: "module", name: name, extendedLifetime: true});
+        shared.port.start();
+        return {port: shared.port, events: shared, host: "shared"};
+      } catch (e) { /* below: a dedicated worker */ }
+    }
+    var own = new Worker(url, {type: "module", name: name});
+    return {port: own, events: own, host: "dedicated"};
+  }
   function startWorker() {
+    var link;
     try {
-      worker = new Worker(me.dataset.worker, {type: "module"});
+      link = connect();
     } catch (e) {
       failed = true;
       document.documentElement.dataset.engine = "failed";
       return;
     }
+    worker = link.port;
+    document.documentElement.dataset.engineHost = link.host;
     worker.onmessage = onMessage;
-    worker.onerror = function () {
+    link.events.onerror = function () {
       failed = true;
       onReady.splice(0).forEach(function (f) { f(false); });
       document.documentElement.dataset.engine = "failed";
@@ -48,6 +69,11 @@
       document.documentElement.dataset.engine = "ready";
       document.documentElement.dataset.engineMs = String(d.ms);
       document.documentElement.dataset.engineAt = String(Math.round(performance.now()));
+      if (d.engine) {  // which start of the engine this page talks to (the bench, the tests)
+        document.documentElement.dataset.engineId = d.engine.id;
+        document.documentElement.dataset.engineWarm = String(d.engine.warm);
+        document.documentElement.dataset.enginePages = String(d.engine.pages);
+      }
     } else if (d.failed) {
       failed = true;
       onReady.splice(0).forEach(function (f) { f(false); });
