@@ -2,6 +2,7 @@
 engine's files (the server's own sources, the phone's shims), the token a queued write is
 sent with, the user tag the worker keeps pages by, and the entry pages opting in."""
 
+import base64
 import gzip
 import json
 import re
@@ -10,7 +11,16 @@ import pytest
 from django.urls import reverse
 
 from tests.arbiter.conftest import client_for
-from tournament.offline.bundle import PHONE, ROOT, dataclass_fields, engine_bundle, sources
+from tournament.offline.bundle import (
+    PHONE,
+    ROOT,
+    compiled,
+    dataclass_fields,
+    engine_bundle,
+    engine_sources,
+    mpy_cross,
+    sources,
+)
 from tournament.offline.user import HEADER, user_tag
 
 pytestmark = pytest.mark.django_db
@@ -55,7 +65,7 @@ def test_the_engine_holds_the_servers_own_files(client):
     assert "immutable" in response["Cache-Control"] and "Accept-Encoding" in response["Vary"]
     plain = client.get(reverse("offline:engine", args=[digest]))
     assert plain.content == data and not plain.has_header("Content-Encoding")
-    files = json.loads(data)["files"]
+    files = engine_sources()
     server = [n for n in files if not n.startswith("phone/")]
     assert server == sources()
     for name in server:
@@ -71,8 +81,25 @@ def test_the_engine_holds_the_servers_own_files(client):
     fields = dataclass_fields()
     assert fields["scoring.formats.MatchFormat"] == ["target", "sets_to_win"]
     assert json.dumps(fields, indent=1) in files["phone/shim_fields.py"]
+    # Shipped compiled: each of those files as MicroPython 1.27's bytecode, and nothing else.
+    shipped = json.loads(data)["files"]
+    assert sorted(shipped) == sorted(n[:-len(".py")] + ".mpy" for n in files)
+    code = compiled(files, mpy_cross())
+    for name, text in shipped.items():
+        raw = base64.b64decode(text)
+        assert raw[:2] == b"M\x06" and raw == code[name], name  # .mpy version 6
     assert engine_bundle() == (data, digest)  # the same sources make the same bytes
     assert client.get(reverse("offline:engine", args=["0" * 16])).status_code == 404
+
+
+def test_without_mpy_cross_the_sources_are_shipped(monkeypatch):
+    """A server where the compiler cannot run ships the sources: the phone compiles them."""
+    from tournament.offline import bundle
+
+    monkeypatch.setattr(bundle, "mpy_cross", lambda: None)
+    data, digest, _ = bundle._build.__wrapped__(bundle._stamp())
+    assert json.loads(data)["files"] == engine_sources()
+    assert digest != engine_bundle()[1]
 
 
 def test_the_manifest_names_the_entry_app_and_its_icons(client):
@@ -179,7 +206,7 @@ def test_the_engines_files_run_alone_without_django(tmp_path):
     import subprocess
     import sys
 
-    for name, text in json.loads(engine_bundle()[0])["files"].items():
+    for name, text in engine_sources().items():
         if not name.startswith("phone/"):
             (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
             (tmp_path / name).write_text(text)

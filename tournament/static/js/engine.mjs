@@ -30,7 +30,15 @@ function dirname(path) {
   return path.slice(0, path.lastIndexOf("/"));
 }
 
-/* Starts MicroPython and imports the engine from `files` ({path: source}); the answer's
+/* A compiled module's bytes, from the base64 text the engine's JSON carries them in. */
+function bytes(base64) {
+  var text = atob(base64), out = new Uint8Array(text.length);
+  for (var i = 0; i < text.length; i++) { out[i] = text.charCodeAt(i); }
+  return out;
+}
+
+/* Starts MicroPython and imports the engine from `files` ({path: source}, or {path.mpy:
+   base64 of MicroPython's bytecode}, tournament/offline/bundle.py); the answer's
    validate(text) and check(fieldsText, tableText) take and give JSON text. */
 export async function startEngine(micropython, wasm, files) {
   var mod = await import(micropython);
@@ -38,7 +46,7 @@ export async function startEngine(micropython, wasm, files) {
                                       stdout: function () {}, stderr: function () {}});
   Object.keys(files).forEach(function (path) {
     mp.FS.mkdirTree("/engine/" + dirname(path));
-    mp.FS.writeFile("/engine/" + path, files[path]);
+    mp.FS.writeFile("/engine/" + path, /\.mpy$/.test(path) ? bytes(files[path]) : files[path]);
   });
   mp.runPython("import sys\nsys.path.insert(0, '/engine')\nsys.path.insert(0, '/engine/phone')");
   var boot = mp.pyimport("boot");
