@@ -86,8 +86,9 @@
 
   document.documentElement.dataset.engine = "loading";
   /* A module worker started before the service worker first claims the page keeps
-     Chromium from claiming it: on the first visit (a worker registered, not yet in
-     control), the engine starts once it is (or after 5 s); afterwards, at once. */
+     Chromium from claiming it (a shared one too: tests/browser/test_offline.py): on the
+     first visit (a worker registered, not yet in control), the engine starts once it is
+     (or after 5 s); afterwards, at once. */
   var sw = navigator.serviceWorker;
   if (document.getElementById("offline-page") && sw && !sw.controller) {
     var started = false;
