@@ -5,16 +5,18 @@ against the production stack (collectstatic, WhiteNoise's compressed files, guni
   sends it (brotli or gzip where it compresses), and as stored;
 - the time from opening a board's page to the rules engine being ready: the first visit
   (nothing kept yet), the same board again (everything from the worker's cache), and
-  board to board (open board A, then board B: B's time);
+  board to board (open board A, then board B: B's time), each beside the page's own
+  DOMContentLoaded; and how many times the engine started over those pages (once per
+  visit: every page after the first talks to the shared worker's engine, by its id);
 - the time to check one play-by-play match in the browser (scoring.validate, the round
-  trip to the worker), and one entry form with play-by-play (record.check: build,
-  check_record, messages).
+  trip to the worker, and the engine's own time there), and one entry form with
+  play-by-play (record.check: build, check_record, messages).
 
 Each twice: as it is, and with the CPU throttled 4x through the DevTools protocol (a
-mid-range phone). Chromium throttles a page's main thread only (a worker answers
-"Operation is only supported for pages, not workers"), so the throttled run also starts
-the same engine module (static/js/engine.mjs) on the page itself, where the throttling
-holds: its start and its checks there are the throttled engine's figures.
+mid-range phone). Chromium throttles a page's main thread only (a worker, dedicated or
+shared, answers "Operation is only supported for pages, not workers"), so the throttled
+run also starts the same engine module (static/js/engine.mjs) on the page itself, where
+the throttling holds: its start and its checks there are the throttled engine's figures.
 
 Run: .venv/bin/python bench/bench_offline.py  (needs PostgreSQL, /usr/bin/chromium, npm ci)
 """
@@ -82,12 +84,30 @@ def wait_for(page, function, seconds=120):
         time.sleep(0.05)
 
 
-def engine_ready_ms(page, url: str) -> float:
-    """From the page's start to the engine ready: the worker's message is noted on the
-    page, so polling here does not add to the figure."""
+def open_board(page, url: str) -> dict:
+    """The engine's ready time on this page, the page's own (DOMContentLoaded), and which
+    start of the engine it talks to (its id, and whether it was already running)."""
     page.goto(url)
     wait_for(page, "() => document.documentElement.dataset.engine === 'ready'")
-    return page.evaluate("() => Number(document.documentElement.dataset.engineAt)")
+    return page.evaluate("""() => {
+      const d = document.documentElement.dataset;
+      const nav = performance.getEntriesByType("navigation")[0];
+      return {ready: Number(d.engineAt), page: nav.domContentLoadedEventEnd,
+              id: d.engineId || "", warm: d.engineWarm === "true", host: d.engineHost || ""};
+    }""")
+
+
+def listed(visits: list[dict]) -> str:
+    return ", ".join(f"{v['ready']:,.0f}" for v in visits)
+
+
+def starts(visits: list[dict]) -> str:
+    """How many times the engine started over these pages (distinct starts, by id)."""
+    ids = {v["id"] for v in visits}
+    warm = sum(v["warm"] for v in visits)
+    return (f"engine started {len(ids)} time{'s' if len(ids) != 1 else ''} over "
+            f"{len(visits)} pages ({warm} found it running; host: "
+            f"{', '.join(sorted({v['host'] for v in visits}))})")
 
 
 def main():
@@ -162,33 +182,38 @@ def measure(base: str, match_ids: list[int], rate: int):
         page.get_by_role("button", name="Sign in").click()
         page.wait_for_load_state()
         board_a, board_b = (f"{base}/arbiter/match/{m}/" for m in match_ids)
-        first = engine_ready_ms(page, board_a)
+        first = open_board(page, board_a)
         wait_for(page, "() => navigator.serviceWorker.ready.then(r => r.active !== null)")
         if not page.evaluate("() => navigator.serviceWorker.controller !== null"):
             page.reload()  # installed after the page opened: the next page is the worker's
         wait_for(page, "() => navigator.serviceWorker.controller !== null")
         page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
-        later = [engine_ready_ms(page, board_a) for _ in range(5)]
-        print(f"page opened -> engine ready: first visit {first:,.0f} ms; the same board "
-              f"again (from the worker's cache) median {statistics.median(later):,.0f} ms "
-              f"(of {len(later)}: {', '.join(f'{x:,.0f}' for x in later)})")
+        later = [open_board(page, board_a) for _ in range(5)]
+        print(f"page opened -> engine ready: first visit {first['ready']:,.0f} ms (the page "
+              f"itself {first['page']:,.0f} ms); the same board again median "
+              f"{statistics.median(v['ready'] for v in later):,.0f} ms (of {len(later)}: "
+              f"{listed(later)}; "
+              f"the page itself median {statistics.median(v['page'] for v in later):,.0f} ms)")
         hops = []
         for _ in range(3):
-            engine_ready_ms(page, board_a)
-            hops.append(engine_ready_ms(page, board_b))
+            open_board(page, board_a)
+            hops.append(open_board(page, board_b))
         print(f"board to board (board A open, then board B): B ready median "
-              f"{statistics.median(hops):,.0f} ms (of {len(hops)}: "
-              f"{', '.join(f'{x:,.0f}' for x in hops)})")
+              f"{statistics.median(v['ready'] for v in hops):,.0f} ms (of {len(hops)}: "
+              f"{listed(hops)}; "
+              f"the page itself median {statistics.median(v['page'] for v in hops):,.0f} ms)")
+        print(f"once per visit: {starts(later + hops)}, after the first visit's start")
         matches = [sim.play_match(seed) for seed in range(40)]
-        ms = page.evaluate("""async (records) => {
+        asked = page.evaluate("""async (records) => {
           const out = [];
           for (const record of records) {
             const t0 = performance.now();
-            await window.EntryCheck.ask({op: "validate", record});
-            out.push(performance.now() - t0);
+            const d = await window.EntryCheck.ask({op: "validate", record});
+            out.push([performance.now() - t0, d.ms]);
           }
           return out;
         }""", matches)
+        ms = [a[0] for a in asked]
         table = Table()
         forms = [form_data("played", None, m, table) for m in matches]
         check_ms = page.evaluate("""async ([forms, table]) => {
@@ -200,8 +225,9 @@ def measure(base: str, match_ids: list[int], rate: int):
           }
           return out;
         }""", [forms, table_json(table)])
+        own = [a[1] for a in asked]
         print(f"one play-by-play match checked in the worker (validate, round trip): "
-              f"{summary(ms)}")
+              f"{summary(ms)}; the engine's own time there {summary(own)}")
         print(f"one entry form with play-by-play checked in the worker (build, validate, "
               f"messages): {summary(check_ms)}")
         if rate != 1 and page.evaluate(
