@@ -30,6 +30,9 @@ PATTERNS = [
     (r"^\s*([AB][12]?)\s*:(.*)$", re.IGNORECASE),
     (r'"([^"]*)"?\s*$', 0),
     (r"[\s,;]+", 0),
+    # Not the package's: a prefix with an optional letter after it, and a `|`.
+    (r"seats? (\d)", 0),
+    (r"\bseat 2\b|side", 0),
 ]
 TEXTS = [
     "", "7", "-12", "1_000", "٣", "s1_h3_play", "s1_h12_void_seat", "s2_a", "s10_h1_b",
@@ -37,6 +40,7 @@ TEXTS = [
     "/sets/10/x", "Set 1, hand 2, play 3: a tile", "SET 2 hand 4: x", "seats 0 and 2 differ",
     "the side 1 wins", "aside 1", "seat 2 (Ann)", "seat 22", "3-6", "3 – 6", "6/0", "3-7",
     "3-6 LEFT", "3-6 r  Stands", "3-6 l", "3-6 lefty", "a1: 1-2, 3-4;5-6", " b2 :x",
+    "seat 2 and seat 2, seats 0 and 2", "side 1 then side 0 (side 1)", "seat 2seat 2",
     "C1: 1-1", 'penalty A1 "held it"', 'penalty "open', "1-2, 3-4 ;\t5-6  ", "é-3 left",
     "3-6\u00a0left", "Ｓ1_a",
 ]
@@ -85,6 +89,25 @@ def test_the_patterns_that_translate_for_the_interpreters_re():
         flags = untranslated == r"[a-z]"
         assert shim_re._translate(untranslated, flags) is None, untranslated
     assert shim_re._plain("3-6 left\t") and not shim_re._plain("é") and not shim_re._plain("a\n")
+
+
+def test_a_search_tries_only_where_a_match_can_begin(engine):
+    """The literal a match begins with (after a leading \\b), found by str.find; a `^`
+    pattern tried at the string's start only: the same answers as CPython's, from any
+    position."""
+    assert shim_re._prefix(r"\bseats ([0-3]) and ([0-3])\b", 0) == "seats "
+    assert shim_re._prefix(r"\bseat 2\b", 0) == "seat 2"
+    assert shim_re._prefix(r"seats? (\d)", 0) == "seat"
+    for none in (r"\bseat 2\b|side", r"^set \d+", r"\d+x", r"\[x"):
+        assert shim_re._prefix(none, 0) == "", none
+    assert shim_re._prefix("side", re.IGNORECASE) == ""
+    for pattern, flags in PATTERNS:
+        for text in TEXTS:
+            for pos in range(len(text) + 2):
+                mine = shim_re.compile(pattern, flags).search(text, pos)
+                theirs = re.compile(pattern, flags).search(text, pos)
+                assert (mine and (mine.group(0), mine.span())) == (
+                    theirs and (theirs.group(0), theirs.span())), (pattern, text, pos)
 
 
 def test_what_the_phones_re_refuses_it_says():
