@@ -1,9 +1,10 @@
 """The phone's engine in node, by CPU time (less at the mercy of a busy machine than the
 browser's wall clock, bench/bench_offline.py): its start (MicroPython, the engine's files,
 their import), one play-by-play match checked (scoring.validate) and one entry form
-(record.check), for this tree's engine files and, with `--beside PATH`, another checkout's
-(its tournament/offline/bundle.py builds them), alternately in the same run. Both are run
-by this tree's static/js/engine.mjs (it reads sources and compiled .mpy alike).
+(record.check: refused with a few hundred messages, and valid), for this tree's engine
+files and, with `--beside PATH`, another checkout's (its tournament/offline/bundle.py
+builds them), alternately in the same run. Both are run by this tree's
+static/js/engine.mjs (it reads sources and compiled .mpy alike).
 
 Run: .venv/bin/python bench/bench_engine_node.py [--beside /path/to/main] [--runs 5]
 (needs node and `npm ci`)
@@ -43,9 +44,14 @@ def jobs(out: Path) -> None:
 
     records = [sim.play_match(seed) for seed in range(40)]
     table = Table()
+    # Forms typed on a board of the default format (refused: a few hundred messages each,
+    # as in bench_offline.py), and each on its own board (valid, the common case).
     out.write_text(json.dumps({"records": records, "table": table_json(table),
                                "forms": [form_data("played", None, m, table)
-                                         for m in records[:20]]}))
+                                         for m in records[:20]],
+                               "valid": [[form_data("played", None, m, t), table_json(t)]
+                                         for m in records[:20] for t in
+                                         [Table(first_set_starter=m["first_set_starter"])]]}))
 
 
 def main():
@@ -73,7 +79,9 @@ def main():
         print(f"{name}: engine started in {med(r['start']['cpu'] for r in runs):,.0f} ms CPU "
               f"(wall {med(r['start']['wall'] for r in runs):,.0f} ms); one play-by-play match "
               f"{med(med(r['validate']) for r in runs):.1f} ms CPU; one entry form "
-              f"{med(med(r['check']) for r in runs):.1f} ms CPU (medians of {len(runs)} runs)")
+              f"{med(med(r['check']) for r in runs):.1f} ms CPU refused, "
+              f"{med(med(r['valid']) for r in runs):.1f} ms CPU valid "
+              f"(medians of {len(runs)} runs)")
 
 
 if __name__ == "__main__":

@@ -27,4 +27,5 @@ function each(list, run) {
 }
 const validate = each(jobs.records, (r) => engine.validate(JSON.stringify(r)));
 const check = each(jobs.forms, (f) => engine.check(JSON.stringify(f), JSON.stringify(jobs.table)));
-console.log(JSON.stringify({start, validate, check}));
+const valid = each(jobs.valid, ([f, t]) => engine.check(JSON.stringify(f), JSON.stringify(t)));
+console.log(JSON.stringify({start, validate, check, valid}));
