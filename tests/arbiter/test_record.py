@@ -212,3 +212,30 @@ def test_a_singles_form_does_not_offer_a_partner_exposure():
     assert "exposed" not in singles and "out_of_turn" in singles
     pairs = rec.Table(ruleset="bndcc", names=("A", "B", "C", "D"), seats=4)
     assert "exposed" in [n for n, _ in rec.void_choices(pairs)]
+
+
+def test_turns_split_the_same_with_and_without_a_quoted_reason():
+    """The quick split (no quote in the text) gives what the character loop gives: every
+    comma, semicolon or new line separates turns, blanks dropped; inside quotes, none."""
+    import random
+
+    from tournament.entry.record.plays import _turns
+
+    def by_characters(text):
+        turns, current, quoted = [], "", False
+        for ch in text:
+            if ch == '"':
+                quoted = not quoted
+            if not quoted and ch in ",;\n":
+                turns.append(current)
+                current = ""
+            else:
+                current += ch
+        return [t.strip() for t in turns + [current] if t.strip()]
+
+    rng = random.Random(31)
+    for _ in range(5000):
+        text = "".join(rng.choice('3-6 left,;\n\r\t"k') for _ in range(rng.randint(0, 24)))
+        assert _turns(text) == by_characters(text), repr(text)
+    assert _turns("3-6, 6-0 r;\n knock,,") == ["3-6", "6-0 r", "knock"]
+    assert _turns('penalty B "a, b; c", 1-2') == ['penalty B "a, b; c"', "1-2"]

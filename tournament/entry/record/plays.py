@@ -36,6 +36,9 @@ def _seat(word: str, table: Table) -> int | None:
 
 def _turns(text: str) -> list[str]:
     """Turns separated by commas, semicolons or new lines; a quoted reason may hold them."""
+    if '"' not in text:  # no reason quoted: the separators split it all (quick on the phone)
+        return [t.strip() for t in text.replace(";", ",").replace("\n", ",").split(",")
+                if t.strip()]
     turns, current = [], ""
     quoted = False
     for ch in text:
