@@ -532,18 +532,21 @@ def first_round_white(trf: ParsedTrf) -> bool:
 # --------------------------------------------------------------------------- the brackets
 
 
-class RoundValidity(ValidityMatcher):
-    """py4swiss's ValidityMatcher (is the round still completable?) that also answers
-    whether a bracket's whole matching, look-ahead pairs included, can be completed
-    (:meth:`completes`), with a faster :meth:`is_allowed_pair` (the same absolute criteria:
-    C.1 no rematch, C.3, the forbidden pairs, without building a set for each pair).
+class RoundValidity:
+    """py4swiss's ValidityMatcher (is the round still completable?) in Python, which also
+    answers whether a bracket's whole matching, look-ahead pairs included, can be
+    completed (:meth:`completes`).
 
-    Relies on ``ValidityMatcher.__init__`` setting ``_players``, ``_len`` and
-    ``_computer`` and then calling ``_set_up_computer`` (overridden here, to keep each
-    player's allowed partners and index the players by id), on ``finalize_match``
-    (replaced here: it remembers who is paired, and the computer is told when
-    ``is_valid_matching`` next asks it) and on the computer's edges being 0 or 1, a player
-    of odd rounds being joined to the bye vertex (index ``len(players)``) when C.2 allows.
+    The question is whether a graph has a perfect matching: one vertex per player to pair
+    (and one for the PAB when they are odd in number, joined to every player C.2 allows it),
+    an edge between two players whom the absolute criteria allow to meet (C.1 no rematch,
+    C.3, the forbidden pairs; :meth:`is_allowed_pair`), the players paired so far
+    (:meth:`finalize_match`) taken out.  py4swiss answers it with its C++ weighted matching
+    on a graph of every pair, set up edge by edge and solved from nothing; here it is
+    answered by :func:`_extend_to_perfect` (Edmonds' blossom algorithm, exact) starting from
+    the matching found the last time, which pairing a bracket changes only around the
+    pairs fixed, so that a question usually costs a few steps.  The answers are py4swiss's
+    (``tests/pairing/test_py4swiss_seam.py`` puts random graphs to both).
     """
 
     def __init__(self, players: list[Player], forbidden_pairs) -> None:
@@ -551,7 +554,37 @@ class RoundValidity(ValidityMatcher):
         for a, b in forbidden_pairs:
             self.forbidden_with[a].add(b)
             self.forbidden_with[b].add(a)
-        super().__init__(players, forbidden_pairs)
+        self._players = players
+        n = len(players)
+        self._len = n + n % 2
+        self._number = {p.id: i for i, p in enumerate(players)}
+        # Each vertex's allowed partners: is_allowed_pair for every pair, its parts read once
+        # per player: C.1 (opponents), the forbidden pairs, and C.3 through _absolute_side
+        # (C.3 forbids a pair exactly when both players have the same side there).
+        allowed: list[list[int]] = [[] for _ in range(self._len)]
+        ids = [p.id for p in players]
+        sides = [_absolute_side(p) for p in players]
+        for i in range(n):
+            blocked, side, row = self._blocked(players[i]), sides[i], allowed[i]
+            partners = [
+                j
+                for j in range(i + 1, n)
+                if ids[j] not in blocked and (side is None or sides[j] != side)
+            ]
+            for j in partners:
+                allowed[j].append(i)
+            row.extend(partners)
+        if n % 2:
+            for i, player in enumerate(players):
+                if not player.bye_received:  # C.2, as py4swiss's C2.evaluate
+                    allowed[i].append(n)
+                    allowed[n].append(i)
+        self._allowed = allowed
+        #: Vertices not yet paired (False once finalize_match has paired them).
+        self._active = [True] * self._len
+        #: A matching (partner or -1) of the active vertices along allowed edges, kept
+        #: from one question to the next; finalized vertices are matched to each other.
+        self._mate = [-1] * self._len
 
     def _blocked(self, player: Player) -> set[int] | frozenset[int]:
         """The ids of the players ``player`` may not meet whatever the colours: his
@@ -567,97 +600,129 @@ class RoundValidity(ValidityMatcher):
             return False
         return _colours_allowed(player_1, player_2)
 
-    def _set_up_computer(self) -> None:
-        # ValidityMatcher._set_up_computer, keeping each player's allowed partners.
-        players, computer = self._players, self._computer
-        self._allowed: list[list[int]] = [[] for _ in range(self._len)]
-        self._paired = [False] * self._len
-        self._finalized: list[tuple[int, int]] = []
-        for _ in range(self._len):
-            computer.add_vertex()
-        # is_allowed_pair for every pair, its parts read once per player: C.1 (opponents),
-        # the forbidden pairs, and C.3 through _absolute_side (C.3 forbids a pair exactly
-        # when both players have the same side there).
-        ids = [p.id for p in players]
-        sides = [_absolute_side(p) for p in players]
-        allowed, n = self._allowed, len(players)
-        self._number = {p.id: i for i, p in enumerate(players)}
-        for i in range(n):
-            blocked, side, row = self._blocked(players[i]), sides[i], allowed[i]
-            partners = [
-                j
-                for j in range(i + 1, n)
-                if ids[j] not in blocked and (side is None or sides[j] != side)
-            ]
-            for j in partners:
-                computer.set_edge_weight(i, j, 1)
-                allowed[j].append(i)
-            row.extend(partners)
-        if len(players) % 2:
-            bye = len(players)
-            for i, player in enumerate(players):
-                if not player.bye_received:  # C.2, as py4swiss's C2.evaluate
-                    computer.set_edge_weight(i, bye, 1)
-                    self._allowed[i].append(bye)
-                    self._allowed[bye].append(i)
-
     def finalize_match(self, player_1: Player, player_2: Player) -> None:
-        # ValidityMatcher.finalize_match sets every edge of both players to 0, then theirs
-        # to 1.  Here the pair is noted, and the computer told only when it is next asked
-        # (is_valid_matching), most rounds never asking it again; only the players' allowed
-        # edges were ever set, so only those are cleared.  The answer, whether the round
-        # can be completed, does not depend on when or in which order the computer is told.
+        """The two players are paired: both leave the graph (py4swiss's leaves them in,
+        joined to each other alone, which asks the same question)."""
         i, j = self._number[player_1.id], self._number[player_2.id]
-        self._paired[i] = self._paired[j] = True
-        self._finalized.append((i, j))
+        mate, active = self._mate, self._active
+        if mate[i] != j:
+            for k in (mate[i], mate[j]):
+                if k != -1:
+                    mate[k] = -1
+            mate[i], mate[j] = j, i
+        active[i] = active[j] = False
 
     def is_valid_matching(self) -> bool:
-        computer, allowed = self._computer, self._allowed
-        for i, j in self._finalized:
-            for k in allowed[i]:
-                computer.set_edge_weight(i, k, 0)
-            for k in allowed[j]:
-                computer.set_edge_weight(j, k, 0)
-            computer.set_edge_weight(i, j, 1)
-        self._finalized.clear()
-        return super().is_valid_matching()
+        """Whether the players not yet paired (and the PAB) can all be paired."""
+        return _extend_to_perfect(self._allowed, self._mate, self._active, None)
 
-    def completes(self, matching: dict[Player, Player]) -> bool:
+    def completes(self, matching: Mapping[Player, Player]) -> bool:
         """Whether the round can be completed with the pairs of ``matching`` (a bracket
         matcher's: each of its players mapped to his partner, or to himself when
         unmatched), its unmatched players paired only with players outside it or given the
-        PAB.  The matcher's own state is left as it is: the question is put to a new graph
+        PAB.  The matcher's own state is left as it is: the question is put to the graph
         of the players that ``matching`` leaves unpaired and those outside it (with the
-        bye vertex), which is smaller than the round's and needs no undoing."""
-        number, paired, allowed = self._number, self._paired, self._allowed
-        inside, free = set(), set()
+        bye vertex), starting from the round's last matching where it still applies."""
+        number, active = self._number, self._active
+        local = active[:]
+        free = [False] * self._len
         for p, partner in matching.items():
-            inside.add(number[p.id])
+            k = number[p.id]
+            local[k] = False
             if partner.id == p.id:
-                free.add(number[p.id])
-        local = [k for k in range(len(self._players)) if not paired[k] and k not in inside]
-        local = sorted(free) + local
-        if len(self._players) % 2:
-            local.append(len(self._players))  # the bye vertex
-        if not local:
-            return True
-        if len(local) % 2:
+                free[k] = local[k] = True
+        mate = [-1] * self._len
+        for k, m in enumerate(self._mate):
+            if m != -1 and local[k] and local[m] and not (free[k] and free[m]):
+                mate[k] = m
+        return _extend_to_perfect(self._allowed, mate, local, free)
+
+
+def _extend_to_perfect(allowed, mate, active, apart) -> bool:
+    """Whether the graph of the ``active`` vertices, with the edges of ``allowed``
+    (symmetric adjacency lists) but none between two vertices of ``apart`` (or None), has a
+    perfect matching.  ``mate`` (a vertex's partner, or -1) holds a matching of that graph
+    to start from; it is extended in place, each free vertex matched greedily where it
+    can be and otherwise by an augmenting path (Edmonds), and is a perfect matching when
+    the answer is True.  A free vertex without an augmenting path stays free in every
+    maximum matching (Berge), so the answer is then False."""
+    order = [v for v, on in enumerate(active) if on and mate[v] == -1]
+    for v in order:
+        if mate[v] != -1:
+            continue
+        for u in allowed[v]:
+            if active[u] and mate[u] == -1 and u != v and not (apart and apart[v] and apart[u]):
+                mate[v], mate[u] = u, v
+                break
+    for v in order:
+        if mate[v] == -1 and not _augment(v, allowed, mate, active, apart):
             return False
-        position = [-1] * (len(self._players) + 1)
-        for u, k in enumerate(local):
-            position[k] = u
-        computer = ComputerDutchValidity(len(local), 1)
-        for _ in local:
-            computer.add_vertex()
-        for u, k in enumerate(local):
-            if k in free:
-                partners = [v for m in allowed[k] if (v := position[m]) > u and m not in free]
-            else:
-                partners = [v for m in allowed[k] if (v := position[m]) > u]
-            for v in partners:
-                computer.set_edge_weight(u, v, 1)
-        computer.compute_matching()
-        return all(u != v for u, v in enumerate(computer.get_matching()))
+    return True
+
+
+def _augment(root: int, allowed, mate: list[int], active, apart) -> bool:
+    """Edmonds' blossom algorithm, one search: an augmenting path from the free vertex
+    ``root`` in the graph of :func:`_extend_to_perfect`, applied to ``mate`` if found."""
+    n = len(mate)
+    parent = [-1] * n
+    base = list(range(n))
+    used = [False] * n
+    used[root] = True
+    queue = [root]
+
+    def common_base(a: int, b: int) -> int:
+        seen = [False] * n
+        while True:
+            a = base[a]
+            seen[a] = True
+            if mate[a] == -1:
+                break
+            a = parent[mate[a]]
+        while True:
+            b = base[b]
+            if seen[b]:
+                return b
+            b = parent[mate[b]]
+
+    def mark_path(v: int, top: int, child: int, blossom: list[bool]) -> None:
+        while base[v] != top:
+            blossom[base[v]] = blossom[base[mate[v]]] = True
+            parent[v] = child
+            child = mate[v]
+            v = parent[mate[v]]
+
+    head = 0
+    while head < len(queue):
+        v = queue[head]
+        head += 1
+        for to in allowed[v]:
+            if not active[to] or base[v] == base[to] or mate[v] == to:
+                continue
+            if apart and apart[v] and apart[to]:
+                continue
+            if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
+                top = common_base(v, to)
+                blossom = [False] * n
+                mark_path(v, top, to, blossom)
+                mark_path(to, top, v, blossom)
+                for i in range(n):
+                    if blossom[base[i]]:
+                        base[i] = top
+                        if not used[i]:
+                            used[i] = True
+                            queue.append(i)
+            elif parent[to] == -1:
+                parent[to] = v
+                if mate[to] == -1:
+                    while to != -1:  # flip the path back to the root
+                        previous = parent[to]
+                        next_to = mate[previous]
+                        mate[to], mate[previous] = previous, to
+                        to = next_to
+                    return True
+                used[mate[to]] = True
+                queue.append(mate[to])
+    return False
 
 
 def _colours_allowed(player_1: Player, player_2: Player) -> bool:
