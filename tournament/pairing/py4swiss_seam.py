@@ -65,6 +65,7 @@ __all__ = [
     "Py4swissPairingError",
     "ValidityMatcher",
     "bracket_matching",
+    "first_matching",
     "bracket_pairer",
     "pair_bracket",
     "parse_trf_text",
@@ -500,7 +501,13 @@ def _colour_preference(colours: list[str]) -> tuple[ColorPreference, int, bool]:
         strength = ColorPreferenceStrength.MILD
     else:
         strength = ColorPreferenceStrength.NONE
-    return ColorPreference(side=side, strength=strength), difference, double
+    preference = _PREFERENCES.get((side, strength))
+    if preference is None:  # one object per preference: nothing changes them
+        preference = _PREFERENCES[side, strength] = ColorPreference(side=side, strength=strength)
+    return preference, difference, double
+
+
+_PREFERENCES: dict[tuple, ColorPreference] = {}
 
 
 def _float(number: int, results, round_index: int, points_lists) -> Float:
@@ -757,7 +764,20 @@ def _weight_key(player: Player, keyed: list, colours: bool, byes: bool) -> tuple
     left out when the bracket has no topscorer (``colours`` false); whether a player had a
     bye is read only by the bye weights of the PPB and the last bracket (``byes``).
     Criteria of our own that read more say so with a ``player_key(player)`` method
-    (``keyed``: those criteria)."""
+    (``keyed``: those criteria).
+
+    A player of the following bracket (``LOWER``) is paired in the graph only with a
+    player ranked above him or with another of that bracket; such a pair's criteria read
+    nothing of him but his role (:func:`_quality_values` returns early, C.7 reading the
+    higher player's score; our C.9 gives 0), so his key is his role, what C.3 reads
+    (:func:`_absolute_side`), the bye and the keys of our own criteria."""
+    if player.role == LOWER:
+        return (
+            LOWER,
+            _absolute_side(player),
+            player.bye_received if byes else None,
+            *(c.player_key(player) for c in keyed),
+        )
     preference = player.color_preference
     return (
         player.role,
@@ -966,31 +986,43 @@ class _Matcher(BracketMatcher):
     def _weight(self, player_1: Player, player_2: Player, parts) -> int:
         """py4swiss's ``_get_weight`` on ints for a pair the absolute criteria allow;
         ``parts`` say, for each criterion, where its value is (its index in
-        :func:`_quality_values`, or its ``int_weight``) and its shift in this bracket."""
+        :func:`_quality_values`, or its ``int_weight``) and where it goes in the weight.
+
+        py4swiss shifts the weight left by each criterion's shift and adds the criterion's
+        value, then shifts by ``3 * bracket_bits + 1``: the same number as the sum of each
+        value shifted by the shifts that follow it (:meth:`_parts`), values of 0 left out."""
         bracket = self._bracket
-        weight = 0
-        if bracket.penultimate_pairing_bracket or bracket.last_pairing_bracket:
-            weight = 1 + player_1.bye_received + player_2.bye_received
+        weight = self._completion_weight if self._completion else 0
+        if self._byes:
+            weight += (1 + player_1.bye_received + player_2.bye_received) << self._bye_offset
         values = _quality_values(player_1, player_2, bracket)
-        for index, int_weight, shift in parts:
-            if index is None:
-                weight = (weight << shift) + int_weight(player_1, player_2, bracket)
-            else:
-                weight = (weight << shift) + values[index]
-        weight <<= 3 * bracket.bracket_bits + 1
-        if self._completion:
-            weight += self._completion_weight
+        for index, int_weight, offset in parts:
+            value = values[index] if int_weight is None else int_weight(player_1, player_2, bracket)
+            if value:
+                weight += value << offset
         return weight & self._mask
+
+    def _parts(self) -> list[tuple]:
+        """Per criterion: its place in :func:`_quality_values` (py4swiss's criteria), or its
+        ``int_weight`` (ours), and the offset of its value in the weight; sets the offset
+        of the bye part (``_bye_offset``) above them all."""
+        bracket = self._bracket
+        offset = 3 * bracket.bracket_bits + 1
+        parts = []
+        for criterion in reversed(self._criteria):
+            int_weight = None if criterion in QUALITY_INDEX else criterion.int_weight
+            parts.append((QUALITY_INDEX.get(criterion), int_weight, offset))
+            offset += criterion.get_shift(bracket)
+        self._bye_offset = offset
+        self._byes = bracket.penultimate_pairing_bracket or bracket.last_pairing_bracket
+        parts.reverse()
+        return parts
 
     def _set_up_computer(self) -> None:
         computer, weights, players = self._computer, self._weights, self._player_list
         for _ in range(self._len):
             computer.add_vertex()
-        # Per criterion: its place in _quality_values (py4swiss's), or its int_weight (ours).
-        parts = [
-            (QUALITY_INDEX.get(c), getattr(c, "int_weight", None), c.get_shift(self._bracket))
-            for c in self._criteria
-        ]
+        parts = self._parts()
         # Each player's kind (an index into the kinds met in this bracket) and, per pair of
         # kinds, the weight and its DynamicUint, or None where C.3 forbids the pair.
         keyed = [c for c in self._criteria if hasattr(c, "player_key")]
@@ -1078,10 +1110,16 @@ class _Matcher(BracketMatcher):
         self._remove_weight(self._index[player_1.id], self._index[player_2.id])
 
     def remove_weights(self, player: Player, player_list: list[Player]) -> None:
-        index, remove = self._index, self._remove_weight
+        # _remove_weight inlined, for each player of the list in turn.
+        index, weights, zero = self._index, self._weights, self._zero_weight
+        set_edge_weight = self._computer.set_edge_weight
         i = index[player.id]
+        row = weights[i]
         for other in player_list:
-            remove(i, index[other.id])
+            j = index[other.id]
+            if row[j]:
+                row[j] = weights[j][i] = 0
+                set_edge_weight(i, j, zero)
 
     def update_matching(self) -> None:
         self._computer.compute_matching()
@@ -1090,14 +1128,18 @@ class _Matcher(BracketMatcher):
     def finalize_match(self, player_1: Player, player_2: Player) -> None:
         # py4swiss's loop calls _remove_weight(i, k) and (j, k) for every k, which does
         # nothing where the weight is 0: the same calls, in the same order, for the others.
+        # (_remove_weight inlined.)
         i, j = self._index[player_1.id], self._index[player_2.id]
-        weights, remove = self._weights, self._remove_weight
+        weights, zero = self._weights, self._zero_weight
+        set_edge_weight = self._computer.set_edge_weight
         row_i, row_j = weights[i], weights[j]
         for k in range(self._len):
             if row_i[k]:
-                remove(i, k)
+                row_i[k] = weights[k][i] = 0
+                set_edge_weight(i, k, zero)
             if row_j[k]:
-                remove(j, k)
+                row_j[k] = weights[k][j] = 0
+                set_edge_weight(j, k, zero)
         self._set_weight(i, j, self._max)
 
 
@@ -1226,6 +1268,13 @@ def bracket_pairer(
     with the players of ``rest`` (and the PAB) in its graph when given.  See
     :class:`_Matcher`, :class:`_Pairer`."""
     return _Pairer(bracket, validity_matcher, initial_color, criteria, rest)
+
+
+def first_matching(pairer: BracketPairer) -> Mapping[Player, Player]:
+    """The matching the pairer's matcher (its private ``_bracket_matcher``) computed when
+    it was made, before any of py4swiss's pairing steps: each player of its graph mapped
+    to his partner or to himself."""
+    return pairer._bracket_matcher.matching
 
 
 def bracket_matching(pairer: BracketPairer) -> dict[Player, Player]:
