@@ -36,7 +36,7 @@ from py4swiss.engines.dutch.criteria.quality import C7, C9
 from py4swiss.engines.dutch.engine import Engine
 from py4swiss.engines.dutch.player import Player, PlayerRole, get_player_infos_from_trf
 from py4swiss.engines.dutch.validity_matcher import ValidityMatcher
-from py4swiss.matching_computer import ComputerDutchOptimality, ComputerDutchValidity
+from py4swiss.matching_computer import ComputerDutchOptimality
 from py4swiss.trf import ParsedTrf, TrfLine
 from py4swiss.trf.codes import PlayerCode, TeamCode, TournamentCode, XCode
 from py4swiss.trf.exceptions import ConsistencyError, ParsingError
@@ -229,30 +229,6 @@ PRIVATE_MEMBERS: tuple[PrivateMember, ...] = (
         "7dca2d2d192c8cd7fd2bb247cf5fa6289a0f9e70b80b533478f3421bc67c6d73",
     ),
     PrivateMember(
-        "py4swiss.engines.dutch.validity_matcher",
-        "ValidityMatcher.__init__",
-        "(self, players: list[Player], forbidden_pairs: set[tuple[int, int]]) -> None",
-        "af56cb8b226a502d5489d5f19005f6b0395a267387ee7fd96e5a872f76aac5c6",
-    ),
-    PrivateMember(
-        "py4swiss.engines.dutch.validity_matcher",
-        "ValidityMatcher._set_up_computer",
-        "(self) -> None",
-        "ebcbb3b40f0f788ac55f6be3a42a468aa76e56e7241722a3e61ed852985e9241",
-    ),
-    PrivateMember(
-        "py4swiss.engines.dutch.validity_matcher",
-        "ValidityMatcher.finalize_match",
-        "(self, player_1: Player, player_2: Player) -> None",
-        "f2f5c14906a7c1c02d9647fcc90291f377f51d5b455b363e97a9647663c8a503",
-    ),
-    PrivateMember(
-        "py4swiss.engines.dutch.validity_matcher",
-        "ValidityMatcher.is_valid_matching",
-        "(self) -> bool",
-        "d7eca46d5ac0d9ba95c738c7662c0d3ef7316fa84788912b6bf4615a6940c653",
-    ),
-    PrivateMember(
         "py4swiss.engines.dutch.bracket.bracket_pairer",
         "BracketPairer.__init__",
         "(self, state: Bracket, validity_matcher: ValidityMatcher, initial_color: bool) -> None",
@@ -324,7 +300,6 @@ PRIVATE_ATTRIBUTES: dict[str, tuple[str, ...]] = {
         "_weights",
         "matching",
     ),
-    "ValidityMatcher": ("_players", "_forbidden_pairs", "_len", "_computer"),
     "BracketPairer": (
         "_bracket",
         "_validity_matcher",
@@ -925,7 +900,6 @@ class _Matcher(BracketMatcher):
         ones -= self._zero_weight | 1
         width = len(ones.to_binary())
         self._mask = (1 << width) - 1
-        self._chunks = range(width - 32, -1, -32)
         self._max = _unsigned(self._max_weight)
         self._dynamics: dict[int, DynamicUint] = {0: self._zero_weight}
         self._completion_weight = 1 << self._completion_shift
@@ -963,23 +937,19 @@ class _Matcher(BracketMatcher):
 
     def _dynamic(self, weight: int) -> DynamicUint:
         """The DynamicUint of the matcher's width holding ``weight`` (0 <= weight <= mask),
-        built 32 bits at a time (DynamicUint takes ints of up to 32 bits), once per value.
-        The computer copies what it is given; nothing changes these objects."""
+        once per value: its low 32 bits or-ed into the DynamicUint of the rest, which is
+        that of ``weight >> 32`` shifted (DynamicUint takes ints of up to 32 bits); each
+        made once, as weights share their upper parts.  The computer copies what it is
+        given; nothing changes these objects."""
         dynamic = self._dynamics.get(weight)
         if dynamic is None:
-            dynamic = DynamicUint(self._zero_weight)
-            pending = 0  # bits to shift in before the next chunk that is not 0
-            for shift in self._chunks:
-                chunk = (weight >> shift) & 0xFFFFFFFF
-                if chunk:
-                    if pending:
-                        dynamic <<= pending
-                    dynamic |= chunk
-                    pending = 32
-                elif pending:
-                    pending += 32
-            if pending > 32:
-                dynamic <<= pending - 32
+            low = weight & 0xFFFFFFFF
+            if weight == low:
+                dynamic = self._zero_weight | low
+            elif low:
+                dynamic = self._dynamic(weight - low) | low
+            else:
+                dynamic = self._dynamic(weight >> 32) << 32
             self._dynamics[weight] = dynamic
         return dynamic
 
@@ -1034,6 +1004,7 @@ class _Matcher(BracketMatcher):
         table = [[missing] * len(kinds) for _ in kinds]
         ids = [p.id for p in players]
         blocked, n = self._validity_matcher._blocked, len(players)
+        set_edge_weight = computer.set_edge_weight
         for i in range(n):
             apart, row, known = blocked(players[i]), weights[i], table[kind[i]]
             for j in [j for j in range(i + 1, n) if ids[j] not in apart]:
@@ -1045,10 +1016,9 @@ class _Matcher(BracketMatcher):
                         weight = self._weight(player_1, player_2, parts)
                         entry = (weight, self._dynamic(weight))
                     known[kind[j]] = entry
-                if entry is None:
-                    continue
-                row[j] = weights[j][i] = entry[0]
-                computer.set_edge_weight(i, j, entry[1])
+                if entry is not None:
+                    row[j] = weights[j][i] = entry[0]
+                    set_edge_weight(i, j, entry[1])
         if self._completion:
             self._set_up_rest()
 
