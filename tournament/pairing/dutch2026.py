@@ -23,10 +23,11 @@ criterion differently from bbpPairings.  The adapter supplies them:
 
 * every bracket's choice kept within the pairings that complete the round (C.4), its
   look-ahead to the following bracket (C.7) included: py4swiss pairs a bracket first and
-  checks completion afterwards, collapsing the rest when it fails.  A bracket is paired as
-  py4swiss does and kept if its matching, look-ahead pairs included, completes the round
-  (:meth:`.py4swiss_seam.RoundValidity.completes`); otherwise it is paired again with
-  every player left in the matcher's graph, completion weighed above every criterion
+  checks completion afterwards, collapsing the rest when it fails.  A bracket is paired
+  with every player left in the matcher's graph, completion weighed above every
+  criterion, or, when that graph is larger, as py4swiss does if that matching, look-ahead
+  pairs included, completes the round
+  (:meth:`.py4swiss_seam.RoundValidity.completes`), which gives the same choice
   (:func:`_pair_bracket`).
 """
 
