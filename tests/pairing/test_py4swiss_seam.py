@@ -100,7 +100,6 @@ def _private_member(qualname: str):
     [
         ("BracketPairer.__init__", seam._Pairer.__init__),
         ("BracketMatcher.__init__", seam._Matcher.__init__),
-        ("ValidityMatcher.__init__", None),
     ],
 )
 def test_constructor_attributes_relied_on_exist(qualname: str, ours) -> None:
@@ -118,8 +117,6 @@ def test_instances_have_the_attributes_relied_on() -> None:
         assert hasattr(pairer, name), name
     for name in seam.PRIVATE_ATTRIBUTES["BracketMatcher"]:
         assert hasattr(pairer._bracket_matcher, name), name
-    for name in seam.PRIVATE_ATTRIBUTES["ValidityMatcher"]:
-        assert hasattr(pairer._validity_matcher, name), name
 
 
 def test_the_seam_pairs_a_bracket() -> None:
@@ -343,3 +340,89 @@ def test_no_other_module_imports_py4swiss() -> None:
         if importer.search(path.read_text(encoding="utf-8", errors="replace")):
             offenders.append(str(relative))
     assert offenders == [], f"only py4swiss_seam.py may import py4swiss: {offenders}"
+
+
+def _golden_players(every: int = 4) -> list[list]:
+    """py4swiss's players of every ``every``-th golden event, ranked as the engine ranks
+    them."""
+    events = []
+    for path in golden_trf_files()[::every]:
+        engine_event = _engine_event(parse_trf(path.read_text(encoding="utf-8")))
+        players = seam.player_infos_from_event(engine_event, POINTS_TIMES_TEN)
+        players.sort(reverse=True)
+        events.append(players)
+    return events
+
+
+def _random_forbidden(players, rng, density: float) -> set[tuple[int, int]]:
+    ids = [p.id for p in players]
+    return {(a, b) for i, a in enumerate(ids) for b in ids[i + 1 :] if rng.random() < density}
+
+
+def test_round_validity_answers_as_py4swisss_validity_matcher() -> None:
+    """RoundValidity answers "can the round still be completed?" in Python from its last
+    matching; py4swiss's ValidityMatcher (its C++ matching on every pair) must give the
+    same answer on the golden events' players with random forbidden pairs (sparse graphs
+    too, where the answer is often no), before and after each pair is fixed."""
+    import random
+
+    rng = random.Random(31)
+    answers = []
+    for players in _golden_players():
+        for density in (0.0, 0.5, 0.75, 0.9):
+            forbidden = _random_forbidden(players, rng, density)
+            ours = seam.RoundValidity(players, forbidden)
+            theirs = seam.ValidityMatcher(players, forbidden)
+            left = list(players)
+            while True:
+                answer = ours.is_valid_matching()
+                assert answer == theirs.is_valid_matching(), (len(players), density)
+                answers.append(answer)
+                pairs = [(a, b) for i, a in enumerate(left) for b in left[i + 1 :]
+                         if ours.is_allowed_pair(a, b)]
+                if not pairs:
+                    break
+                a, b = rng.choice(pairs)
+                ours.finalize_match(a, b)
+                theirs.finalize_match(a, b)
+                left.remove(a)
+                left.remove(b)
+    assert answers.count(True) > 100 and answers.count(False) > 100
+
+
+def test_completes_answers_as_py4swisss_matching() -> None:
+    """RoundValidity.completes(matching): the players a bracket's matching leaves unpaired
+    pair only outside it, everybody else left as the round allows.  The same question put
+    to py4swiss's ValidityMatcher, those unpaired players forbidden to meet each other,
+    must get the same answer."""
+    import random
+
+    rng = random.Random(7)
+    answers = []
+    for players in _golden_players():
+        for density in (0.0, 0.4, 0.7):
+            forbidden = _random_forbidden(players, rng, density)
+            ours = seam.RoundValidity(players, forbidden)
+            ours.is_valid_matching()  # a last matching to start from, as in a round
+            for _ in range(4):
+                inside = rng.sample(players, rng.randint(0, len(players)))
+                matching = {}
+                shuffled = inside[:]
+                rng.shuffle(shuffled)
+                while shuffled:
+                    a = shuffled.pop()
+                    if shuffled and rng.random() < 0.7:
+                        b = shuffled.pop()
+                        matching[a], matching[b] = b, a
+                    else:
+                        matching[a] = a
+                free = [p for p, partner in matching.items() if partner is p]
+                local = free + [p for p in players if p not in matching]
+                apart = set(forbidden) | {
+                    (a.id, b.id) for i, a in enumerate(free) for b in free[i + 1 :]
+                }
+                expected = seam.ValidityMatcher(local, apart).is_valid_matching() if local else True
+                answer = ours.completes(matching)
+                assert answer == expected, (len(players), density, len(inside))
+                answers.append(answer)
+    assert answers.count(True) > 50 and answers.count(False) > 50

@@ -36,7 +36,7 @@ from py4swiss.engines.dutch.criteria.quality import C7, C9
 from py4swiss.engines.dutch.engine import Engine
 from py4swiss.engines.dutch.player import Player, PlayerRole, get_player_infos_from_trf
 from py4swiss.engines.dutch.validity_matcher import ValidityMatcher
-from py4swiss.matching_computer import ComputerDutchOptimality, ComputerDutchValidity
+from py4swiss.matching_computer import ComputerDutchOptimality
 from py4swiss.trf import ParsedTrf, TrfLine
 from py4swiss.trf.codes import PlayerCode, TeamCode, TournamentCode, XCode
 from py4swiss.trf.exceptions import ConsistencyError, ParsingError
@@ -65,6 +65,7 @@ __all__ = [
     "Py4swissPairingError",
     "ValidityMatcher",
     "bracket_matching",
+    "first_matching",
     "bracket_pairer",
     "pair_bracket",
     "parse_trf_text",
@@ -228,30 +229,6 @@ PRIVATE_MEMBERS: tuple[PrivateMember, ...] = (
         "7dca2d2d192c8cd7fd2bb247cf5fa6289a0f9e70b80b533478f3421bc67c6d73",
     ),
     PrivateMember(
-        "py4swiss.engines.dutch.validity_matcher",
-        "ValidityMatcher.__init__",
-        "(self, players: list[Player], forbidden_pairs: set[tuple[int, int]]) -> None",
-        "af56cb8b226a502d5489d5f19005f6b0395a267387ee7fd96e5a872f76aac5c6",
-    ),
-    PrivateMember(
-        "py4swiss.engines.dutch.validity_matcher",
-        "ValidityMatcher._set_up_computer",
-        "(self) -> None",
-        "ebcbb3b40f0f788ac55f6be3a42a468aa76e56e7241722a3e61ed852985e9241",
-    ),
-    PrivateMember(
-        "py4swiss.engines.dutch.validity_matcher",
-        "ValidityMatcher.finalize_match",
-        "(self, player_1: Player, player_2: Player) -> None",
-        "f2f5c14906a7c1c02d9647fcc90291f377f51d5b455b363e97a9647663c8a503",
-    ),
-    PrivateMember(
-        "py4swiss.engines.dutch.validity_matcher",
-        "ValidityMatcher.is_valid_matching",
-        "(self) -> bool",
-        "d7eca46d5ac0d9ba95c738c7662c0d3ef7316fa84788912b6bf4615a6940c653",
-    ),
-    PrivateMember(
         "py4swiss.engines.dutch.bracket.bracket_pairer",
         "BracketPairer.__init__",
         "(self, state: Bracket, validity_matcher: ValidityMatcher, initial_color: bool) -> None",
@@ -323,7 +300,6 @@ PRIVATE_ATTRIBUTES: dict[str, tuple[str, ...]] = {
         "_weights",
         "matching",
     ),
-    "ValidityMatcher": ("_players", "_forbidden_pairs", "_len", "_computer"),
     "BracketPairer": (
         "_bracket",
         "_validity_matcher",
@@ -500,7 +476,13 @@ def _colour_preference(colours: list[str]) -> tuple[ColorPreference, int, bool]:
         strength = ColorPreferenceStrength.MILD
     else:
         strength = ColorPreferenceStrength.NONE
-    return ColorPreference(side=side, strength=strength), difference, double
+    preference = _PREFERENCES.get((side, strength))
+    if preference is None:  # one object per preference: nothing changes them
+        preference = _PREFERENCES[side, strength] = ColorPreference(side=side, strength=strength)
+    return preference, difference, double
+
+
+_PREFERENCES: dict[tuple, ColorPreference] = {}
 
 
 def _float(number: int, results, round_index: int, points_lists) -> Float:
@@ -532,18 +514,21 @@ def first_round_white(trf: ParsedTrf) -> bool:
 # --------------------------------------------------------------------------- the brackets
 
 
-class RoundValidity(ValidityMatcher):
-    """py4swiss's ValidityMatcher (is the round still completable?) that also answers
-    whether a bracket's whole matching, look-ahead pairs included, can be completed
-    (:meth:`completes`), with a faster :meth:`is_allowed_pair` (the same absolute criteria:
-    C.1 no rematch, C.3, the forbidden pairs, without building a set for each pair).
+class RoundValidity:
+    """py4swiss's ValidityMatcher (is the round still completable?) in Python, which also
+    answers whether a bracket's whole matching, look-ahead pairs included, can be
+    completed (:meth:`completes`).
 
-    Relies on ``ValidityMatcher.__init__`` setting ``_players``, ``_len`` and
-    ``_computer`` and then calling ``_set_up_computer`` (overridden here, to keep each
-    player's allowed partners and index the players by id), on ``finalize_match``
-    (replaced here: it remembers who is paired, and the computer is told when
-    ``is_valid_matching`` next asks it) and on the computer's edges being 0 or 1, a player
-    of odd rounds being joined to the bye vertex (index ``len(players)``) when C.2 allows.
+    The question is whether a graph has a perfect matching: one vertex per player to pair
+    (and one for the PAB when they are odd in number, joined to every player C.2 allows it),
+    an edge between two players whom the absolute criteria allow to meet (C.1 no rematch,
+    C.3, the forbidden pairs; :meth:`is_allowed_pair`), the players paired so far
+    (:meth:`finalize_match`) taken out.  py4swiss answers it with its C++ weighted matching
+    on a graph of every pair, set up edge by edge and solved from nothing; here it is
+    answered by :func:`_extend_to_perfect` (Edmonds' blossom algorithm, exact) starting from
+    the matching found the last time, which pairing a bracket changes only around the
+    pairs fixed, so that a question usually costs a few steps.  The answers are py4swiss's
+    (``tests/pairing/test_py4swiss_seam.py`` puts random graphs to both).
     """
 
     def __init__(self, players: list[Player], forbidden_pairs) -> None:
@@ -551,7 +536,37 @@ class RoundValidity(ValidityMatcher):
         for a, b in forbidden_pairs:
             self.forbidden_with[a].add(b)
             self.forbidden_with[b].add(a)
-        super().__init__(players, forbidden_pairs)
+        self._players = players
+        n = len(players)
+        self._len = n + n % 2
+        self._number = {p.id: i for i, p in enumerate(players)}
+        # Each vertex's allowed partners: is_allowed_pair for every pair, its parts read once
+        # per player: C.1 (opponents), the forbidden pairs, and C.3 through _absolute_side
+        # (C.3 forbids a pair exactly when both players have the same side there).
+        allowed: list[list[int]] = [[] for _ in range(self._len)]
+        ids = [p.id for p in players]
+        sides = [_absolute_side(p) for p in players]
+        for i in range(n):
+            blocked, side, row = self._blocked(players[i]), sides[i], allowed[i]
+            partners = [
+                j
+                for j in range(i + 1, n)
+                if ids[j] not in blocked and (side is None or sides[j] != side)
+            ]
+            for j in partners:
+                allowed[j].append(i)
+            row.extend(partners)
+        if n % 2:
+            for i, player in enumerate(players):
+                if not player.bye_received:  # C.2, as py4swiss's C2.evaluate
+                    allowed[i].append(n)
+                    allowed[n].append(i)
+        self._allowed = allowed
+        #: Vertices not yet paired (False once finalize_match has paired them).
+        self._active = [True] * self._len
+        #: A matching (partner or -1) of the active vertices along allowed edges, kept
+        #: from one question to the next; finalized vertices are matched to each other.
+        self._mate = [-1] * self._len
 
     def _blocked(self, player: Player) -> set[int] | frozenset[int]:
         """The ids of the players ``player`` may not meet whatever the colours: his
@@ -567,97 +582,129 @@ class RoundValidity(ValidityMatcher):
             return False
         return _colours_allowed(player_1, player_2)
 
-    def _set_up_computer(self) -> None:
-        # ValidityMatcher._set_up_computer, keeping each player's allowed partners.
-        players, computer = self._players, self._computer
-        self._allowed: list[list[int]] = [[] for _ in range(self._len)]
-        self._paired = [False] * self._len
-        self._finalized: list[tuple[int, int]] = []
-        for _ in range(self._len):
-            computer.add_vertex()
-        # is_allowed_pair for every pair, its parts read once per player: C.1 (opponents),
-        # the forbidden pairs, and C.3 through _absolute_side (C.3 forbids a pair exactly
-        # when both players have the same side there).
-        ids = [p.id for p in players]
-        sides = [_absolute_side(p) for p in players]
-        allowed, n = self._allowed, len(players)
-        self._number = {p.id: i for i, p in enumerate(players)}
-        for i in range(n):
-            blocked, side, row = self._blocked(players[i]), sides[i], allowed[i]
-            partners = [
-                j
-                for j in range(i + 1, n)
-                if ids[j] not in blocked and (side is None or sides[j] != side)
-            ]
-            for j in partners:
-                computer.set_edge_weight(i, j, 1)
-                allowed[j].append(i)
-            row.extend(partners)
-        if len(players) % 2:
-            bye = len(players)
-            for i, player in enumerate(players):
-                if not player.bye_received:  # C.2, as py4swiss's C2.evaluate
-                    computer.set_edge_weight(i, bye, 1)
-                    self._allowed[i].append(bye)
-                    self._allowed[bye].append(i)
-
     def finalize_match(self, player_1: Player, player_2: Player) -> None:
-        # ValidityMatcher.finalize_match sets every edge of both players to 0, then theirs
-        # to 1.  Here the pair is noted, and the computer told only when it is next asked
-        # (is_valid_matching), most rounds never asking it again; only the players' allowed
-        # edges were ever set, so only those are cleared.  The answer, whether the round
-        # can be completed, does not depend on when or in which order the computer is told.
+        """The two players are paired: both leave the graph (py4swiss's leaves them in,
+        joined to each other alone, which asks the same question)."""
         i, j = self._number[player_1.id], self._number[player_2.id]
-        self._paired[i] = self._paired[j] = True
-        self._finalized.append((i, j))
+        mate, active = self._mate, self._active
+        if mate[i] != j:
+            for k in (mate[i], mate[j]):
+                if k != -1:
+                    mate[k] = -1
+            mate[i], mate[j] = j, i
+        active[i] = active[j] = False
 
     def is_valid_matching(self) -> bool:
-        computer, allowed = self._computer, self._allowed
-        for i, j in self._finalized:
-            for k in allowed[i]:
-                computer.set_edge_weight(i, k, 0)
-            for k in allowed[j]:
-                computer.set_edge_weight(j, k, 0)
-            computer.set_edge_weight(i, j, 1)
-        self._finalized.clear()
-        return super().is_valid_matching()
+        """Whether the players not yet paired (and the PAB) can all be paired."""
+        return _extend_to_perfect(self._allowed, self._mate, self._active, None)
 
-    def completes(self, matching: dict[Player, Player]) -> bool:
+    def completes(self, matching: Mapping[Player, Player]) -> bool:
         """Whether the round can be completed with the pairs of ``matching`` (a bracket
         matcher's: each of its players mapped to his partner, or to himself when
         unmatched), its unmatched players paired only with players outside it or given the
-        PAB.  The matcher's own state is left as it is: the question is put to a new graph
+        PAB.  The matcher's own state is left as it is: the question is put to the graph
         of the players that ``matching`` leaves unpaired and those outside it (with the
-        bye vertex), which is smaller than the round's and needs no undoing."""
-        number, paired, allowed = self._number, self._paired, self._allowed
-        inside, free = set(), set()
+        bye vertex), starting from the round's last matching where it still applies."""
+        number, active = self._number, self._active
+        local = active[:]
+        free = [False] * self._len
         for p, partner in matching.items():
-            inside.add(number[p.id])
+            k = number[p.id]
+            local[k] = False
             if partner.id == p.id:
-                free.add(number[p.id])
-        local = [k for k in range(len(self._players)) if not paired[k] and k not in inside]
-        local = sorted(free) + local
-        if len(self._players) % 2:
-            local.append(len(self._players))  # the bye vertex
-        if not local:
-            return True
-        if len(local) % 2:
+                free[k] = local[k] = True
+        mate = [-1] * self._len
+        for k, m in enumerate(self._mate):
+            if m != -1 and local[k] and local[m] and not (free[k] and free[m]):
+                mate[k] = m
+        return _extend_to_perfect(self._allowed, mate, local, free)
+
+
+def _extend_to_perfect(allowed, mate, active, apart) -> bool:
+    """Whether the graph of the ``active`` vertices, with the edges of ``allowed``
+    (symmetric adjacency lists) but none between two vertices of ``apart`` (or None), has a
+    perfect matching.  ``mate`` (a vertex's partner, or -1) holds a matching of that graph
+    to start from; it is extended in place, each free vertex matched greedily where it
+    can be and otherwise by an augmenting path (Edmonds), and is a perfect matching when
+    the answer is True.  A free vertex without an augmenting path stays free in every
+    maximum matching (Berge), so the answer is then False."""
+    order = [v for v, on in enumerate(active) if on and mate[v] == -1]
+    for v in order:
+        if mate[v] != -1:
+            continue
+        for u in allowed[v]:
+            if active[u] and mate[u] == -1 and u != v and not (apart and apart[v] and apart[u]):
+                mate[v], mate[u] = u, v
+                break
+    for v in order:
+        if mate[v] == -1 and not _augment(v, allowed, mate, active, apart):
             return False
-        position = [-1] * (len(self._players) + 1)
-        for u, k in enumerate(local):
-            position[k] = u
-        computer = ComputerDutchValidity(len(local), 1)
-        for _ in local:
-            computer.add_vertex()
-        for u, k in enumerate(local):
-            if k in free:
-                partners = [v for m in allowed[k] if (v := position[m]) > u and m not in free]
-            else:
-                partners = [v for m in allowed[k] if (v := position[m]) > u]
-            for v in partners:
-                computer.set_edge_weight(u, v, 1)
-        computer.compute_matching()
-        return all(u != v for u, v in enumerate(computer.get_matching()))
+    return True
+
+
+def _augment(root: int, allowed, mate: list[int], active, apart) -> bool:
+    """Edmonds' blossom algorithm, one search: an augmenting path from the free vertex
+    ``root`` in the graph of :func:`_extend_to_perfect`, applied to ``mate`` if found."""
+    n = len(mate)
+    parent = [-1] * n
+    base = list(range(n))
+    used = [False] * n
+    used[root] = True
+    queue = [root]
+
+    def common_base(a: int, b: int) -> int:
+        seen = [False] * n
+        while True:
+            a = base[a]
+            seen[a] = True
+            if mate[a] == -1:
+                break
+            a = parent[mate[a]]
+        while True:
+            b = base[b]
+            if seen[b]:
+                return b
+            b = parent[mate[b]]
+
+    def mark_path(v: int, top: int, child: int, blossom: list[bool]) -> None:
+        while base[v] != top:
+            blossom[base[v]] = blossom[base[mate[v]]] = True
+            parent[v] = child
+            child = mate[v]
+            v = parent[mate[v]]
+
+    head = 0
+    while head < len(queue):
+        v = queue[head]
+        head += 1
+        for to in allowed[v]:
+            if not active[to] or base[v] == base[to] or mate[v] == to:
+                continue
+            if apart and apart[v] and apart[to]:
+                continue
+            if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
+                top = common_base(v, to)
+                blossom = [False] * n
+                mark_path(v, top, to, blossom)
+                mark_path(to, top, v, blossom)
+                for i in range(n):
+                    if blossom[base[i]]:
+                        base[i] = top
+                        if not used[i]:
+                            used[i] = True
+                            queue.append(i)
+            elif parent[to] == -1:
+                parent[to] = v
+                if mate[to] == -1:
+                    while to != -1:  # flip the path back to the root
+                        previous = parent[to]
+                        next_to = mate[previous]
+                        mate[to], mate[previous] = previous, to
+                        to = next_to
+                    return True
+                used[mate[to]] = True
+                queue.append(mate[to])
+    return False
 
 
 def _colours_allowed(player_1: Player, player_2: Player) -> bool:
@@ -692,7 +739,20 @@ def _weight_key(player: Player, keyed: list, colours: bool, byes: bool) -> tuple
     left out when the bracket has no topscorer (``colours`` false); whether a player had a
     bye is read only by the bye weights of the PPB and the last bracket (``byes``).
     Criteria of our own that read more say so with a ``player_key(player)`` method
-    (``keyed``: those criteria)."""
+    (``keyed``: those criteria).
+
+    A player of the following bracket (``LOWER``) is paired in the graph only with a
+    player ranked above him or with another of that bracket; such a pair's criteria read
+    nothing of him but his role (:func:`_quality_values` returns early, C.7 reading the
+    higher player's score; our C.9 gives 0), so his key is his role, what C.3 reads
+    (:func:`_absolute_side`), the bye and the keys of our own criteria."""
+    if player.role == LOWER:
+        return (
+            LOWER,
+            _absolute_side(player),
+            player.bye_received if byes else None,
+            *(c.player_key(player) for c in keyed),
+        )
     preference = player.color_preference
     return (
         player.role,
@@ -840,7 +900,6 @@ class _Matcher(BracketMatcher):
         ones -= self._zero_weight | 1
         width = len(ones.to_binary())
         self._mask = (1 << width) - 1
-        self._chunks = range(width - 32, -1, -32)
         self._max = _unsigned(self._max_weight)
         self._dynamics: dict[int, DynamicUint] = {0: self._zero_weight}
         self._completion_weight = 1 << self._completion_shift
@@ -878,54 +937,62 @@ class _Matcher(BracketMatcher):
 
     def _dynamic(self, weight: int) -> DynamicUint:
         """The DynamicUint of the matcher's width holding ``weight`` (0 <= weight <= mask),
-        built 32 bits at a time (DynamicUint takes ints of up to 32 bits), once per value.
-        The computer copies what it is given; nothing changes these objects."""
+        once per value: its low 32 bits or-ed into the DynamicUint of the rest, which is
+        that of ``weight >> 32`` shifted (DynamicUint takes ints of up to 32 bits); each
+        made once, as weights share their upper parts.  The computer copies what it is
+        given; nothing changes these objects."""
         dynamic = self._dynamics.get(weight)
         if dynamic is None:
-            dynamic = DynamicUint(self._zero_weight)
-            pending = 0  # bits to shift in before the next chunk that is not 0
-            for shift in self._chunks:
-                chunk = (weight >> shift) & 0xFFFFFFFF
-                if chunk:
-                    if pending:
-                        dynamic <<= pending
-                    dynamic |= chunk
-                    pending = 32
-                elif pending:
-                    pending += 32
-            if pending > 32:
-                dynamic <<= pending - 32
+            low = weight & 0xFFFFFFFF
+            if weight == low:
+                dynamic = self._zero_weight | low
+            elif low:
+                dynamic = self._dynamic(weight - low) | low
+            else:
+                dynamic = self._dynamic(weight >> 32) << 32
             self._dynamics[weight] = dynamic
         return dynamic
 
     def _weight(self, player_1: Player, player_2: Player, parts) -> int:
         """py4swiss's ``_get_weight`` on ints for a pair the absolute criteria allow;
         ``parts`` say, for each criterion, where its value is (its index in
-        :func:`_quality_values`, or its ``int_weight``) and its shift in this bracket."""
+        :func:`_quality_values`, or its ``int_weight``) and where it goes in the weight.
+
+        py4swiss shifts the weight left by each criterion's shift and adds the criterion's
+        value, then shifts by ``3 * bracket_bits + 1``: the same number as the sum of each
+        value shifted by the shifts that follow it (:meth:`_parts`), values of 0 left out."""
         bracket = self._bracket
-        weight = 0
-        if bracket.penultimate_pairing_bracket or bracket.last_pairing_bracket:
-            weight = 1 + player_1.bye_received + player_2.bye_received
+        weight = self._completion_weight if self._completion else 0
+        if self._byes:
+            weight += (1 + player_1.bye_received + player_2.bye_received) << self._bye_offset
         values = _quality_values(player_1, player_2, bracket)
-        for index, int_weight, shift in parts:
-            if index is None:
-                weight = (weight << shift) + int_weight(player_1, player_2, bracket)
-            else:
-                weight = (weight << shift) + values[index]
-        weight <<= 3 * bracket.bracket_bits + 1
-        if self._completion:
-            weight += self._completion_weight
+        for index, int_weight, offset in parts:
+            value = values[index] if int_weight is None else int_weight(player_1, player_2, bracket)
+            if value:
+                weight += value << offset
         return weight & self._mask
+
+    def _parts(self) -> list[tuple]:
+        """Per criterion: its place in :func:`_quality_values` (py4swiss's criteria), or its
+        ``int_weight`` (ours), and the offset of its value in the weight; sets the offset
+        of the bye part (``_bye_offset``) above them all."""
+        bracket = self._bracket
+        offset = 3 * bracket.bracket_bits + 1
+        parts = []
+        for criterion in reversed(self._criteria):
+            int_weight = None if criterion in QUALITY_INDEX else criterion.int_weight
+            parts.append((QUALITY_INDEX.get(criterion), int_weight, offset))
+            offset += criterion.get_shift(bracket)
+        self._bye_offset = offset
+        self._byes = bracket.penultimate_pairing_bracket or bracket.last_pairing_bracket
+        parts.reverse()
+        return parts
 
     def _set_up_computer(self) -> None:
         computer, weights, players = self._computer, self._weights, self._player_list
         for _ in range(self._len):
             computer.add_vertex()
-        # Per criterion: its place in _quality_values (py4swiss's), or its int_weight (ours).
-        parts = [
-            (QUALITY_INDEX.get(c), getattr(c, "int_weight", None), c.get_shift(self._bracket))
-            for c in self._criteria
-        ]
+        parts = self._parts()
         # Each player's kind (an index into the kinds met in this bracket) and, per pair of
         # kinds, the weight and its DynamicUint, or None where C.3 forbids the pair.
         keyed = [c for c in self._criteria if hasattr(c, "player_key")]
@@ -937,6 +1004,7 @@ class _Matcher(BracketMatcher):
         table = [[missing] * len(kinds) for _ in kinds]
         ids = [p.id for p in players]
         blocked, n = self._validity_matcher._blocked, len(players)
+        set_edge_weight = computer.set_edge_weight
         for i in range(n):
             apart, row, known = blocked(players[i]), weights[i], table[kind[i]]
             for j in [j for j in range(i + 1, n) if ids[j] not in apart]:
@@ -948,10 +1016,9 @@ class _Matcher(BracketMatcher):
                         weight = self._weight(player_1, player_2, parts)
                         entry = (weight, self._dynamic(weight))
                     known[kind[j]] = entry
-                if entry is None:
-                    continue
-                row[j] = weights[j][i] = entry[0]
-                computer.set_edge_weight(i, j, entry[1])
+                if entry is not None:
+                    row[j] = weights[j][i] = entry[0]
+                    set_edge_weight(i, j, entry[1])
         if self._completion:
             self._set_up_rest()
 
@@ -1013,10 +1080,16 @@ class _Matcher(BracketMatcher):
         self._remove_weight(self._index[player_1.id], self._index[player_2.id])
 
     def remove_weights(self, player: Player, player_list: list[Player]) -> None:
-        index, remove = self._index, self._remove_weight
+        # _remove_weight inlined, for each player of the list in turn.
+        index, weights, zero = self._index, self._weights, self._zero_weight
+        set_edge_weight = self._computer.set_edge_weight
         i = index[player.id]
+        row = weights[i]
         for other in player_list:
-            remove(i, index[other.id])
+            j = index[other.id]
+            if row[j]:
+                row[j] = weights[j][i] = 0
+                set_edge_weight(i, j, zero)
 
     def update_matching(self) -> None:
         self._computer.compute_matching()
@@ -1025,14 +1098,18 @@ class _Matcher(BracketMatcher):
     def finalize_match(self, player_1: Player, player_2: Player) -> None:
         # py4swiss's loop calls _remove_weight(i, k) and (j, k) for every k, which does
         # nothing where the weight is 0: the same calls, in the same order, for the others.
+        # (_remove_weight inlined.)
         i, j = self._index[player_1.id], self._index[player_2.id]
-        weights, remove = self._weights, self._remove_weight
+        weights, zero = self._weights, self._zero_weight
+        set_edge_weight = self._computer.set_edge_weight
         row_i, row_j = weights[i], weights[j]
         for k in range(self._len):
             if row_i[k]:
-                remove(i, k)
+                row_i[k] = weights[k][i] = 0
+                set_edge_weight(i, k, zero)
             if row_j[k]:
-                remove(j, k)
+                row_j[k] = weights[k][j] = 0
+                set_edge_weight(j, k, zero)
         self._set_weight(i, j, self._max)
 
 
@@ -1161,6 +1238,13 @@ def bracket_pairer(
     with the players of ``rest`` (and the PAB) in its graph when given.  See
     :class:`_Matcher`, :class:`_Pairer`."""
     return _Pairer(bracket, validity_matcher, initial_color, criteria, rest)
+
+
+def first_matching(pairer: BracketPairer) -> Mapping[Player, Player]:
+    """The matching the pairer's matcher (its private ``_bracket_matcher``) computed when
+    it was made, before any of py4swiss's pairing steps: each player of its graph mapped
+    to his partner or to himself."""
+    return pairer._bracket_matcher.matching
 
 
 def bracket_matching(pairer: BracketPairer) -> dict[Player, Player]:
