@@ -17,11 +17,9 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
-def shared_pages(settings, monkeypatch):
+def shared_pages(settings):
     settings.CACHES = {**settings.CACHES, "pages": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "pages"}}
-    # Every render here is a quick one, rendered at once (test_render_later.py: slow ones).
-    monkeypatch.setattr(http_cache, "LATER_SECONDS", 60)
     http_cache.local.clear()
     http_cache.waiting.clear()
     yield
