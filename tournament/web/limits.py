@@ -128,20 +128,20 @@ class Reads:
     the shared cache for most of them.
 
     Each process adds the reads it answers to the shared count (the one ApiLimits adds
-    to, one at a time) in batches: every `batch` reads of an address, or the first read
-    after FLUSH_SECONDS, learning the address's total each time (and reading it when it
-    first sees the address in a window). It answers a read only while that total and its
+    to, one at a time) in batches of `batch` reads of an address, learning the address's
+    total each time (and reading it when it first sees the address in a window): a
+    spectator's phone reading every few seconds costs a round trip a minute, not three a
+    read. It answers a read only while that total and its
     own reads not yet added stay within the limit; a read that finds the total over it,
     and every read from there on, goes to the full stack (ApiLimits: counted one by one,
     429 over the limit). So an address is never refused within the limit, and in a window
     it gets at most `batch` - 1 reads per process beyond it (`batch` is a hundredth of the
     limit: 12 of 1200/m; 1, exact, under 200) before its 429s start (docs/api.md)."""
 
-    FLUSH_SECONDS = 1.0
     MAX_ADDRESSES = 10_000  # addresses tracked per process (more: forgotten, a bound)
 
     def __init__(self):
-        self.counts = {}  # address -> [window, reads not yet added, total known, when added]
+        self.counts = {}  # address -> [window, reads not yet added, total known]
         self.lock = threading.Lock()
 
     @staticmethod
@@ -164,19 +164,19 @@ class Reads:
                 if len(self.counts) >= self.MAX_ADDRESSES:
                     self.counts.clear()
                 known = cache.get(count_key(NAME_READS, ident, window)) or 0
-                held = self.counts[ident] = [window, 0, known, now]
+                held = self.counts[ident] = [window, 0, known]
             if held[2] + held[1] >= limit:  # at the limit: counted one by one, exactly
-                self._add(ident, held, span, now)
+                self._add(ident, held, span)
                 return False
             held[1] += 1
-            if held[1] >= self.batch(limit) or now - held[3] >= self.FLUSH_SECONDS:
-                self._add(ident, held, span, now)
+            if held[1] >= self.batch(limit):
+                self._add(ident, held, span)
                 if held[2] > limit:  # others' reads took the rest: this one is over
                     return False
             return True
 
-    def _add(self, ident, held, span, now):
-        pending, held[1], held[3] = held[1], 0, now
+    def _add(self, ident, held, span):
+        pending, held[1] = held[1], 0
         if pending:
             held[2] = add_to_count(NAME_READS, ident, held[0], span, pending)
 
