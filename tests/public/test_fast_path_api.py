@@ -114,3 +114,38 @@ def test_a_hidden_event_s_api_reads_are_404_at_once(client, dora, served):  # no
         assert response.status_code == 404 and b"Hushby" not in response.content
         assert b"Quietwater" not in client.get(urls[1]).content
     assert not any(served[6:7])  # the first after hiding: rendered, not the copy
+
+
+def redis_url():
+    """A Redis to test against (TEST_REDIS_URL, else database 2 of the local one), or None."""
+    import os
+    import socket
+
+    url = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/2")
+    try:
+        socket.create_connection(("127.0.0.1", 6379), timeout=0.5).close()
+    except OSError:
+        return None
+    return url
+
+
+def test_on_redis_a_batch_is_one_round_trip_with_the_same_key_and_expiry(settings):
+    url = redis_url()
+    if url is None:
+        pytest.skip("no Redis at 127.0.0.1:6379")
+    settings.CACHES = {**settings.CACHES, "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url,
+        "KEY_PREFIX": "test-limits"}}
+    from django.core.cache import caches
+
+    backend = caches["default"]
+    key = limits.count_key("read_per_address", "10.4.0.1", 7)
+    backend.delete(key)
+    assert limits.add_to_count("read_per_address", "10.4.0.1", 7, 60, 12) == 12
+    assert limits.add_to_count("read_per_address", "10.4.0.1", 7, 60, 1) == 13
+    assert backend.get(key) == 13  # what ApiLimits' own add and incr read and write
+    backend.incr(key)
+    assert limits.add_to_count("read_per_address", "10.4.0.1", 7, 60, 1) == 15
+    full = backend.make_and_validate_key(key)
+    assert 0 < backend._cache.get_client(full).ttl(full) <= 61
+    backend.delete(key)

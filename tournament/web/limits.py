@@ -25,7 +25,8 @@ import threading
 import time
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import DEFAULT_CACHE_ALIAS, cache, caches
+from django.core.cache.backends.redis import RedisCache
 from django.http import JsonResponse
 
 from ..models import player_keys
@@ -112,8 +113,17 @@ def count_key(name: str, ident: str, window: int) -> str:
 
 def add_to_count(name: str, ident: str, window: int, span: int, count: int) -> int:
     """Add `count` requests to the shared count of limit `name` for `ident` in `window`;
-    the count after it."""
+    the count after it. On Redis one round trip (SET NX EX and INCRBY in a pipeline: the
+    same key and value as Django's add and incr, which cost three), else the cache's own
+    add and incr."""
     key = count_key(name, ident, window)
+    backend = caches[DEFAULT_CACHE_ALIAS]
+    if isinstance(backend, RedisCache):
+        full = backend.make_and_validate_key(key)
+        client = backend._cache.get_client(full, write=True)
+        _, used = client.pipeline().set(full, 0, ex=span + 1, nx=True).incrby(
+            full, count).execute()
+        return int(used)
     cache.add(key, 0, span + 1)
     try:
         return cache.incr(key, count)
