@@ -30,7 +30,10 @@ carries the revision token it was rendered under and is used only while that tok
 current, so one key per page is overwritten in place as the event changes. After a change,
 a process that answers with the previous page while another renders (`may_render`) asks
 the shared cache again only every RECHECK_SECONDS (`waiting`), so the crowd's requests in
-that moment cost no fetch of the page from the shared cache.
+that moment cost no fetch of the page from the shared cache. The process that renders a
+slow page answers with the previous page as well and renders once that answer is sent
+(`render_later`), so no request waits for a render; a hidden or deleted event
+(`Revision.withdrawn`) is never answered from an earlier copy.
 """
 
 from __future__ import annotations
