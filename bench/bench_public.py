@@ -27,8 +27,9 @@ Usage: .venv/bin/python bench/bench_public.py [--players 1000] [--seconds 10]
    simulated spectators watch the live round page as static/js/live.js does; counts the
    renders of each page per change (every worker logs its renders: counted_site.py) and
    each watcher's delay from a result's commit to its page showing it;
-7. checks that a change is visible at once under gunicorn: a result entered through the
-   action changes the round page's ETag and its content;
+7. checks that a change is visible within moments under gunicorn: a result entered through
+   the action changes the round page's ETag and its content (the first answer after it may
+   be the previous page, rendered anew once it is sent: asked again as live.js does);
 8. prints requests/s, p50/p99 and each page's share of its bare view's rate; stops the
    servers and drops the database.
 Exits 1 when a check fails or the target (>= 80% of bare Django's requests/s, p99 < 100 ms,
@@ -181,7 +182,10 @@ def build_event(players):
 
 
 def check_change(port, match_id, director) -> list[str]:
-    """A result entered through the action (as a request would) shows at once."""
+    """A result entered through the action (as a request would) shows within moments: the
+    first answer after it may be the previous page (its process renders the new one once
+    that answer is sent: http_cache.render_later), so the page is asked again every
+    SOON_SECONDS, as static/js/live.js does, for at most TARGET_DELAY."""
     from tournament.actions import results
     from tournament.models import Match
 
@@ -190,15 +194,26 @@ def check_change(port, match_id, director) -> list[str]:
     match = Match.objects.get(pk=match_id)
     results.submit_result(match.pk, director, version=match.version, outcome="forfeit",
                           conceded_by=1)
-    status, after_headers, after = get(port, path)
+    committed = time.monotonic()
+    asked = 0
+    while True:
+        status, after_headers, after = get(port, path)
+        asked += 1
+        if (status == 200 and after != before) or time.monotonic() - committed > TARGET_DELAY:
+            break
+        time.sleep(SOON_SECONDS)
+    shown = time.monotonic() - committed
     problems = []
     if status != 200 or after == before:
-        problems.append("the round page did not change after a result was entered")
+        problems.append(f"the round page did not change within {TARGET_DELAY:.0f} s after a "
+                        "result was entered")
     if after_headers.get("ETag") == before_headers.get("ETag"):
         problems.append("the round page's ETag did not change after a result was entered")
     status, _, _ = get(port, path, {"If-None-Match": after_headers.get("ETag", "")})
     if status != 304:
         problems.append(f"a conditional GET with the current ETag answered {status}, not 304")
+    print(f"  the change showed {shown:.2f} s after its commit (answer {asked} of the page "
+          "since)")
     return problems
 
 
@@ -410,8 +425,9 @@ def main() -> int:
               f"{TARGET_DELAY:.0f} s)")
         met &= bool(ok)
         problems = check_change(port, open_boards[0], director)
-        print("check: a result entered shows at once (new ETag, new content; 304 on the "
-              "current ETag)" if not problems else "check FAILED: " + "; ".join(problems))
+        print(f"check: a result entered shows within {TARGET_DELAY:.0f} s (new ETag, new "
+              "content; 304 on the current ETag)" if not problems
+              else "check FAILED: " + "; ".join(problems))
         print(f"target (>= {TARGET_SHARE:.0%} of bare Django's requests/s, p99 < "
               f"{TARGET_P99:.0f} ms): {'met' if met else 'MISSED'}")
         return 0 if met and not problems else 1

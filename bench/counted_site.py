@@ -23,14 +23,14 @@ def count_renders():
     if getattr(real, "counted", False):
         return
 
-    def of(cls, response, rev):
+    def of(cls, response, rev, took=0.0):
         line = f"{os.getpid()} {_path[0]}\n".encode()
         fd = os.open(log, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
         try:
             os.write(fd, line)
         finally:
             os.close(fd)
-        return real(cls, response, rev)
+        return real(cls, response, rev, took)
 
     of.counted = True
     http_cache.Entry.of = classmethod(of)

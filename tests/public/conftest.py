@@ -25,6 +25,16 @@ def _clear_public_cache():
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def _renders_at_once(monkeypatch):
+    """Every page is rendered for the first asker after a change, however long its last
+    render took on this machine (a test must not depend on that): test_render_later.py
+    sets http_cache.LATER_SECONDS for the slow pages' way."""
+    from tournament.public import http_cache
+
+    monkeypatch.setattr(http_cache, "LATER_SECONDS", float("inf"))
+
+
 def board(rnd, number, side0, side1=None, *, winner=None, outcome="", status="pending",
           conceded_by=None, sets=()):
     m = Match.objects.create(round=rnd, board=number, side0=side0, side1=side1, winner=winner,

@@ -108,7 +108,9 @@ def audit(tournament, actor, action: Action, summary: str, reason: str = "", **d
         # A typo here would write a row that every filter on the name misses.
         raise ValueError(f"{action!r} is not an audit action: add it to AuditEntry.Action.")
     if tournament is not None and action not in AuditEntry.UNSEEN_BY_PUBLIC:
-        revision.bump_on_commit(tournament.slug)
+        # A hidden or deleted event's pages: never an earlier copy (revision.Revision).
+        revision.bump_on_commit(tournament.slug, withdrawn=tournament.hidden or
+                                action == Action.DELETE_TOURNAMENT)
     return AuditEntry.objects.create(
         tournament=tournament,
         actor=actor if actor is not None and actor.is_authenticated else None,

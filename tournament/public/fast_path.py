@@ -14,8 +14,13 @@ Everything else falls through to the full stack, which renders, fetches from the
 cache and stores:
 
 - another method than GET or HEAD;
-- a path that is no cached public page (the officials', the players', the API's: the
-  API's reads count against its per-address limit, tournament/web/limits.py);
+- a path that is no cached public page or API read (the officials', the players', the
+  API's writes);
+- an API read carrying an Authorization header (an official's token or a player's key
+  may see more, and a wrong one is refused), or from an address near or over the API's
+  per-address read limit: the fast path counts the reads it answers against that limit
+  (`limits.reads`, in batches), and leaves the rest to the full stack's ApiLimits, which
+  counts them one by one and answers 429 over it;
 - a session cookie (a signed-in official may see more: hidden events, entered records,
   the sign-out button), or a messages cookie (a page may show the visitor's own
   messages);
@@ -38,11 +43,12 @@ from django.http import HttpResponse
 from django.urls import Resolver404, resolve
 from django.utils.cache import patch_vary_headers
 
-from ..web import revision
+from ..web import limits, revision
 from . import http_cache
 
 # What the stack below this middleware does, all of it: nothing for an anonymous cached
-# page but the headers `as_the_stack_would` adds.
+# page but the headers `as_the_stack_would` adds, and for an API read ApiLimits' count of
+# it (`limits.reads`).
 SKIPPED = (
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -77,8 +83,7 @@ def page_of(path: str):
         found = None
     else:
         kind = getattr(match.func, "public_cache", None)
-        found = ((kind, match.kwargs) if isinstance(kind, http_cache.Kind) and not kind.api
-                 else None)
+        found = (kind, match.kwargs) if isinstance(kind, http_cache.Kind) else None
     if len(_pages) >= MAX_PATHS:
         _pages.clear()
     _pages[path] = found
@@ -98,6 +103,7 @@ def policy(report_only: bool) -> str:
 
 
 def _forget(**kwargs):
+    limits.reads.clear()  # a test's limits: counted afresh
     _pages.clear()
     _headers.clear()
     _policies.clear()
@@ -118,6 +124,8 @@ def answer(request):
     if found is None or settings.DISALLOWED_USER_AGENTS:
         return None
     kind, kwargs = found
+    if kind.api and "HTTP_AUTHORIZATION" in request.META:
+        return None  # a token's reads are its own (http_cache.public_cache)
     try:
         request.get_host()  # CommonMiddleware's check: a refused host is the stack's 400
     except DisallowedHost:
@@ -130,6 +138,8 @@ def answer(request):
                                  kind.single_render)
     if entry is None:
         return None
+    if kind.api and not limits.reads.take(request):
+        return None  # near the per-address limit: ApiLimits counts it and may refuse it
     if (entry.stamped or "HTTP_IF_NONE_MATCH" in request.META
             or "HTTP_IF_MODIFIED_SINCE" in request.META):
         return built(request, entry, kind)  # each answer its own: a time, or a 304

@@ -30,7 +30,10 @@ carries the revision token it was rendered under and is used only while that tok
 current, so one key per page is overwritten in place as the event changes. After a change,
 a process that answers with the previous page while another renders (`may_render`) asks
 the shared cache again only every RECHECK_SECONDS (`waiting`), so the crowd's requests in
-that moment cost no fetch of the page from the shared cache.
+that moment cost no fetch of the page from the shared cache. The process that renders a
+slow page answers with the previous page as well and renders once that answer is sent
+(`render_later`), so no request waits for a render; a hidden or deleted event
+(`Revision.withdrawn`) is never answered from an earlier copy.
 """
 
 from __future__ import annotations
@@ -46,7 +49,7 @@ from functools import wraps
 
 from django.conf import settings
 from django.core.cache import caches
-from django.http import HttpResponse, JsonResponse, QueryDict
+from django.http import Http404, HttpResponse, JsonResponse, QueryDict
 from django.utils.cache import (
     add_never_cache_headers,
     get_conditional_response,
@@ -83,19 +86,21 @@ class Entry:
     etag: str
     modified: int  # Last-Modified as a Unix time
     stamped: bool = False  # a print view: the time printed is written into each answer
+    took: float = 0.0  # seconds its render took: the next one is done after an answer
+    # when it is slow (`LATER_SECONDS`)
 
     @classmethod
-    def of(cls, response, rev: revision.Revision) -> Entry:
+    def of(cls, response, rev: revision.Revision, took: float = 0.0) -> Entry:
         content = response.content
         etag = '"' + hashlib.blake2b(content, digest_size=12).hexdigest() + '"'
         modified = math.ceil(rev.at)
         if printed.MARK_BYTES in content:
             # Each answer differs by its time: no validators, so never a 304 of an old one.
             return cls(rev.token, content, tuple(response.headers.items()), "", modified,
-                       stamped=True)
+                       stamped=True, took=took)
         headers = (*response.headers.items(), ("ETag", etag),
                    ("Last-Modified", http_date(modified)))
-        return cls(rev.token, content, headers, etag, modified)
+        return cls(rev.token, content, headers, etag, modified, took=took)
 
     def answer(self, request) -> HttpResponse:
         response = HttpResponse(printed.stamp(self.content) if self.stamped else self.content)
@@ -158,7 +163,7 @@ def keep_params(request, names) -> QueryDict | None:
 def entry_key(request, query: QueryDict) -> str:
     where = f"{request.path}?{query.urlencode()}".encode()
     # The prefix names the Entry's layout: change it with the fields.
-    return f"page2:{hashlib.blake2b(where, digest_size=16).hexdigest()}"
+    return f"page3:{hashlib.blake2b(where, digest_size=16).hexdigest()}"
 
 
 class Local:
@@ -186,6 +191,12 @@ class Local:
             while self.size > LOCAL_BYTES and self.entries:
                 _, dropped = self.entries.popitem(last=False)
                 self.size -= len(dropped.content)
+
+    def drop(self, key):
+        with self.lock:
+            old = self.entries.pop(key, None)
+            if old is not None:
+                self.size -= len(old.content)
 
     def clear(self):
         with self.lock:
@@ -244,8 +255,10 @@ waiting = Waiting()
 
 def usable(entry: Entry, key: str, rev: revision.Revision, single_render: bool) -> bool:
     """Whether this process may answer with `entry` at revision `rev`: rendered under it,
-    or the previous answer while another process renders the current one (`waiting`)."""
-    return entry.token == rev.token or (single_render and waiting.previous_still(key, rev.token))
+    or the previous answer while another process renders the current one (`waiting`),
+    unless the event was hidden or deleted (`rev.withdrawn`)."""
+    return entry.token == rev.token or (single_render and not rev.withdrawn
+                                        and waiting.previous_still(key, rev.token))
 
 
 def in_memory(key: str, slug: str, single_render: bool = True) -> Entry | None:
@@ -276,6 +289,17 @@ def may_render(shared, key: str, token: str) -> bool:
     except Exception:
         log.exception("Public cache unreachable")
         return True
+
+
+def forget(shared, key: str) -> None:
+    """Drop the answers kept under `key` (the page now answers no 200: a hidden or
+    deleted event), so that no later change can answer with them as the previous page."""
+    local.drop(key)
+    try:
+        if shared is not None:
+            shared.delete(key)
+    except Exception:
+        log.exception("Public cache unreachable")
 
 
 def release(shared, key: str, token: str) -> None:
@@ -375,7 +399,11 @@ def cached(request, query, slug, render, *, single_render=True):
 
     After a change, a page that has an answer of an earlier revision is rendered by one
     process only (`may_render`); the others give that earlier answer meanwhile, which the
-    live pages' script asks again for (static/js/live.js)."""
+    live pages' script asks again for (static/js/live.js). When that page's last render
+    took LATER_SECONDS or more, the process that renders it answers with the earlier page
+    too, at once, and renders once its answer is sent (`render_later`): no spectator waits
+    for a slow render. A hidden or deleted event's (`rev.withdrawn`) is never answered
+    from an earlier copy."""
     key = entry_key(request, query)
     previous = None
     try:
@@ -398,21 +426,37 @@ def cached(request, query, slug, render, *, single_render=True):
         return None
     locked = False
     if (single_render and shared is not None and previous is not None and rev is not None
-            and (entry is None or entry.token != rev.token)):
+            and not rev.withdrawn and (entry is None or entry.token != rev.token)):
         if not may_render(shared, key, rev.token):
             local.put(key, previous)  # so that the next requests find it here (`waiting`)
             waiting.note(key, rev.token)
             return mark_public(previous.answer(request))
         locked = True
+        if may_render_later(request, previous):
+            local.put(key, previous)
+            waiting.note(key, rev.token)
+            response = mark_public(previous.answer(request))
+            response._resource_closers.append(
+                lambda: render_later(request, render, key, rev, shared))
+            return response
     if entry is None or rev is None or entry.token != rev.token:
         made = rev or revision.new()
-        response = render()
+        started = time.perf_counter()
+        try:
+            response = render()
+        except Exception:  # a 404 (hidden or deleted since), an error: nothing kept
+            if locked:
+                release(shared, key, rev.token)
+            forget(shared, key)
+            raise
         if not storable(response) or shows_messages(request):
             if locked:  # nothing to wait for: the others ask for themselves (a page
                 release(shared, key, rev.token)  # hidden since gets its 404 at once)
+            if response.status_code != 200:
+                forget(shared, key)
             add_never_cache_headers(response)
             return printed.stamp_response(response)
-        entry = Entry.of(response, made)
+        entry = Entry.of(response, made, took=time.perf_counter() - started)
         if rev is None:
             try:
                 rev = revision.adopt(slug, made)
@@ -420,14 +464,58 @@ def cached(request, query, slug, render, *, single_render=True):
                 log.exception("Public cache unreachable")
             if rev is None:  # changed while rendering, or the cache away: answer, keep nothing
                 return mark_public(entry.answer(request))
-        # Kept under the query as the view left it (a page as its plain number, no unknown
-        # sort): junk spellings are answered but never stored under a key of their own.
-        key = entry_key(request, request.GET)
         if request.method == "GET":
-            local.put(key, entry)
-            try:
-                if shared is not None:
-                    shared.set(key, entry, TIMEOUT)
-            except Exception:
-                log.exception("Public cache unreachable")
+            keep(request, entry, shared)
     return mark_public(entry.answer(request))
+
+
+# A page whose last render took this long or more is rendered after the answer (the
+# previous page) is sent, by the process that took the render lock; a quicker one is
+# rendered at once, so that whoever reloads after a change sees it.
+LATER_SECONDS = 0.05
+
+
+def may_render_later(request, previous: Entry) -> bool:
+    """Whether this request may be answered with the previous page while its process
+    renders the new one after the answer: a slow page, a GET (the render is kept), and no
+    messages cookie (a page may show the visitor's messages, which must be theirs)."""
+    from django.contrib.messages.storage.cookie import CookieStorage
+
+    return (previous.took >= LATER_SECONDS and request.method == "GET"
+            and CookieStorage.cookie_name not in request.COOKIES)
+
+
+def keep(request, entry: Entry, shared) -> None:
+    """Keep a rendered answer in this process and in the shared cache, under the query as
+    the view left it (a page as its plain number, no unknown sort): junk spellings are
+    answered but never stored under a key of their own."""
+    key = entry_key(request, request.GET)
+    local.put(key, entry)
+    try:
+        if shared is not None:
+            shared.set(key, entry, TIMEOUT)
+    except Exception:
+        log.exception("Public cache unreachable")
+
+
+def render_later(request, render, key: str, rev: revision.Revision, shared) -> None:
+    """The render of revision `rev` under the render lock, once the previous page was
+    sent (the response's close: the WSGI server calls it after the last byte): kept as
+    `cached` keeps it, or, if the page answers no 200 now, the lock released and the
+    page's earlier answers forgotten."""
+    started = time.perf_counter()
+    try:
+        response = render()
+    except Http404:  # hidden or deleted since: the next asker gets the 404
+        response = HttpResponse(status=404)
+    except Exception:
+        log.exception("Rendering %s after its answer failed", request.path)
+        release(shared, key, rev.token)
+        forget(shared, key)
+        return
+    if not storable(response) or shows_messages(request):
+        release(shared, key, rev.token)
+        if response.status_code != 200:
+            forget(shared, key)
+        return
+    keep(request, Entry.of(response, rev, took=time.perf_counter() - started), shared)

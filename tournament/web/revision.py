@@ -41,6 +41,10 @@ TIMEOUT = 24 * 60 * 60  # a revision lost in a crash between commit and bump hea
 class Revision:
     token: str
     at: float  # when it was made: no earlier than the last change it stands for
+    # Made by a change that took (or kept) the event from the public: hidden or deleted.
+    # No page is then answered from an earlier revision's copy while the new one renders
+    # (public/http_cache.py `usable`): that copy showed what is no longer public.
+    withdrawn: bool = False
 
 
 class Files(FileBasedCache):
@@ -181,18 +185,20 @@ def current(slug: str = ALL) -> Revision:
     return found
 
 
-def bump(slug: str) -> None:
-    """Give the event (and the site) a new revision. Never raises: the change it follows
-    is already stored, and a revision that could not be bumped expires (TIMEOUT)."""
+def bump(slug: str, withdrawn: bool = False) -> None:
+    """Give the event (and the site) a new revision (`withdrawn`: the event is hidden or
+    deleted, see Revision). Never raises: the change it follows is already stored, and a
+    revision that could not be bumped expires (TIMEOUT)."""
     made = new()
-    stored = (made.token, made.at)  # plain values: a cache outlives code changes
+    # Plain values: a cache outlives code changes (the flag only where it is set).
+    stored = (made.token, made.at, True) if withdrawn else (made.token, made.at)
     try:
         store().set_many({key(slug): stored, key(ALL): stored}, TIMEOUT)
     except Exception:  # the cache server away: the change must still succeed
         log.exception("Could not bump the revision of %s", slug)
 
 
-def bump_on_commit(slug: str) -> None:
+def bump_on_commit(slug: str, withdrawn: bool = False) -> None:
     """Bump once the transaction commits: that bump makes the change visible, and pages
     rendered from the data before it are keyed by an older token.
 
@@ -203,5 +209,5 @@ def bump_on_commit(slug: str) -> None:
     from django.conf import settings
 
     if getattr(settings, "REVISION_BUMP_IN_TRANSACTION", False):
-        bump(slug)
-    transaction.on_commit(lambda: bump(slug))
+        bump(slug, withdrawn)
+    transaction.on_commit(lambda: bump(slug, withdrawn))
