@@ -112,7 +112,7 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 elif "PYTEST_VERSION" in os.environ and DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # A test run only: its databases are thrown away, so a commit need not wait for the disk
-    # (making each worker's test database commits every migration; docs/architecture.md).
+    # (making each worker's test database commits every migration; README, "Testing").
     DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c synchronous_commit=off"
 
 # REDIS_URL is read too, as many hosts name their Redis so; CACHE_URL wins.
