@@ -52,8 +52,11 @@ PYTEST := $(PY) -m pytest -q --durations=15
 test: install lint
 	$(PYTEST) -m "not browser" -n $(WORKERS) --dist loadfile
 
+# On PostgreSQL only the tests that use the database (tests/database_tests.py): the others
+# (scoring, pairing goldens, rules, property tests) prove the same on either, and `make
+# test` runs every test on SQLite.
 test-postgres: install
-	DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test} $(PYTEST) -m "not browser" -n $(WORKERS) --dist loadfile
+	DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test} $(PYTEST) -m "not browser" --database-tests-only -n $(WORKERS) --dist loadfile
 
 test-browser: install
 	$(PYTEST) -m browser -n $(BROWSER_WORKERS)

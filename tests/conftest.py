@@ -11,6 +11,8 @@ from django.db import connection
 from django.test import Client, override_settings
 from hypothesis import settings as hypothesis_settings
 
+from tests.database_tests import split_by_database
+
 # The property tests draw the same examples on every run ("suite": derandomized, no example
 # database on disk for the parallel workers to share), so a run is stable and a failure in CI
 # is the one a developer sees; each test's own max_examples bounds it.
@@ -18,6 +20,21 @@ from hypothesis import settings as hypothesis_settings
 hypothesis_settings.register_profile("suite", derandomize=True, database=None)
 hypothesis_settings.register_profile("explore")
 hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "suite"))
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--database-tests-only", action="store_true",
+        help="run only the tests that use the database (tests/database_tests.py): "
+             "`make test-postgres` runs these on PostgreSQL; `make test` runs every test")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--database-tests-only"):
+        using, not_using = split_by_database(items)
+        if not_using:
+            config.hook.pytest_deselected(items=not_using)
+            items[:] = using
 
 
 def pytest_runtest_setup(item):
