@@ -240,6 +240,31 @@ def test_players_from_the_data_are_py4swisss_own(path) -> None:
     assert _dumps(ours) == _dumps(theirs)
 
 
+def test_players_are_made_as_pydantic_validates_them() -> None:
+    """player_infos_from_event makes its players without pydantic's validation
+    (``_new_player``): each must be the ``Player`` that validating the same fields gives,
+    value for value and type for type, with the same fields set, and behave as one."""
+    events = [parse_trf(path.read_text(encoding="utf-8")) for path in golden_trf_files()[::10]]
+    checked = 0
+    for event in [*events, _every_code()]:
+        for ours in seam.player_infos_from_event(_engine_event(event), POINTS_TIMES_TEN):
+            given = {name: getattr(ours, name) for name in seam._PLAYER_FIELDS}
+            validated = seam.Player(**given)
+            assert ours.__dict__ == validated.__dict__
+            assert list(ours.__dict__) == list(validated.__dict__)
+            assert [type(v) for v in ours.__dict__.values()] == [
+                type(v) for v in validated.__dict__.values()
+            ]
+            assert ours.model_fields_set == validated.model_fields_set
+            assert ours.__pydantic_extra__ == validated.__pydantic_extra__
+            assert ours.__pydantic_private__ == validated.__pydantic_private__
+            assert ours.model_dump() == validated.model_dump()
+            ours.role = seam.LOWER  # assignment works as on a validated player
+            assert ours.role == seam.LOWER and "role" in ours.model_fields_set
+            checked += 1
+    assert checked > 100
+
+
 def _every_code() -> TrfEvent:
     """Round 4 of 8 players with every result code, an absence and a forbidden pair; the
     last round (XXR 4), so topscorers count."""

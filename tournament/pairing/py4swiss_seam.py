@@ -437,7 +437,7 @@ def player_infos_from_event(event, points_times_ten: dict[str, int]) -> list[Pla
         total = points_lists[p.number][-1]
         codes = {r.code for r in results}
         players.append(
-            Player(
+            _new_player(
                 id=p.number,
                 number=p.number,
                 points=total,
@@ -454,6 +454,29 @@ def player_infos_from_event(event, points_times_ten: dict[str, int]) -> list[Pla
             )
         )
     return players
+
+
+_PLAYER_FIELDS = frozenset(Player.model_fields) - {"role"}
+_DEFAULT_ROLE = Player.model_fields["role"].default
+
+
+def _new_player(**fields) -> Player:
+    """``Player(**fields)`` for fields of the types Player declares, without pydantic's
+    validation (half the cost of making a player), every field but ``role`` given: what
+    pydantic's ``model_construct`` does for such a model (no extra fields, no private
+    attributes), without its per-field Python loop, which costs more than the validation
+    it skips.  ``tests/pairing/test_py4swiss_seam.py`` checks that the result equals the
+    validated ``Player`` field for field, fields set included."""
+    fields["role"] = _DEFAULT_ROLE
+    player = _object_new(Player)
+    _object_setattr(player, "__dict__", fields)
+    _object_setattr(player, "__pydantic_fields_set__", set(_PLAYER_FIELDS))
+    _object_setattr(player, "__pydantic_extra__", None)
+    _object_setattr(player, "__pydantic_private__", None)
+    return player
+
+
+_object_new, _object_setattr = object.__new__, object.__setattr__
 
 
 def _colour_preference(colours: list[str]) -> tuple[ColorPreference, int, bool]:
@@ -543,16 +566,21 @@ class RoundValidity:
         # Each vertex's allowed partners: is_allowed_pair for every pair, its parts read once
         # per player: C.1 (opponents), the forbidden pairs, and C.3 through _absolute_side
         # (C.3 forbids a pair exactly when both players have the same side there).
+        # A player's vertex and those he may not meet are compared as indices: one set
+        # lookup a pair.
         allowed: list[list[int]] = [[] for _ in range(self._len)]
-        ids = [p.id for p in players]
+        number = self._number
         sides = [_absolute_side(p) for p in players]
+        same_side: dict = defaultdict(set)
+        for i, side in enumerate(sides):
+            if side is not None:
+                same_side[side].add(i)
         for i in range(n):
-            blocked, side, row = self._blocked(players[i]), sides[i], allowed[i]
-            partners = [
-                j
-                for j in range(i + 1, n)
-                if ids[j] not in blocked and (side is None or sides[j] != side)
-            ]
+            out = {number[x] for x in self._blocked(players[i]) if x in number}
+            if sides[i] is not None:
+                out |= same_side[sides[i]]
+            partners = [j for j in range(i + 1, n) if j not in out]
+            row = allowed[i]
             for j in partners:
                 allowed[j].append(i)
             row.extend(partners)
@@ -562,6 +590,9 @@ class RoundValidity:
                     allowed[i].append(n)
                     allowed[n].append(i)
         self._allowed = allowed
+        #: The players as the bracket matchers' weights read them (:class:`_Record`), by
+        #: id, made by the first matcher of the round.
+        self.records: dict[int, _Record] = {}
         #: Vertices not yet paired (False once finalize_match has paired them).
         self._active = [True] * self._len
         #: A matching (partner or -1) of the active vertices along allowed edges, kept
@@ -727,6 +758,72 @@ def _absolute_side(player: Player):
     if player.top_scorer or preference.strength != ABSOLUTE:
         return None
     return preference.side
+
+
+class _Preference:
+    """A player's colour preference as the weights read it (``side``, ``strength``)."""
+
+    __slots__ = ("side", "strength")
+
+    def __init__(self, preference: ColorPreference) -> None:
+        self.side, self.strength = preference.side, preference.strength
+
+
+class _Record:
+    """What the weights read of a player (:func:`_weight_key`, :func:`_quality_values`, the
+    criteria's ``int_weight`` and ``player_key``), under Player's names, copied once per
+    round: reading a pydantic model's attribute goes through its ``__getattr__`` hook, which
+    keeps Python from specialising the read, several times the cost of a slot's.  Nothing
+    copied changes once the brackets are paired (:class:`RoundValidity` keeps the copies,
+    made at the first bracket, after the bye eligibility is set) but ``role``, which the
+    bracket sets and :meth:`_Matcher._set_up_computer` copies for each matcher."""
+
+    __slots__ = (
+        "id",
+        "role",
+        "points_with_acceleration",
+        "color_preference",
+        "color_difference",
+        "color_double",
+        "float_1",
+        "float_2",
+        "bye_received",
+        "top_scorer",
+        "colors",
+    )
+
+    def __init__(self, player: Player) -> None:
+        self.id = player.id
+        self.role = player.role
+        self.points_with_acceleration = player.points_with_acceleration
+        self.color_preference = _Preference(player.color_preference)
+        self.color_difference = player.color_difference
+        self.color_double = player.color_double
+        self.float_1 = player.float_1
+        self.float_2 = player.float_2
+        self.bye_received = player.bye_received
+        self.top_scorer = player.top_scorer
+        self.colors = player.colors
+
+
+class _BracketView:
+    """What :func:`_quality_values` and the criteria's ``int_weight`` read of a bracket,
+    copied once per matcher (see :class:`_Record`)."""
+
+    __slots__ = (
+        "score_difference_bit_dict",
+        "min_bracket_score",
+        "penultimate_pairing_bracket",
+        "last_pairing_bracket",
+        "score_difference_total_bits",
+        "one_round_played",
+        "two_rounds_played",
+        "bracket_bits",
+    )
+
+    def __init__(self, bracket: Bracket) -> None:
+        for name in self.__slots__:
+            setattr(self, name, getattr(bracket, name))
 
 
 def _weight_key(player: Player, keyed: list, colours: bool, byes: bool) -> tuple:
@@ -953,15 +1050,15 @@ class _Matcher(BracketMatcher):
             self._dynamics[weight] = dynamic
         return dynamic
 
-    def _weight(self, player_1: Player, player_2: Player, parts) -> int:
-        """py4swiss's ``_get_weight`` on ints for a pair the absolute criteria allow;
+    def _weight(self, player_1: _Record, player_2: _Record, parts, bracket: _BracketView) -> int:
+        """py4swiss's ``_get_weight`` on ints for a pair the absolute criteria allow (the
+        players and the bracket as :class:`_Record` and :class:`_BracketView` copy them);
         ``parts`` say, for each criterion, where its value is (its index in
         :func:`_quality_values`, or its ``int_weight``) and where it goes in the weight.
 
         py4swiss shifts the weight left by each criterion's shift and adds the criterion's
         value, then shifts by ``3 * bracket_bits + 1``: the same number as the sum of each
         value shifted by the shifts that follow it (:meth:`_parts`), values of 0 left out."""
-        bracket = self._bracket
         weight = self._completion_weight if self._completion else 0
         if self._byes:
             weight += (1 + player_1.bye_received + player_2.bye_received) << self._bye_offset
@@ -993,11 +1090,24 @@ class _Matcher(BracketMatcher):
         for _ in range(self._len):
             computer.add_vertex()
         parts = self._parts()
+        bracket = _BracketView(self._bracket)
+        # The players as the weights read them (_Record), their role as this bracket sets it.
+        records = getattr(self._validity_matcher, "records", None)
+        if records is None:
+            records = {}
+        players = []
+        for player in self._player_list:
+            record = records.get(player.id)
+            if record is None:
+                record = records[player.id] = _Record(player)
+            else:
+                record.role = player.role
+            players.append(record)
         # Each player's kind (an index into the kinds met in this bracket) and, per pair of
         # kinds, the weight and its DynamicUint, or None where C.3 forbids the pair.
         keyed = [c for c in self._criteria if hasattr(c, "player_key")]
         colours = any(p.top_scorer for p in players)
-        byes = self._bracket.penultimate_pairing_bracket or self._bracket.last_pairing_bracket
+        byes = bracket.penultimate_pairing_bracket or bracket.last_pairing_bracket
         kinds: dict[tuple, int] = {}
         kind = [kinds.setdefault(_weight_key(p, keyed, colours, byes), len(kinds)) for p in players]
         missing = object()
@@ -1006,14 +1116,14 @@ class _Matcher(BracketMatcher):
         blocked, n = self._validity_matcher._blocked, len(players)
         set_edge_weight = computer.set_edge_weight
         for i in range(n):
-            apart, row, known = blocked(players[i]), weights[i], table[kind[i]]
+            apart, row, known = blocked(self._player_list[i]), weights[i], table[kind[i]]
             for j in [j for j in range(i + 1, n) if ids[j] not in apart]:
                 entry = known[kind[j]]
                 if entry is missing:
                     player_1, player_2 = players[i], players[j]
                     entry = None
                     if _colours_allowed(player_1, player_2):
-                        weight = self._weight(player_1, player_2, parts)
+                        weight = self._weight(player_1, player_2, parts, bracket)
                         entry = (weight, self._dynamic(weight))
                     known[kind[j]] = entry
                 if entry is not None:
@@ -1215,6 +1325,7 @@ class Recorder:
         self.is_allowed_pair = validity_matcher.is_allowed_pair
         self._blocked = validity_matcher._blocked
         self._validity_matcher = validity_matcher
+        self.records = validity_matcher.records
         self.pairs: list[tuple[Player, Player]] = []
 
     def finalize_match(self, player_1: Player, player_2: Player) -> None:
