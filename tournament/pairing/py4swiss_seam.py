@@ -566,21 +566,16 @@ class RoundValidity:
         # Each vertex's allowed partners: is_allowed_pair for every pair, its parts read once
         # per player: C.1 (opponents), the forbidden pairs, and C.3 through _absolute_side
         # (C.3 forbids a pair exactly when both players have the same side there).
-        # A player's vertex and those he may not meet are compared as indices: one set
-        # lookup a pair.
         allowed: list[list[int]] = [[] for _ in range(self._len)]
-        number = self._number
+        ids = [p.id for p in players]
         sides = [_absolute_side(p) for p in players]
-        same_side: dict = defaultdict(set)
-        for i, side in enumerate(sides):
-            if side is not None:
-                same_side[side].add(i)
         for i in range(n):
-            out = {number[x] for x in self._blocked(players[i]) if x in number}
-            if sides[i] is not None:
-                out |= same_side[sides[i]]
-            partners = [j for j in range(i + 1, n) if j not in out]
-            row = allowed[i]
+            blocked, side, row = self._blocked(players[i]), sides[i], allowed[i]
+            partners = [
+                j
+                for j in range(i + 1, n)
+                if ids[j] not in blocked and (side is None or sides[j] != side)
+            ]
             for j in partners:
                 allowed[j].append(i)
             row.extend(partners)
@@ -999,6 +994,7 @@ class _Matcher(BracketMatcher):
         self._mask = (1 << width) - 1
         self._max = _unsigned(self._max_weight)
         self._dynamics: dict[int, DynamicUint] = {0: self._zero_weight}
+        self._smalls: dict[int, DynamicUint] = {}  # value -> zero | abs(value)
         self._completion_weight = 1 << self._completion_shift
         self._index_dict_reverse = dict(enumerate(vertices))
         self._index_dict = {player: i for i, player in enumerate(vertices)}
@@ -1062,28 +1058,35 @@ class _Matcher(BracketMatcher):
         weight = self._completion_weight if self._completion else 0
         if self._byes:
             weight += (1 + player_1.bye_received + player_2.bye_received) << self._bye_offset
+        quality, own = parts
         values = _quality_values(player_1, player_2, bracket)
-        for index, int_weight, offset in parts:
-            value = values[index] if int_weight is None else int_weight(player_1, player_2, bracket)
+        for index, offset in quality:
+            value = values[index]
+            if value:
+                weight += value << offset
+        for int_weight, offset in own:
+            value = int_weight(player_1, player_2, bracket)
             if value:
                 weight += value << offset
         return weight & self._mask
 
-    def _parts(self) -> list[tuple]:
-        """Per criterion: its place in :func:`_quality_values` (py4swiss's criteria), or its
-        ``int_weight`` (ours), and the offset of its value in the weight; sets the offset
-        of the bye part (``_bye_offset``) above them all."""
+    def _parts(self) -> tuple[list[tuple], list[tuple]]:
+        """Where each criterion's value goes in the weight: for py4swiss's criteria, their
+        place in :func:`_quality_values` and the offset of their value; for ours, their
+        ``int_weight`` and that offset.  Sets the offset of the bye part
+        (``_bye_offset``) above them all."""
         bracket = self._bracket
         offset = 3 * bracket.bracket_bits + 1
-        parts = []
+        quality, own = [], []
         for criterion in reversed(self._criteria):
-            int_weight = None if criterion in QUALITY_INDEX else criterion.int_weight
-            parts.append((QUALITY_INDEX.get(criterion), int_weight, offset))
+            if criterion in QUALITY_INDEX:
+                quality.append((QUALITY_INDEX[criterion], offset))
+            else:
+                own.append((criterion.int_weight, offset))
             offset += criterion.get_shift(bracket)
         self._bye_offset = offset
         self._byes = bracket.penultimate_pairing_bracket or bracket.last_pairing_bracket
-        parts.reverse()
-        return parts
+        return quality, own
 
     def _set_up_computer(self) -> None:
         computer, weights, players = self._computer, self._weights, self._player_list
@@ -1164,8 +1167,10 @@ class _Matcher(BracketMatcher):
         self, player: Player, player_list: list[Player], value: int, increment: bool = False
     ) -> None:
         # The DynamicUint of each sum is made as py4swiss makes it, adding or subtracting
-        # ``zero | abs(value)`` (``abs(value)`` < 2**32), once per distinct sum.
+        # ``zero | abs(value)`` (``abs(value)`` < 2**32, made once per value), once per
+        # distinct sum.
         index, weights, dynamics, mask = self._index, self._weights, self._dynamics, self._mask
+        smalls = self._smalls
         zero, set_edge_weight = self._zero_weight, self._computer.set_edge_weight
         i = index[player.id]
         row = weights[i]
@@ -1177,10 +1182,13 @@ class _Matcher(BracketMatcher):
                 total = (weight + value) & mask
                 dynamic = dynamics.get(total)
                 if dynamic is None:
+                    small = smalls.get(value)
+                    if small is None:
+                        small = smalls[value] = zero | abs(value)
                     if value > 0:
-                        dynamic = dynamics[weight] + (zero | value)
+                        dynamic = dynamics[weight] + small
                     else:
-                        dynamic = dynamics[weight] - (zero | -value)
+                        dynamic = dynamics[weight] - small
                     dynamics[total] = dynamic
                 row[j] = weights[j][i] = total
                 set_edge_weight(i, j, dynamic)
