@@ -181,6 +181,41 @@ def test_int_weights_are_the_weights_py4swiss_gives(monkeypatch) -> None:
     assert sum(checked) > 500
 
 
+def _py4swiss_max_weight(matcher) -> str:
+    """py4swiss 0.3.1's ``BracketMatcher._get_max_weight`` as it is (each shift grown in
+    turn), with the matcher's criteria and completion part: its bits, width included."""
+    bracket = matcher._bracket
+    weight = seam.DynamicUint(1)
+    weight.shift_grow(2)
+    for criterion in matcher._criteria:
+        weight.shift_grow(criterion.get_shift(bracket))
+    weight.shift_grow(3 * bracket.bracket_bits)
+    if matcher._completion:
+        weight.shift_grow(matcher._len.bit_length() + 1)
+    weight.shift_grow(2)
+    weight >>= 1
+    weight -= (weight & 0) | 1
+    return weight.to_binary()
+
+
+def test_the_max_weight_is_py4swisss(monkeypatch) -> None:
+    """The matcher grows its maximum weight once by the sum of the shifts: the same number,
+    of the same width, as py4swiss's growing it shift by shift, on every bracket matcher
+    of the golden events (with and without the rest of the round)."""
+    set_up = seam._Matcher._set_up_computer
+    checked = []
+
+    def checking(self) -> None:
+        assert self._max_weight.to_binary() == _py4swiss_max_weight(self)
+        checked.append(self._completion)
+        set_up(self)
+
+    monkeypatch.setattr(seam._Matcher, "_set_up_computer", checking)
+    for path in golden_trf_files()[::3]:
+        pair_next_round(parse_trf(path.read_text(encoding="utf-8")))
+    assert len(checked) > 100 and any(checked) and not all(checked)
+
+
 def test_the_matching_is_given_the_int_weights_at_every_step(monkeypatch) -> None:
     """Through the pairer's steps (weights added to, subtracted from, removed, pairs fixed)
     the matcher keeps ints and derives the DynamicUints it hands the C++ matching by
@@ -238,6 +273,31 @@ def test_players_from_the_data_are_py4swisss_own(path) -> None:
     ours, theirs = _both_readings(parse_trf(path.read_text(encoding="utf-8")))
     assert ours is not None, "a golden event went through the TRF text"
     assert _dumps(ours) == _dumps(theirs)
+
+
+def test_players_are_made_as_pydantic_validates_them() -> None:
+    """player_infos_from_event makes its players without pydantic's validation
+    (``_new_player``): each must be the ``Player`` that validating the same fields gives,
+    value for value and type for type, with the same fields set, and behave as one."""
+    events = [parse_trf(path.read_text(encoding="utf-8")) for path in golden_trf_files()[::10]]
+    checked = 0
+    for event in [*events, _every_code()]:
+        for ours in seam.player_infos_from_event(_engine_event(event), POINTS_TIMES_TEN):
+            given = {name: getattr(ours, name) for name in seam._PLAYER_FIELDS}
+            validated = seam.Player(**given)
+            assert ours.__dict__ == validated.__dict__
+            assert list(ours.__dict__) == list(validated.__dict__)
+            assert [type(v) for v in ours.__dict__.values()] == [
+                type(v) for v in validated.__dict__.values()
+            ]
+            assert ours.model_fields_set == validated.model_fields_set
+            assert ours.__pydantic_extra__ == validated.__pydantic_extra__
+            assert ours.__pydantic_private__ == validated.__pydantic_private__
+            assert ours.model_dump() == validated.model_dump()
+            ours.role = seam.LOWER  # assignment works as on a validated player
+            assert ours.role == seam.LOWER and "role" in ours.model_fields_set
+            checked += 1
+    assert checked > 100
 
 
 def _every_code() -> TrfEvent:

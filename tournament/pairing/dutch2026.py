@@ -260,7 +260,8 @@ def generate_pairings(
                 flt = _unplayed_float(p.results[done - rounds_back])
                 if flt is not None:
                     setattr(info, attribute, flt)
-    players.sort(reverse=True)
+    # Player.__lt__'s order (A.2: score, then pairing number), without calling it.
+    players.sort(key=lambda p: (p.points_with_acceleration, -p.number), reverse=True)
 
     bye_score, validity_matcher = _bye_score(players, forbidden_pairs)
     bye_criterion = _ByeUnplayedGames(bye_score, players)

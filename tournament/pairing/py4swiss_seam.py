@@ -437,7 +437,7 @@ def player_infos_from_event(event, points_times_ten: dict[str, int]) -> list[Pla
         total = points_lists[p.number][-1]
         codes = {r.code for r in results}
         players.append(
-            Player(
+            _new_player(
                 id=p.number,
                 number=p.number,
                 points=total,
@@ -454,6 +454,29 @@ def player_infos_from_event(event, points_times_ten: dict[str, int]) -> list[Pla
             )
         )
     return players
+
+
+_PLAYER_FIELDS = frozenset(Player.model_fields) - {"role"}
+_DEFAULT_ROLE = Player.model_fields["role"].default
+
+
+def _new_player(**fields) -> Player:
+    """``Player(**fields)`` for fields of the types Player declares, without pydantic's
+    validation (half the cost of making a player), every field but ``role`` given: what
+    pydantic's ``model_construct`` does for such a model (no extra fields, no private
+    attributes), without its per-field Python loop, which costs more than the validation
+    it skips.  ``tests/pairing/test_py4swiss_seam.py`` checks that the result equals the
+    validated ``Player`` field for field, fields set included."""
+    fields["role"] = _DEFAULT_ROLE
+    player = _object_new(Player)
+    _object_setattr(player, "__dict__", fields)
+    _object_setattr(player, "__pydantic_fields_set__", set(_PLAYER_FIELDS))
+    _object_setattr(player, "__pydantic_extra__", None)
+    _object_setattr(player, "__pydantic_private__", None)
+    return player
+
+
+_object_new, _object_setattr = object.__new__, object.__setattr__
 
 
 def _colour_preference(colours: list[str]) -> tuple[ColorPreference, int, bool]:
@@ -562,6 +585,9 @@ class RoundValidity:
                     allowed[i].append(n)
                     allowed[n].append(i)
         self._allowed = allowed
+        #: The players as the bracket matchers' weights read them (:class:`_Record`), by
+        #: id, made by the first matcher of the round.
+        self.records: dict[int, _Record] = {}
         #: Vertices not yet paired (False once finalize_match has paired them).
         self._active = [True] * self._len
         #: A matching (partner or -1) of the active vertices along allowed edges, kept
@@ -727,6 +753,72 @@ def _absolute_side(player: Player):
     if player.top_scorer or preference.strength != ABSOLUTE:
         return None
     return preference.side
+
+
+class _Preference:
+    """A player's colour preference as the weights read it (``side``, ``strength``)."""
+
+    __slots__ = ("side", "strength")
+
+    def __init__(self, preference: ColorPreference) -> None:
+        self.side, self.strength = preference.side, preference.strength
+
+
+class _Record:
+    """What the weights read of a player (:func:`_weight_key`, :func:`_quality_values`, the
+    criteria's ``int_weight`` and ``player_key``), under Player's names, copied once per
+    round: reading a pydantic model's attribute goes through its ``__getattr__`` hook, which
+    keeps Python from specialising the read, several times the cost of a slot's.  Nothing
+    copied changes once the brackets are paired (:class:`RoundValidity` keeps the copies,
+    made at the first bracket, after the bye eligibility is set) but ``role``, which the
+    bracket sets and :meth:`_Matcher._set_up_computer` copies for each matcher."""
+
+    __slots__ = (
+        "id",
+        "role",
+        "points_with_acceleration",
+        "color_preference",
+        "color_difference",
+        "color_double",
+        "float_1",
+        "float_2",
+        "bye_received",
+        "top_scorer",
+        "colors",
+    )
+
+    def __init__(self, player: Player) -> None:
+        self.id = player.id
+        self.role = player.role
+        self.points_with_acceleration = player.points_with_acceleration
+        self.color_preference = _Preference(player.color_preference)
+        self.color_difference = player.color_difference
+        self.color_double = player.color_double
+        self.float_1 = player.float_1
+        self.float_2 = player.float_2
+        self.bye_received = player.bye_received
+        self.top_scorer = player.top_scorer
+        self.colors = player.colors
+
+
+class _BracketView:
+    """What :func:`_quality_values` and the criteria's ``int_weight`` read of a bracket,
+    copied once per matcher (see :class:`_Record`)."""
+
+    __slots__ = (
+        "score_difference_bit_dict",
+        "min_bracket_score",
+        "penultimate_pairing_bracket",
+        "last_pairing_bracket",
+        "score_difference_total_bits",
+        "one_round_played",
+        "two_rounds_played",
+        "bracket_bits",
+    )
+
+    def __init__(self, bracket: Bracket) -> None:
+        for name in self.__slots__:
+            setattr(self, name, getattr(bracket, name))
 
 
 def _weight_key(player: Player, keyed: list, colours: bool, byes: bool) -> tuple:
@@ -902,6 +994,7 @@ class _Matcher(BracketMatcher):
         self._mask = (1 << width) - 1
         self._max = _unsigned(self._max_weight)
         self._dynamics: dict[int, DynamicUint] = {0: self._zero_weight}
+        self._smalls: dict[int, DynamicUint] = {}  # value -> zero | abs(value)
         self._completion_weight = 1 << self._completion_shift
         self._index_dict_reverse = dict(enumerate(vertices))
         self._index_dict = {player: i for i, player in enumerate(vertices)}
@@ -914,23 +1007,18 @@ class _Matcher(BracketMatcher):
         self.update_matching()
 
     def _get_max_weight(self) -> DynamicUint:
-        weight = DynamicUint(1)
-        weight.shift_grow(2)
-        for criterion in self._criteria:
-            weight.shift_grow(criterion.get_shift(self._bracket))
-        weight.shift_grow(3 * self._bracket.bracket_bits)
+        # Each criterion's shift, asked once per matcher (also read by _parts).
+        self._shifts = [criterion.get_shift(self._bracket) for criterion in self._criteria]
+        # py4swiss grows 1 by each shift in turn; growing it once by their sum gives the
+        # same number of the same width (one call into C++ instead of twenty).
+        shift = 2 + sum(self._shifts) + 3 * self._bracket.bracket_bits
         self._completion_shift = 0
         if self._completion:
             # The criteria summed over a matching stay below the part for completion.
-            self._completion_shift = (
-                2
-                + sum(c.get_shift(self._bracket) for c in self._criteria)
-                + 3 * self._bracket.bracket_bits
-                + 1
-                + self._len.bit_length()
-            )
-            weight.shift_grow(self._len.bit_length() + 1)
-        weight.shift_grow(2)
+            self._completion_shift = shift + 1 + self._len.bit_length()
+            shift += self._len.bit_length() + 1
+        weight = DynamicUint(1)
+        weight.shift_grow(shift + 2)
         weight >>= 1
         weight -= (weight & 0) | 1
         return weight
@@ -953,51 +1041,71 @@ class _Matcher(BracketMatcher):
             self._dynamics[weight] = dynamic
         return dynamic
 
-    def _weight(self, player_1: Player, player_2: Player, parts) -> int:
-        """py4swiss's ``_get_weight`` on ints for a pair the absolute criteria allow;
+    def _weight(self, player_1: _Record, player_2: _Record, parts, bracket: _BracketView) -> int:
+        """py4swiss's ``_get_weight`` on ints for a pair the absolute criteria allow (the
+        players and the bracket as :class:`_Record` and :class:`_BracketView` copy them);
         ``parts`` say, for each criterion, where its value is (its index in
         :func:`_quality_values`, or its ``int_weight``) and where it goes in the weight.
 
         py4swiss shifts the weight left by each criterion's shift and adds the criterion's
         value, then shifts by ``3 * bracket_bits + 1``: the same number as the sum of each
         value shifted by the shifts that follow it (:meth:`_parts`), values of 0 left out."""
-        bracket = self._bracket
         weight = self._completion_weight if self._completion else 0
         if self._byes:
             weight += (1 + player_1.bye_received + player_2.bye_received) << self._bye_offset
+        quality, own = parts
         values = _quality_values(player_1, player_2, bracket)
-        for index, int_weight, offset in parts:
-            value = values[index] if int_weight is None else int_weight(player_1, player_2, bracket)
+        for index, offset in quality:
+            value = values[index]
+            if value:
+                weight += value << offset
+        for int_weight, offset in own:
+            value = int_weight(player_1, player_2, bracket)
             if value:
                 weight += value << offset
         return weight & self._mask
 
-    def _parts(self) -> list[tuple]:
-        """Per criterion: its place in :func:`_quality_values` (py4swiss's criteria), or its
-        ``int_weight`` (ours), and the offset of its value in the weight; sets the offset
-        of the bye part (``_bye_offset``) above them all."""
+    def _parts(self) -> tuple[list[tuple], list[tuple]]:
+        """Where each criterion's value goes in the weight: for py4swiss's criteria, their
+        place in :func:`_quality_values` and the offset of their value; for ours, their
+        ``int_weight`` and that offset.  Sets the offset of the bye part
+        (``_bye_offset``) above them all."""
         bracket = self._bracket
         offset = 3 * bracket.bracket_bits + 1
-        parts = []
-        for criterion in reversed(self._criteria):
-            int_weight = None if criterion in QUALITY_INDEX else criterion.int_weight
-            parts.append((QUALITY_INDEX.get(criterion), int_weight, offset))
-            offset += criterion.get_shift(bracket)
+        quality, own = [], []
+        for criterion, shift in zip(reversed(self._criteria), reversed(self._shifts), strict=True):
+            if criterion in QUALITY_INDEX:
+                quality.append((QUALITY_INDEX[criterion], offset))
+            else:
+                own.append((criterion.int_weight, offset))
+            offset += shift
         self._bye_offset = offset
         self._byes = bracket.penultimate_pairing_bracket or bracket.last_pairing_bracket
-        parts.reverse()
-        return parts
+        return quality, own
 
     def _set_up_computer(self) -> None:
         computer, weights, players = self._computer, self._weights, self._player_list
         for _ in range(self._len):
             computer.add_vertex()
         parts = self._parts()
+        bracket = _BracketView(self._bracket)
+        # The players as the weights read them (_Record), their role as this bracket sets it.
+        records = getattr(self._validity_matcher, "records", None)
+        if records is None:
+            records = {}
+        players = []
+        for player in self._player_list:
+            record = records.get(player.id)
+            if record is None:
+                record = records[player.id] = _Record(player)
+            else:
+                record.role = player.role
+            players.append(record)
         # Each player's kind (an index into the kinds met in this bracket) and, per pair of
         # kinds, the weight and its DynamicUint, or None where C.3 forbids the pair.
         keyed = [c for c in self._criteria if hasattr(c, "player_key")]
         colours = any(p.top_scorer for p in players)
-        byes = self._bracket.penultimate_pairing_bracket or self._bracket.last_pairing_bracket
+        byes = bracket.penultimate_pairing_bracket or bracket.last_pairing_bracket
         kinds: dict[tuple, int] = {}
         kind = [kinds.setdefault(_weight_key(p, keyed, colours, byes), len(kinds)) for p in players]
         missing = object()
@@ -1006,14 +1114,14 @@ class _Matcher(BracketMatcher):
         blocked, n = self._validity_matcher._blocked, len(players)
         set_edge_weight = computer.set_edge_weight
         for i in range(n):
-            apart, row, known = blocked(players[i]), weights[i], table[kind[i]]
+            apart, row, known = blocked(self._player_list[i]), weights[i], table[kind[i]]
             for j in [j for j in range(i + 1, n) if ids[j] not in apart]:
                 entry = known[kind[j]]
                 if entry is missing:
                     player_1, player_2 = players[i], players[j]
                     entry = None
                     if _colours_allowed(player_1, player_2):
-                        weight = self._weight(player_1, player_2, parts)
+                        weight = self._weight(player_1, player_2, parts, bracket)
                         entry = (weight, self._dynamic(weight))
                     known[kind[j]] = entry
                 if entry is not None:
@@ -1054,8 +1162,10 @@ class _Matcher(BracketMatcher):
         self, player: Player, player_list: list[Player], value: int, increment: bool = False
     ) -> None:
         # The DynamicUint of each sum is made as py4swiss makes it, adding or subtracting
-        # ``zero | abs(value)`` (``abs(value)`` < 2**32), once per distinct sum.
+        # ``zero | abs(value)`` (``abs(value)`` < 2**32, made once per value), once per
+        # distinct sum.
         index, weights, dynamics, mask = self._index, self._weights, self._dynamics, self._mask
+        smalls = self._smalls
         zero, set_edge_weight = self._zero_weight, self._computer.set_edge_weight
         i = index[player.id]
         row = weights[i]
@@ -1067,10 +1177,13 @@ class _Matcher(BracketMatcher):
                 total = (weight + value) & mask
                 dynamic = dynamics.get(total)
                 if dynamic is None:
+                    small = smalls.get(value)
+                    if small is None:
+                        small = smalls[value] = zero | abs(value)
                     if value > 0:
-                        dynamic = dynamics[weight] + (zero | value)
+                        dynamic = dynamics[weight] + small
                     else:
-                        dynamic = dynamics[weight] - (zero | -value)
+                        dynamic = dynamics[weight] - small
                     dynamics[total] = dynamic
                 row[j] = weights[j][i] = total
                 set_edge_weight(i, j, dynamic)
@@ -1215,6 +1328,7 @@ class Recorder:
         self.is_allowed_pair = validity_matcher.is_allowed_pair
         self._blocked = validity_matcher._blocked
         self._validity_matcher = validity_matcher
+        self.records = validity_matcher.records
         self.pairs: list[tuple[Player, Player]] = []
 
     def finalize_match(self, player_1: Player, player_2: Player) -> None:
