@@ -86,3 +86,40 @@ def test_each_round_and_each_event_has_its_own_points(round_two, dora, computed)
     assert computed == [(round_two.pk, 2), (round_two.pk, 3)]
     assert two != three and sum(three.values()) == sum(two.values()) + 1
     assert history.points_before(round_two, 1) == {}
+
+
+@pytest.fixture
+def listed(monkeypatch):
+    """The not_paired_in computations made (tournament pk, round number, public)."""
+    made = []
+    real = history._not_paired_in
+
+    def counting(tournament, number, *, public):
+        made.append((tournament.pk, number, public))
+        return real(tournament, number, public=public)
+
+    monkeypatch.setattr(history, "_not_paired_in", counting)
+    return made
+
+
+def test_who_has_no_board_is_kept_through_the_round_s_results(round_two, dora, listed):
+    assert history.not_paired_in(round_two, 2) == {}
+    forfeit(live_boards(round_two, 2)[0], dora)
+    assert history.not_paired_in(round_two, 2) == {}
+    assert listed == [(round_two.pk, 2, True)]  # a result: not computed again
+    # The director's own list is cached apart from the public's.
+    assert history.not_paired_in(round_two, 2, public=False) == {}
+    assert listed == [(round_two.pk, 2, True), (round_two.pk, 2, False)]
+
+
+def test_who_has_no_board_follows_a_withdrawal(round_two, dora, listed):
+    assert history.not_paired_in(round_two, 3) == {}  # round 3 is not paired yet
+    for match in live_boards(round_two, 2):
+        forfeit(match, dora)
+    gone = live_boards(round_two, 2)[0].side1
+    entrants.withdraw_entrant(gone, dora, reason="went home")
+    rounds.publish_round(rounds.pair_round(round_two, dora), dora)
+    after = history.not_paired_in(round_two, 3)
+    assert [e.pk for e in after["withdrawn"]] == [gone.pk]
+    assert [e.name for e in after["withdrawn"]] == [gone.name]
+    assert len(listed) == 2

@@ -108,16 +108,21 @@ RESULT_ACTIONS = frozenset({
 POINTS_TIMEOUT = 6 * 60 * 60
 
 
+def _changes_but_results():
+    """The id of the event's latest change that is not a board's result (a pairing, a
+    withdrawal, an attendance row, a setting, an import...): a subquery on the event."""
+    return (AuditEntry.objects.filter(tournament=OuterRef("pk"))
+            .exclude(action__in=RESULT_ACTIONS).order_by("-id").values("id")[:1])
+
+
 def earlier_rounds_revision(tournament, number: int) -> str:
     """What `points_before(tournament, number)` depends on, in one query: the event's
-    latest seen change that is not a board's result (a pairing, a withdrawal, an
-    attendance row, a setting, an import...), and the count and the summed versions of
-    the boards of rounds before `number` (every change to a board's result gives it a new
-    version, so a correction to an earlier round moves the sum on; a result in round
-    `number` or later leaves it as it was)."""
+    latest change that is not a board's result (`_changes_but_results`), and the count
+    and the summed versions of the boards of rounds before `number` (every change to a
+    board's result gives it a new version, so a correction to an earlier round moves the
+    sum on; a result in round `number` or later leaves it as it was)."""
     Tournament = type(tournament)
-    changes = (AuditEntry.objects.filter(tournament=OuterRef("pk")).seen_by_public()
-               .exclude(action__in=RESULT_ACTIONS).order_by("-id").values("id")[:1])
+    changes = _changes_but_results()
     boards = Match.objects.filter(round__tournament=OuterRef("pk"), round__number__lt=number)
     summed = boards.order_by().values("round__tournament")
 
@@ -253,7 +258,24 @@ def not_paired_in(tournament, number: int, *, public: bool = True) -> dict[str, 
     """Who has no board in round `number`, and why: {kind: [Entrant, ...]} with kinds
     half_bye, zero_bye, absent, late_entry (standings.NOT_PAIRED_KINDS) and withdrawn,
     each list in pairing-number order; kinds with nobody are left out. For the round
-    pages (director's and public), the cross-table and the API. Four queries."""
+    pages (director's and public), the cross-table and the API.
+
+    Read from who is paired, the attendance rows and the entrants, never from results: it
+    is cached under the event's latest change that is not a board's result (one query),
+    so the results of a live round leave it as it was (four more queries when it is
+    not cached)."""
+    Tournament = type(tournament)
+    latest = Tournament.objects.filter(pk=tournament.pk).values_list(
+        Subquery(_changes_but_results()), flat=True).first()
+    key = f"not_paired_in:{tournament.pk}:{number}:{int(public)}:{latest or 0}"
+    out = cache.get(key)
+    if out is None:
+        out = _not_paired_in(tournament, number, public=public)
+        cache.set(key, out, POINTS_TIMEOUT)
+    return out
+
+
+def _not_paired_in(tournament, number: int, *, public: bool) -> dict[str, list]:
     entrants = list(tournament.entrants.order_by("number"))
     boards = Match.objects.pairings().filter(round__tournament=tournament,
                                            round__number__lte=number)
