@@ -8,10 +8,11 @@ number of queries, whatever the size of the event.
 from collections import defaultdict
 from dataclasses import dataclass
 
-from django.db.models import Subquery
+from django.core.cache import cache
+from django.db.models import Count, OuterRef, Subquery, Sum
 
 from .. import standings
-from ..models import Attendance, Match, Round, SetResult, Stage
+from ..models import Attendance, AuditEntry, Match, Round, SetResult, Stage
 from ..models.rounds import status_counts
 from ..pairing import knockout
 from ..pairing.systems import SYSTEMS, Played, StageInput
@@ -96,12 +97,62 @@ def standings_input(tournament, *, after_round: int | None = None, public: bool 
     return players, matches, standings.Points(**tournament.points)
 
 
+# Actions that change one board's result and nothing else a pairing list's points read:
+# their audit rows leave `points_before`'s key as it was unless the board is in an earlier
+# round (then its version, in the key, has moved on).
+RESULT_ACTIONS = frozenset({
+    AuditEntry.Action.ENTER_RESULT, AuditEntry.Action.CORRECT_RESULT,
+    AuditEntry.Action.CONFIRM_RESULT, AuditEntry.Action.SET_FIRST_STARTER,
+    AuditEntry.Action.PLAYER_ENTER_RESULT, AuditEntry.Action.PLAYER_ACCEPT_RESULT,
+    AuditEntry.Action.PLAYER_DISPUTE_RESULT})
+POINTS_TIMEOUT = 6 * 60 * 60
+
+
+def _changes_but_results():
+    """The id of the event's latest change that is not a board's result (a pairing, a
+    withdrawal, an attendance row, a setting, an import...): a subquery on the event."""
+    return (AuditEntry.objects.filter(tournament=OuterRef("pk"))
+            .exclude(action__in=RESULT_ACTIONS).order_by("-id").values("id")[:1])
+
+
+def earlier_rounds_revision(tournament, number: int) -> str:
+    """What `points_before(tournament, number)` depends on, in one query: the event's
+    latest change that is not a board's result (`_changes_but_results`), and the count
+    and the summed versions of the boards of rounds before `number` (every change to a
+    board's result gives it a new version, so a correction to an earlier round moves the
+    sum on; a result in round `number` or later leaves it as it was)."""
+    Tournament = type(tournament)
+    changes = _changes_but_results()
+    boards = Match.objects.filter(round__tournament=OuterRef("pk"), round__number__lt=number)
+    summed = boards.order_by().values("round__tournament")
+
+    def one(expression):
+        return Subquery(summed.annotate(x=expression).values("x")[:1])
+
+    row = Tournament.objects.filter(pk=tournament.pk).values_list(
+        Subquery(changes), one(Count("id")), one(Sum("version"))).first()
+    return ":".join(str(part or 0) for part in row)
+
+
 def points_before(tournament, number: int) -> dict:
     """Pairing number -> match points after round number - 1 (counted results only):
     the points a pairing list shows beside each name, the public's and the director's.
-    Nothing to read before round 1."""
+    Nothing to read before round 1.
+
+    Cached under `earlier_rounds_revision`: a result entered in round `number` (the live
+    round, every few seconds on a busy day) leaves it as it was; anything else recomputes."""
     if number <= 1:
         return {}
+    key = (f"points_before:{tournament.pk}:{number}:"
+           f"{earlier_rounds_revision(tournament, number)}")
+    points = cache.get(key)
+    if points is None:
+        points = _points_before(tournament, number)
+        cache.set(key, points, POINTS_TIMEOUT)
+    return points
+
+
+def _points_before(tournament, number: int) -> dict:
     if tournament.is_teams:  # a team's points are its league table's
         table = league_table(tournament, after_round=number - 1)
         return {table.entrants[row.team][0]: row.points for row in table.rows}
@@ -207,7 +258,24 @@ def not_paired_in(tournament, number: int, *, public: bool = True) -> dict[str, 
     """Who has no board in round `number`, and why: {kind: [Entrant, ...]} with kinds
     half_bye, zero_bye, absent, late_entry (standings.NOT_PAIRED_KINDS) and withdrawn,
     each list in pairing-number order; kinds with nobody are left out. For the round
-    pages (director's and public), the cross-table and the API. Four queries."""
+    pages (director's and public), the cross-table and the API.
+
+    Read from who is paired, the attendance rows and the entrants, never from results: it
+    is cached under the event's latest change that is not a board's result (one query),
+    so the results of a live round leave it as it was (four more queries when it is
+    not cached)."""
+    Tournament = type(tournament)
+    latest = Tournament.objects.filter(pk=tournament.pk).values_list(
+        Subquery(_changes_but_results()), flat=True).first()
+    key = f"not_paired_in:{tournament.pk}:{number}:{int(public)}:{latest or 0}"
+    out = cache.get(key)
+    if out is None:
+        out = _not_paired_in(tournament, number, public=public)
+        cache.set(key, out, POINTS_TIMEOUT)
+    return out
+
+
+def _not_paired_in(tournament, number: int, *, public: bool) -> dict[str, list]:
     entrants = list(tournament.entrants.order_by("number"))
     boards = Match.objects.pairings().filter(round__tournament=tournament,
                                            round__number__lte=number)

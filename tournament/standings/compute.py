@@ -9,7 +9,7 @@ player is 4th.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .metrics import (
     MSO_ORDER,
@@ -104,6 +104,17 @@ def _group_text(
     return text
 
 
+def _with_details(notes: list[StepNote], mine: dict[str, str]) -> tuple[StepNote, ...]:
+    """The group's notes, each with the player's own line of its step (a group's notes
+    carry none: those without a line of the player's are kept as they are)."""
+    out = []
+    for note in notes:
+        detail = mine.get(note.tiebreak)
+        out.append(note if detail is None and note.detail is None else
+                   StepNote(note.tiebreak, note.label, note.outcome, note.text, detail))
+    return tuple(out)
+
+
 def _withdrawn(player: Player, after_round: int | None) -> int | None:
     """The round after which the player withdrew, if he had by the table's round (a table
     after round 2 does not mark a withdrawal after round 4)."""
@@ -183,8 +194,7 @@ def build_standings(
                         tiebreaks={name: vals[pid] for name, vals in values.items()},
                         decided_by=decided_by,
                         placed=placed,
-                        notes=tuple(replace(note, detail=mine.get(note.tiebreak))
-                                    for note in done.notes),
+                        notes=_with_details(done.notes, mine),
                         withdrawn_after_round=_withdrawn(ctx.players[pid], after_round),
                         group=None if alone else i + 1,
                         group_steps=tuple(done.notes) if first and not alone else (),

@@ -65,10 +65,16 @@ class Context:
         """The plural: "players", "pairs"."""
         return self.entrant_word + "s"
 
-    def spreads_by_round(self, player: int) -> list[int]:
+    #: spreads_by_round's answers, by player: two tie-breaks and their words ask each.
+    spreads: dict[int, tuple[int, ...]] = field(default_factory=dict)
+
+    def spreads_by_round(self, player: int) -> tuple[int, ...]:
         """The player's spread in each counted round (0 where there is no played match)."""
-        by_round = {r.round: r.spread for r in self.results[player]}
-        return [by_round.get(n, 0) for n in self.rounds]
+        spreads = self.spreads.get(player)
+        if spreads is None:
+            by_round = {r.round: r.spread for r in self.results[player]}
+            spreads = self.spreads[player] = tuple(by_round.get(n, 0) for n in self.rounds)
+        return spreads
 
     def points_by_round(self, player: int) -> list[Number]:
         by_round = {r.round: r.points for r in self.results[player]}
@@ -95,12 +101,17 @@ def _results(match: BoardResult, table: Points) -> tuple[Result, Result | None]:
     else:
         # Spread is points for minus against, also in an awarded set (its running total at
         # the award); which side won a set is the award's where there is one (bndcc).
-        spread = sum(x - y for x, y in match.sets)
-        winners = set_winners(match)
-        won, lost = winners.count(0), winners.count(1)
         sets, awarded = match.sets, match.awarded_to
+        spread = sum(x - y for x, y in sets)
         mirrored = tuple((y, x) for x, y in sets)
-        flipped = tuple(None if a is None else 1 - a for a in awarded)
+        if awarded:
+            winners = set_winners(match)
+            won, lost = winners.count(0), winners.count(1)
+            flipped = tuple(None if a is None else 1 - a for a in awarded)
+        else:  # no set awarded: each won by its score (plain.set_winner)
+            won = sum(1 for x, y in sets if x > y)
+            lost = sum(1 for x, y in sets if x < y)
+            flipped = ()
         if first_won:
             win = Result(rnd, None, "win", table.win, sets, spread, won, lost, awarded)
             loss = Result(rnd, None, "loss", table.loss, mirrored, -spread, lost, won, flipped)
