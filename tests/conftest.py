@@ -3,6 +3,9 @@
 folder's conftest.py, and give a variant a name of its own."""
 
 import os
+import shutil
+import tempfile
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import Permission, User
@@ -35,6 +38,31 @@ def pytest_collection_modifyitems(config, items):
         if not_using:
             config.hook.pytest_deselected(items=not_using)
             items[:] = using
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, request):
+    """On SQLite, a run with live-server tests keeps its test database in a file (in
+    memory: /dev/shm where there is one), not in SQLite's shared in-memory database.
+    Django hands that in-memory database's one connection to every thread of the live
+    server and to the test itself; then a browser's polling, a render after an answer and
+    the test's own writes interleave statements and transactions on one connection
+    ("database table is locked", a service worker's install failing on the error page).
+    In a file each thread has its own connection, and writers wait for each other as the
+    site's own SQLite does (settings: WAL, IMMEDIATE, a timeout)."""
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    if not db["ENGINE"].endswith("sqlite3") or not any(
+            "live_server" in item.fixturenames for item in request.session.items):
+        yield
+        return
+    worker = getattr(request.config, "workerinput", {}).get("workerid", "main")
+    folder = Path(tempfile.mkdtemp(prefix="ft-live-", dir="/dev/shm" if os.path.isdir(
+        "/dev/shm") else None))
+    db.setdefault("TEST", {})["NAME"] = str(folder / f"test-{worker}.sqlite3")
+    yield
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 def pytest_runtest_setup(item):
