@@ -38,6 +38,18 @@ def browser():
 
 
 @pytest.fixture(autouse=True)
+def _pages_closed_after_each_test(request):
+    """A test's pages close when it ends. Left open (the browser lives for the session),
+    every earlier test's pages went on polling the live server (live rounds, clocks, hall
+    screens) and running their engines for the rest of the run: CPU taken from the tests
+    that follow, and requests against a database flushed under them."""
+    yield
+    if "browser" in request.fixturenames:
+        for context in request.getfixturevalue("browser").contexts:
+            context.close()
+
+
+@pytest.fixture(autouse=True)
 def _no_csp_violations():
     """Fail a test whose pages met a Content-Security-Policy violation (csp.py)."""
     from . import csp

@@ -1,7 +1,9 @@
-"""The live server's threads and the test each have a database connection of their own
-(tests/conftest.py, django_db_modify_db_settings): on SQLite Django would otherwise hand the
-in-memory database's one connection to every thread, so that a page served while the test
-writes ran inside the test's transaction (and the two locked each other's tables)."""
+"""What keeps one browser test from another: the live server's threads and the test each
+have a database connection of their own (tests/conftest.py, django_db_modify_db_settings:
+on SQLite Django would otherwise hand the in-memory database's one connection to every
+thread, so that a page served while the test writes ran inside the test's transaction, and
+the two locked each other's tables); and a test's pages close when it ends
+(tests/browser/conftest.py), so none goes on polling the server during the next."""
 
 import urllib.error
 import urllib.request
@@ -36,3 +38,15 @@ def test_the_live_server_does_not_see_the_tests_uncommitted_writes(live_server):
         transaction.set_rollback(True)
     events.set_hidden(Tournament.objects.get(pk=cup.pk), dora, hidden=False)
     assert status(page) == 200
+
+
+def test_a_test_leaves_a_page_open(browser, live_server):
+    from .test_walkthrough import DESKTOP, new_page
+
+    page = new_page(browser, **DESKTOP)
+    page.goto(f"{live_server.url}/")
+    assert browser.contexts
+
+
+def test_the_pages_of_the_test_before_are_closed(browser):
+    assert browser.contexts == []
