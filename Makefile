@@ -45,8 +45,10 @@ lint: $(STAMP)
 # The suite in parallel (pytest-xdist): WORKERS processes, one a core by default (`make test
 # WORKERS=0` runs it in one process), each test file whole on one worker (its module
 # fixtures built once); the 15 slowest tests are printed at the end so growth shows.
+# The browser tests wait on pages most of their time: two workers (each with its own live
+# server, test database file and Chromium) by default.
 WORKERS ?= auto
-BROWSER_WORKERS ?= 0
+BROWSER_WORKERS ?= 2
 PYTEST := $(PY) -m pytest -q --durations=15
 
 test: install lint
