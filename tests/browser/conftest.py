@@ -16,10 +16,18 @@ CHROMIUM_ARGS = [
 ]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 
+# How long an expectation waits for the page before it fails. Playwright's 5 s failed
+# tests that were right when CI ran the browser tests beside both database runs on two
+# cores (a search answer, a live count, each a few seconds late); a passing expectation
+# returns as soon as it holds, so a longer wait costs nothing. A test about how soon
+# something shows gives its own timeout.
+EXPECT_TIMEOUT_MS = 20_000
+
 
 @pytest.fixture(scope="session")
 def browser():
     sync_api = pytest.importorskip("playwright.sync_api")
+    sync_api.expect.set_options(timeout=EXPECT_TIMEOUT_MS)
     if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
         message = f"no Chromium at {CHROMIUM} (apt-get install chromium)"
         if os.environ.get("CI"):

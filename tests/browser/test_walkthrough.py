@@ -91,7 +91,7 @@ def sign_in(page, base, username):
 
 def new_page(browser, **context_options):
     context = browser.new_context(**context_options)
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(30_000)  # a click or a load, on a busy machine (conftest)
     return csp.watch(context.new_page())  # a CSP violation fails the test (conftest.py)
 
 
