@@ -23,6 +23,7 @@ from .report import (
     POINTS_MISMATCH,
     SET_SCORE_INVALID,
     STARTER_WRONG,
+    pair_of,
     show,
     show_pair,
 )
@@ -133,8 +134,12 @@ class HandChecker(PlayChecker):
             self.err(path, BAD_FORMAT, f"{where} must be an object")
             return None
         sheet = HandSheet(path, where, expected)
+        # A field's path and wording are written out only when it is wrong: read by the
+        # quick checks first (building strings is most of a hand's cost on the phone).
         if "starter" in h:
-            given = self.read_seat(h["starter"], f"{path}/starter", f"{where}'s starter")
+            given = h["starter"]
+            if not self.is_seat(given):
+                given = self.read_seat(given, f"{path}/starter", f"{where}'s starter")
             if given is not None:
                 sheet.starter = given
                 if given != expected:
@@ -146,9 +151,13 @@ class HandChecker(PlayChecker):
                         f"({self.down_passes(tally)}), but the record says seat {given}",
                     )
         if "points" in h:
-            sheet.points = self.read_pair(h["points"], f"{path}/points", f"{where}'s points")
+            points = pair_of(h["points"])
+            sheet.points = (points if points is not None else
+                            self.read_pair(h["points"], f"{path}/points", f"{where}'s points"))
         if "deal" in h:
-            sheet.held = self.read_deal(h["deal"], f"{path}/deal", where)
+            held = self.well_formed_deal(h["deal"])
+            sheet.held = (held if held is not None else
+                          self.read_deal(h["deal"], f"{path}/deal", where))
         if "void" in h and self.rules is not None and self.rules.penalty_rules:
             sheet.void = self.read_void(h["void"], f"{path}/void", where, "plays" not in h)
         if "plays" in h:
