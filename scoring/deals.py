@@ -114,8 +114,11 @@ def _well_formed(deal: list[Any], tps: int) -> list[int] | None:
                 return None
             mask = 0
             for tile in tiles:
-                mask |= BIT[TILE_STR[tile]]
-            if seen & mask or bin(mask).count("1") != tps:
+                bit = BIT[TILE_STR[tile]]
+                if mask & bit:  # a tile twice in the hand
+                    return None
+                mask |= bit
+            if seen & mask:  # a tile dealt to two seats
                 return None
             seen |= mask
             masks.append(mask)

@@ -66,6 +66,23 @@ class HandSheet:
         self.void: tuple[int, str] | None = None
 
 
+# A hand's path and name ("/sets/0/hands/3", "set 1 hand 4"), written once for the hands
+# of the first sets, which every record has: a string costs microseconds on the phone's
+# MicroPython, and a record has a few dozen hands (docs/offline.md).
+_HAND_WORDS: dict[int, tuple[str, str]] = {}
+
+
+def hand_words(i: int, j: int) -> tuple[str, str]:
+    """(path, name) of set i's hand j."""
+    small = 0 <= i < 16 and 0 <= j < 256
+    words = _HAND_WORDS.get(i * 256 + j) if small else None
+    if words is None:
+        words = (f"/sets/{i}/hands/{j}", f"set {i + 1} hand {j + 1}")
+        if small:
+            _HAND_WORDS[i * 256 + j] = words
+    return words
+
+
 class HandChecker(PlayChecker):
     # ---------------------------------------------------------------- the hands
 
@@ -116,6 +133,7 @@ class HandChecker(PlayChecker):
                 tally.awarded = st.awarded
                 tally.award_path = st.award_path
             tally.award_seen = st.certain
+            self.spare_state = st  # read: the next replay sets it up afresh
         elif sheet.plays is MISSING and sheet.points is not None:
             self.check_hand_points(sheet)
         if use is not None:
@@ -128,8 +146,7 @@ class HandChecker(PlayChecker):
         self, tally: SetTally, j: int, h: Any, expected: int
     ) -> HandSheet | None:
         i = tally.i
-        path = f"/sets/{i}/hands/{j}"
-        where = f"set {i + 1} hand {j + 1}"
+        path, where = hand_words(i, j)
         if not isinstance(h, dict):
             self.err(path, BAD_FORMAT, f"{where} must be an object")
             return None
