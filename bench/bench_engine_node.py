@@ -3,8 +3,9 @@ browser's wall clock, bench/bench_offline.py): its start (MicroPython, the engin
 their import), one play-by-play match checked (scoring.validate) and one entry form
 (record.check: refused with a few hundred messages, and valid), for this tree's engine
 files and, with `--beside PATH`, another checkout's (its tournament/offline/bundle.py
-builds them), alternately in the same run. Both are run by this tree's
-static/js/engine.mjs (it reads sources and compiled .mpy alike).
+builds them), alternately in the same run. Each is run by its own tree's
+static/js/engine.mjs (which starts MicroPython: part of the engine's speed is there) and
+node_modules.
 
 Run: .venv/bin/python bench/bench_engine_node.py [--beside /path/to/main] [--runs 5]
 (needs node and `npm ci`)
@@ -69,8 +70,8 @@ def main():
             bundle_of(tree, work / f"engine{n}.json")
         got = {name: [] for name in trees}
         for _ in range(args.runs):
-            for n, name in enumerate(trees):
-                done = subprocess.run(["node", str(HARNESS), str(ROOT),
+            for n, (name, tree) in enumerate(trees.items()):
+                done = subprocess.run(["node", str(HARNESS), str(tree),
                                        str(work / f"engine{n}.json"), str(work / "jobs.json")],
                                       capture_output=True, text=True, check=True)
                 got[name].append(json.loads(done.stdout))

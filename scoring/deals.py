@@ -14,19 +14,24 @@ from .tiles import BIT, TILE_NAME, TILE_STR
 
 class DealReader(Collector):
     def read_deal(self, deal: Any, path: str, where: str) -> list[int] | None:
-        rules = self.rules
-        assert rules is not None
-        n = self.seats
-        tps = rules.tiles_per_seat
+        # Fast path for a well-formed deal; anything odd is reread below for the errors.
+        fast = self.well_formed_deal(deal)
+        if fast is not None:
+            return fast
         if not isinstance(deal, list):
+            n = self.seats
             self.err(path, BAD_FORMAT, f"{where}: the deal must be a list of {n} lists of tiles")
             return None
-        # Fast path for a well-formed deal; anything odd is reread below for the errors.
-        if len(deal) == n:
-            fast = _well_formed(deal, tps)
-            if fast is not None:
-                return fast
         return self.reread_deal(deal, path, where)
+
+    def well_formed_deal(self, deal: Any) -> list[int] | None:
+        """The masks of a well-formed deal (``read_deal``'s fast path), else None (then
+        ``read_deal`` says what is wrong with it)."""
+        rules = self.rules
+        assert rules is not None
+        if isinstance(deal, list) and len(deal) == self.seats:
+            return _well_formed(deal, rules.tiles_per_seat)
+        return None
 
     def reread_deal(self, deal: list[Any], path: str, where: str) -> list[int] | None:
         """A deal that is not well formed, read slowly: each fault its own error."""
@@ -109,8 +114,11 @@ def _well_formed(deal: list[Any], tps: int) -> list[int] | None:
                 return None
             mask = 0
             for tile in tiles:
-                mask |= BIT[TILE_STR[tile]]
-            if seen & mask or bin(mask).count("1") != tps:
+                bit = BIT[TILE_STR[tile]]
+                if mask & bit:  # a tile twice in the hand
+                    return None
+                mask |= bit
+            if seen & mask:  # a tile dealt to two seats
                 return None
             seen |= mask
             masks.append(mask)

@@ -23,6 +23,7 @@ from .report import (
     POINTS_MISMATCH,
     SET_SCORE_INVALID,
     STARTER_WRONG,
+    pair_of,
     show,
     show_pair,
 )
@@ -63,6 +64,23 @@ class HandSheet:
         self.held: list[int] | None = None
         self.plays: Any = MISSING
         self.void: tuple[int, str] | None = None
+
+
+# A hand's path and name ("/sets/0/hands/3", "set 1 hand 4"), written once for the hands
+# of the first sets, which every record has: a string costs microseconds on the phone's
+# MicroPython, and a record has a few dozen hands (docs/offline.md).
+_HAND_WORDS: dict[int, tuple[str, str]] = {}
+
+
+def hand_words(i: int, j: int) -> tuple[str, str]:
+    """(path, name) of set i's hand j."""
+    small = 0 <= i < 16 and 0 <= j < 256
+    words = _HAND_WORDS.get(i * 256 + j) if small else None
+    if words is None:
+        words = (f"/sets/{i}/hands/{j}", f"set {i + 1} hand {j + 1}")
+        if small:
+            _HAND_WORDS[i * 256 + j] = words
+    return words
 
 
 class HandChecker(PlayChecker):
@@ -115,6 +133,7 @@ class HandChecker(PlayChecker):
                 tally.awarded = st.awarded
                 tally.award_path = st.award_path
             tally.award_seen = st.certain
+            self.spare_state = st  # read: the next replay sets it up afresh
         elif sheet.plays is MISSING and sheet.points is not None:
             self.check_hand_points(sheet)
         if use is not None:
@@ -127,14 +146,17 @@ class HandChecker(PlayChecker):
         self, tally: SetTally, j: int, h: Any, expected: int
     ) -> HandSheet | None:
         i = tally.i
-        path = f"/sets/{i}/hands/{j}"
-        where = f"set {i + 1} hand {j + 1}"
+        path, where = hand_words(i, j)
         if not isinstance(h, dict):
             self.err(path, BAD_FORMAT, f"{where} must be an object")
             return None
         sheet = HandSheet(path, where, expected)
+        # A field's path and wording are written out only when it is wrong: read by the
+        # quick checks first (building strings is most of a hand's cost on the phone).
         if "starter" in h:
-            given = self.read_seat(h["starter"], f"{path}/starter", f"{where}'s starter")
+            given = h["starter"]
+            if not self.is_seat(given):
+                given = self.read_seat(given, f"{path}/starter", f"{where}'s starter")
             if given is not None:
                 sheet.starter = given
                 if given != expected:
@@ -146,9 +168,13 @@ class HandChecker(PlayChecker):
                         f"({self.down_passes(tally)}), but the record says seat {given}",
                     )
         if "points" in h:
-            sheet.points = self.read_pair(h["points"], f"{path}/points", f"{where}'s points")
+            points = pair_of(h["points"])
+            sheet.points = (points if points is not None else
+                            self.read_pair(h["points"], f"{path}/points", f"{where}'s points"))
         if "deal" in h:
-            sheet.held = self.read_deal(h["deal"], f"{path}/deal", where)
+            held = self.well_formed_deal(h["deal"])
+            sheet.held = (held if held is not None else
+                          self.read_deal(h["deal"], f"{path}/deal", where))
         if "void" in h and self.rules is not None and self.rules.penalty_rules:
             sheet.void = self.read_void(h["void"], f"{path}/void", where, "plays" not in h)
         if "plays" in h:

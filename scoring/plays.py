@@ -27,6 +27,11 @@ __all__ = ["HandState", "PlayChecker"]
 
 
 class PlayChecker(PenaltyChecker):
+    # A hand's state once its replay has been read (check_hand), for the next hand's
+    # replay to set up afresh: on the phone's MicroPython a new object's thirty-odd
+    # attributes cost more than the rest of its setting up (docs/offline.md).
+    spare_state: HandState | None = None
+
     def play_hand(
         self,
         plays: list[Any],
@@ -40,8 +45,14 @@ class PlayChecker(PenaltyChecker):
         set is over), ``certain`` (the points are known), ``void`` and ``awarded``."""
         rules = self.rules
         assert rules is not None
-        st = HandState(self.seats, rules.tiles_per_seat, starter, deal, before, plays, hpath,
-                       where)  # fmt: skip
+        st = self.spare_state
+        if st is None:
+            st = HandState(self.seats, rules.tiles_per_seat, starter, deal, before, plays,
+                           hpath, where)  # fmt: skip
+        else:  # a state done with (check_hand), set up afresh: the same as a new one
+            self.spare_state = None
+            st.__init__(self.seats, rules.tiles_per_seat, starter, deal, before, plays, hpath,
+                        where)  # fmt: skip
         lay = self.lay_tile
         for k, p in enumerate(plays):
             try:

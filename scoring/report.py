@@ -41,6 +41,13 @@ def is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+def pair_of(value: Any) -> tuple[int, int] | None:
+    """A pair of whole numbers ``[a, b]`` as a tuple (what ``read_pair`` accepts), else None."""
+    if isinstance(value, list) and len(value) == 2 and is_int(value[0]) and is_int(value[1]):
+        return (value[0], value[1])
+    return None
+
+
 def show(v: Any) -> str:
     """A short, safe rendering of any value for a message (never huge, never raises)."""
     if v is None:
@@ -159,8 +166,12 @@ class Collector:
             return self.seat_name(side)
         return f"side {side} (seats {side} and {side + 2})"
 
+    def is_seat(self, value: Any) -> bool:
+        """A seat number of this match (what ``read_seat`` accepts)."""
+        return is_int(value) and 0 <= value < self.seats
+
     def read_seat(self, value: Any, path: str, what: str) -> int | None:
-        if is_int(value) and 0 <= value < self.seats:
+        if self.is_seat(value):
             return value
         self.err(
             path,
@@ -170,13 +181,9 @@ class Collector:
         return None
 
     def read_pair(self, value: Any, path: str, what: str) -> tuple[int, int] | None:
-        if (
-            isinstance(value, list)
-            and len(value) == 2
-            and is_int(value[0])
-            and is_int(value[1])
-        ):
-            return (value[0], value[1])
+        pair = pair_of(value)
+        if pair is not None:
+            return pair
         self.err(
             path,
             BAD_FORMAT,

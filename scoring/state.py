@@ -52,7 +52,7 @@ class HandState:
         self.lost = False  # the open ends are unknown after an unreadable turn
         self.used = 0  # tiles laid or put out of play
         self.plays = plays
-        self.ppath = f"{hpath}/plays"
+        self.ppath = plays_path(hpath)
         self.where = where
         self.void: tuple[int, str] | None = None  # (offender, rule) of a void hand
         self.void_path = ""
@@ -67,6 +67,20 @@ class HandState:
     @property
     def points(self) -> tuple[int, int]:
         return (self.hp[0], self.hp[1])
+
+
+# Each hand's path to its plays, written once (a string costs microseconds on the phone's
+# MicroPython; the hands' paths are few, hands.hand_words).
+_PLAYS_PATHS: dict[str, str] = {}
+
+
+def plays_path(hpath: str) -> str:
+    ppath = _PLAYS_PATHS.get(hpath)
+    if ppath is None:
+        ppath = f"{hpath}/plays"
+        if len(_PLAYS_PATHS) < 4096:
+            _PLAYS_PATHS[hpath] = ppath
+    return ppath
 
 
 def next_seat(seat: int, n: int, gone: list[int], tps: int) -> int:

@@ -220,3 +220,28 @@ def test_without_shared_workers_each_page_has_its_own_engine(browser, live_serve
     got = page.evaluate("""(record) => window.EntryCheck.ask({op: "validate", record})""",
                         record)
     assert got["result"] == json.loads(json.dumps(validate(record)))
+
+
+def test_a_page_the_worker_missed_is_taken_at_once(browser, live_server):
+    """A page that opened while the service worker was becoming active (the official
+    signed in and tapped a board at once) is not among the pages the worker claimed as it
+    activated: the page asks it to take it (offline.js), so the page is kept and its
+    engine starts at once, not after the 5 s the engine waits for the worker. A reload
+    that bypasses the worker (Chromium's hard reload) opens such a page every time."""
+    from .test_offline import CONTROLLED, wait_for
+    from .test_walkthrough import sign_in
+
+    _, boards = two_boards()
+    page = new_page(browser, **PHONE)
+    page.context.set_default_timeout(60_000)
+    base = live_server.url
+    sign_in(page, base, "arnie")
+    open_board = board_opener(page, base)
+    open_board(boards[0])
+    wait_for(page, CONTROLLED)
+    with page.expect_event("load"):
+        page.context.new_cdp_session(page).send("Page.reload", {"ignoreCache": True})
+    # Taken within a few seconds, and the engine started without the 5 s wait.
+    wait_for(page, CONTROLLED, seconds=4)
+    wait_for(page, "() => document.documentElement.dataset.engine === 'ready'", seconds=4)
+    assert int(page.evaluate("() => document.documentElement.dataset.engineAt")) < 4000

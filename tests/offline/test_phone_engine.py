@@ -155,3 +155,81 @@ def test_the_phone_gives_the_servers_form_messages(tmp_path):
         assert got == want, label
         refused += want["valid"] is False
     assert refused >= len(cases) // 3
+
+
+TABLE_MEMO = """
+const {memoTableGet} = await import(process.argv[1]);
+const T = WebAssembly.Table, original = T.prototype.get;
+const first = memoTableGet(T), again = memoTableGet(T);
+const t = new T({initial: 2, element: "externref"}, null);
+const a = {}, b = {}, c = {};
+const seen = [t.get(0) === null];
+t.set(0, a);
+seen.push(t.get(0) === a, t.get(0) === a);
+t.set(0, b);
+seen.push(t.get(0) === b);
+t.grow(1, c);
+seen.push(t.get(2) === c, t.get(1) === null);
+console.log(JSON.stringify({first, again, patched: T.prototype.get !== original, seen}));
+"""
+
+
+def test_the_wasm_tables_lookups_are_memoised_and_follow_changes():
+    """engine.mjs answers `WebAssembly.Table.prototype.get` from a memo (the port's
+    assertions look every call's target up twice, docs/offline.md): installed once, and a
+    table's `set` and `grow` are seen (the verdict tests above run the engine with it)."""
+    engine = ROOT / "tournament" / "static" / "js" / "engine.mjs"
+    done = subprocess.run([NODE, "--input-type=module", "-e", TABLE_MEMO, engine.as_uri()],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout) == {"first": True, "again": False, "patched": True,
+                                       "seen": [True] * 6}
+
+
+INTERNED = """
+const [micropython, wasm, bundle] = process.argv.slice(1);
+const fs = await import("fs");
+const {loadMicroPython} = await import(micropython);
+const mp = await loadMicroPython({url: wasm, heapsize: 8 << 20, pystack: 65536});
+const files = JSON.parse(fs.readFileSync(bundle)).files;
+for (const p of Object.keys(files)) {
+  mp.FS.mkdirTree("/engine/" + p.slice(0, p.lastIndexOf("/")));
+  mp.FS.writeFile("/engine/" + p, p.endsWith(".mpy") ? Buffer.from(files[p], "base64") : files[p]);
+}
+mp.runPython(`
+import sys
+sys.path.insert(0, '/engine')
+sys.path.insert(0, '/engine/phone')
+import json
+def same(word):
+    text = json.dumps(word)
+    return json.loads(text) is json.loads(text)
+# Made as the program runs: a literal of this source would be interned by the compiler.
+words = ["-".join(w.split("+")) for w in ("6+0 left", "2+5 right stands", "not a+turn")]
+before = [same(w) for w in words]
+import boot
+after = [same(w) for w in words]
+import gc
+found = json.dumps({"before": before, "after": after,
+                    "all": all(same(w) for w in list(boot.PLAYS) + list(boot.STANDS)),
+                    "threshold": gc.threshold()})
+`);
+console.log(mp.globals.get("found"));
+"""
+
+
+def test_the_phone_interns_every_turn_and_collects_less_often(tmp_path):
+    """boot.py interns every tile and turn (scoring.tiles' PLAYS and STANDS), so that the
+    phone's json.loads makes no new string for them (one object for each, read twice), and
+    asks for a garbage collection after every megabyte allocated, not the port's 16 KB
+    (which made every check end with a whole collection)."""
+    bundle = tmp_path / "engine.json"
+    bundle.write_bytes(engine_bundle()[0])
+    done = subprocess.run([NODE, "--input-type=module", "-e", INTERNED,
+                           (PACKAGE / "micropython.mjs").as_uri(),
+                           str(PACKAGE / "micropython.wasm"), str(bundle)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout) == {"before": [False, False, False],
+                                       "after": [True, True, False], "all": True,
+                                       "threshold": 1 << 20}

@@ -189,6 +189,9 @@ function post(event) {
 /* The boards page asks to keep every board's form of the round, so each opens offline. */
 self.addEventListener("message", function (event) {
   var data = event.data || {};
+  if (data.claim) {  // a page that opened as this worker became active (entry-check.js)
+    event.waitUntil(self.clients.claim());
+  }
   if (data.forget) {  // signing out: nobody's pages stay on the phone
     event.waitUntil(caches.delete(PAGES));
   }

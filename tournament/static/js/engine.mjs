@@ -37,10 +37,43 @@ function bytes(base64) {
   return out;
 }
 
+/* MicroPython's WebAssembly port (1.27.0) is built with Emscripten's assertions on: each
+   call the interpreter makes through Emscripten's setjmp emulation (nearly every step of a
+   Python function: an attribute, a call, an operator) looks its target up in the wasm
+   table and then looks it up again to assert that its JavaScript mirror of the table is
+   up to date (`wasmTable.get`), about a third of a check's CPU time in node. The table's
+   entries do not move under it, so `WebAssembly.Table.prototype.get` answers from a memo
+   per table, dropped on `set` and `grow`: the same functions, without the second lookup's
+   cost (docs/offline.md). Installed once, in the engine's realm (its worker). */
+var MEMO = Symbol("ft-engine table memo"), MEMOISED = Symbol.for("ft-engine table memoised");
+
+export function memoTableGet(Table) {
+  var proto = Table && Table.prototype;
+  if (!proto || proto[MEMOISED]) { return false; }
+  var get = proto.get, set = proto.set, grow = proto.grow;
+  proto.get = function (index) {
+    var memo = this[MEMO] || (this[MEMO] = []);
+    var f = memo[index];
+    if (f === undefined) { f = get.call(this, index); memo[index] = f; }
+    return f;
+  };
+  proto.set = function () {
+    this[MEMO] = null;
+    return set.apply(this, arguments);
+  };
+  proto.grow = function () {
+    this[MEMO] = null;
+    return grow.apply(this, arguments);
+  };
+  proto[MEMOISED] = true;
+  return true;
+}
+
 /* Starts MicroPython and imports the engine from `files` ({path: source}, or {path.mpy:
    base64 of MicroPython's bytecode}, tournament/offline/bundle.py); the answer's
    validate(text) and check(fieldsText, tableText) take and give JSON text. */
 export async function startEngine(micropython, wasm, files) {
+  if (typeof WebAssembly !== "undefined") { memoTableGet(WebAssembly.Table); }
   var mod = await import(micropython);
   var mp = await mod.loadMicroPython({url: wasm, pystack: PYSTACK, heapsize: HEAP,
                                       stdout: function () {}, stderr: function () {}});

@@ -94,7 +94,7 @@
     var started = false;
     var go = function () { if (!started) { started = true; startWorker(); } };
     sw.addEventListener("controllerchange", go);
-    setTimeout(go, 5000);
+    setTimeout(go, 5000);  // (offline.js asks a worker that missed this page to take it)
   } else {
     startWorker();
   }

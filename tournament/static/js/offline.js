@@ -35,6 +35,14 @@
     navigator.serviceWorker.register(entry.worker, {scope: "/"}).catch(function () {
       /* no worker (not a secure origin, an old phone): pages need the network to open */
     });
+    /* A worker that became active while this page was loading (installed by the page
+       before it, as the official signed in and tapped on) claimed the pages it had then,
+       not this one, and would never take it: it is asked to, so this page is kept and
+       its engine starts (entry-check.js waits for the worker to take the page) now, not
+       after a 5 s wait or on the next page. */
+    navigator.serviceWorker.ready.then(function (reg) {
+      if (!navigator.serviceWorker.controller && reg.active) { reg.active.postMessage({claim: true}); }
+    });
   }
 
   function keep(urls, refresh) {
