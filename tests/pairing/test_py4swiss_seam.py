@@ -486,3 +486,75 @@ def test_completes_answers_as_py4swisss_matching() -> None:
                 assert answer == expected, (len(players), density, len(inside))
                 answers.append(answer)
     assert answers.count(True) > 50 and answers.count(False) > 50
+
+
+def test_plain_players_are_py4swisss_players() -> None:
+    """The round is paired on plain copies of py4swiss's players: every field the same
+    object, and they rank, compare and hash as py4swiss's Player does (A.2 order; equal by
+    id), for every pair of players of the golden events (a player with himself too)."""
+    compared = 0
+    for players in _golden_players(every=3):
+        plain = seam.plain_players(players)
+        assert [type(p) for p in plain] == [seam.PlainPlayer] * len(players)
+        for ours, theirs in zip(plain, players, strict=True):
+            for name in seam.Player.model_fields:
+                assert getattr(ours, name) is getattr(theirs, name), name
+        for a, a_plain in zip(players, plain, strict=True):
+            for b, b_plain in zip(players, plain, strict=True):
+                assert (a_plain < b_plain) == (a < b)
+                assert (a_plain <= b_plain) == (a <= b)
+                assert (a_plain > b_plain) == (a > b)
+                assert (a_plain >= b_plain) == (a >= b)
+                assert (a_plain == b_plain) == (a == b)
+                assert (a_plain != b_plain) == (a != b)
+                compared += 1
+            assert hash(a_plain) == hash(a)
+        assert sorted(plain, reverse=True) == plain  # _golden_players ranks them
+    assert compared > 10_000
+
+
+def _bracket_fields(bracket) -> dict:
+    fields = {name: getattr(bracket, name) for name in seam.Bracket.model_fields}
+    for name in ("mdp_list", "resident_list", "lower_list"):
+        fields[name] = [(type(p) is seam.PlainPlayer, p.id, p.role) for p in fields[name]]
+    return fields
+
+
+def test_brackets_of_plain_players_are_py4swisss() -> None:
+    """The brackets of plain players (made without validation) hold what py4swiss's
+    Brackets make of its own players, field for field, roles included, bracket after
+    bracket, as the players are paired and when the last brackets collapse."""
+    import random
+
+    rng = random.Random(5)
+    made = 0
+    for players in _golden_players(every=3):
+        for collapse_at in (None, 1):
+            ours = seam.brackets(seam.plain_players(players), 3)
+            theirs = seam.Brackets(players, 3)
+            for name in seam.PRIVATE_ATTRIBUTES["Brackets"]:
+                assert hasattr(ours, name), name
+            index = 0
+            while not theirs.is_finished():
+                assert not ours.is_finished()
+                mine, py4swiss = ours.get_current_bracket(), theirs.get_current_bracket()
+                expected = _bracket_fields(py4swiss)
+                for name in ("mdp_list", "resident_list", "lower_list"):
+                    expected[name] = [(True, *rest) for _, *rest in expected[name]]
+                assert _bracket_fields(mine) == expected
+                assert type(mine) is seam.Bracket and mine.model_fields_set == set(expected)
+                made += 1
+                if index == collapse_at and not py4swiss.last_pairing_bracket:
+                    ours.collapse()
+                    theirs.collapse()
+                else:
+                    # Pair some of the bracket's players, as a pairer would.
+                    pool = py4swiss.mdp_list + py4swiss.resident_list
+                    chosen = rng.sample(pool, len(pool) // 2 * 2)
+                    pairs = list(zip(chosen[::2], chosen[1::2], strict=True))
+                    by_id = {p.id: p for p in mine.mdp_list + mine.resident_list}
+                    theirs.apply_bracket_pairings(pairs)
+                    ours.apply_bracket_pairings([(by_id[a.id], by_id[b.id]) for a, b in pairs])
+                index += 1
+            assert ours.is_finished()
+    assert made > 100

@@ -250,6 +250,9 @@ def generate_pairings(
     done = completed_rounds(event)
     by_number = {p.number: p for p in event.players}
     numbers = _pairing_numbers(event)
+    # Plain copies of py4swiss's players, read and changed from here on (the caller's are
+    # left as they are).
+    players = seam.plain_players(players)
 
     for info in players:
         p = by_number[info.id]
@@ -266,7 +269,7 @@ def generate_pairings(
     bye_score, validity_matcher = _bye_score(players, forbidden_pairs)
     bye_criterion = _ByeUnplayedGames(bye_score, players)
     criteria, criteria_with_bye = _quality_criteria(bye_criterion)
-    brackets = seam.Brackets(players, done + 1)
+    brackets = seam.brackets(players, done + 1)
     player_pairs = []
     paired: set[int] = set()
     while not brackets.is_finished():

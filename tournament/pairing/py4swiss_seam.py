@@ -57,6 +57,9 @@ __all__ = [
     "REJECTED",
     "Bracket",
     "Brackets",
+    "PlainPlayer",
+    "brackets",
+    "plain_players",
     "DynamicUint",
     "PrivateMember",
     "RoundValidity",
@@ -228,6 +231,68 @@ PRIVATE_MEMBERS: tuple[PrivateMember, ...] = (
         "(self) -> None",
         "7dca2d2d192c8cd7fd2bb247cf5fa6289a0f9e70b80b533478f3421bc67c6d73",
     ),
+    # Copied on PlainPlayer:
+    PrivateMember(
+        "py4swiss.engines.dutch.player",
+        "Player.__lt__",
+        "(self, other: 'Player') -> 'bool'",
+        "336512900d942caa7c6eac3e14cbf8125b6ab7dee0e69b45178bf1613ac5cf77",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.player",
+        "Player.__le__",
+        "(self, other: 'Player') -> 'bool'",
+        "185a623574a4c31a81807b67387ac92917eaa6bcb42c65b78c45abe0266325d4",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.player",
+        "Player.__eq__",
+        "(self, other: 'object') -> 'bool'",
+        "b33a5fe454098cf9f7151253d46798ef44ef17037117ebe516aee510abc17c67",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.player",
+        "Player.__hash__",
+        "(self) -> 'int'",
+        "8231fc75dba50fe6d48ecb6f5da304d4aef2b4525bacdcf77ffc354124a715cc",
+    ),
+    # Copied in _Brackets.get_current_bracket:
+    PrivateMember(
+        "py4swiss.engines.dutch.bracket.brackets",
+        "Brackets._get_resident_list",
+        "(self) -> list[Player]",
+        "3ea370d9fc17d36402f4e57e13eb3c418cb631a5c97e5e8dffa12d2e8be0b2a4",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.bracket.brackets",
+        "Brackets._get_lower_list",
+        "(self) -> list[Player]",
+        "613866193d04bc80336084b1a22593108cbe148d1aeaa35f881677800762d08d",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.bracket.brackets",
+        "Brackets.get_current_bracket",
+        "(self) -> Bracket",
+        "073dc38a7ddd235aba055eca11025f9ac135454610994fc536646fcdf8752e4d",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.bracket.bracket",
+        "Bracket.from_data",
+        (
+            "(mdp_list: list[Player], resident_list: list[Player]"
+            ", lower_list: list[Player], round_number: int, collapsed: bool) -> Self"
+        ),
+        "46ee32a82df79286d788bcd2504f4520622ff8b86a268010ba4fe462a1a755f8",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.bracket.bracket",
+        "Bracket._get_score_difference_bits",
+        (
+            "(mdp_list: list[Player]"
+            ", resident_list: list[Player]) -> tuple[int, dict[int, int]]"
+        ),
+        "496f497e960cb896f2069b2dfafd7b5abf940ff6b163236d8d0144bf5df96e9c",
+    ),
     PrivateMember(
         "py4swiss.engines.dutch.bracket.bracket_pairer",
         "BracketPairer.__init__",
@@ -300,6 +365,7 @@ PRIVATE_ATTRIBUTES: dict[str, tuple[str, ...]] = {
         "_weights",
         "matching",
     ),
+    "Brackets": ("_mdp_list", "_round_number", "_collapsed"),
     "BracketPairer": (
         "_bracket",
         "_validity_matcher",
@@ -479,6 +545,64 @@ def _new_player(**fields) -> Player:
 _object_new, _object_setattr = object.__new__, object.__setattr__
 
 
+class PlainPlayer:
+    """A py4swiss ``Player`` as a plain object: the same fields (slots), the same order,
+    equality and hash (``Player.__lt__``, ``__le__``, ``__eq__``, ``__hash__``, 0.3.1,
+    pinned in :data:`PRIVATE_MEMBERS`, and the ``__gt__``/``__ge__`` that ``total_ordering``
+    derives from them), for the round's pairing to read and change.
+
+    Reading a pydantic model's attribute goes through its ``__getattr__`` hook, which keeps
+    Python from specialising the read (about twenty times the cost of reading a slot), and
+    setting one goes through pydantic's ``__setattr__``: a round of 50 players reads its
+    players' attributes some 7,000 times in py4swiss's pairing steps and ours.  py4swiss's
+    bracket code reads players by their attributes only, so it is given these
+    (:func:`plain_players`; the brackets made without validating them, :class:`_Brackets`).
+    """
+
+    __slots__ = tuple(Player.model_fields)
+
+    def __lt__(self, other: PlainPlayer) -> bool:
+        return (self.points_with_acceleration, -self.number) < (
+            other.points_with_acceleration,
+            -other.number,
+        )
+
+    def __le__(self, other: PlainPlayer) -> bool:
+        return self == other or self < other
+
+    def __gt__(self, other: PlainPlayer) -> bool:  # functools.total_ordering's, from __lt__
+        return not self < other and self != other
+
+    def __ge__(self, other: PlainPlayer) -> bool:  # functools.total_ordering's, from __lt__
+        return not self < other
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PlainPlayer):
+            return NotImplemented
+        return self.id == other.id
+
+    def __hash__(self) -> int:
+        return hash(self.id)
+
+    def __repr__(self) -> str:
+        return f"PlainPlayer(id={self.id}, number={self.number})"
+
+
+def plain_players(players: list[Player]) -> list[PlainPlayer]:
+    """The players (py4swiss's, however made) as :class:`PlainPlayer`: every field copied
+    (the same objects: nothing in the pairing changes a player's set of opponents or list
+    of colours)."""
+    names = PlainPlayer.__slots__
+    plain = []
+    for player in players:
+        copy = _object_new(PlainPlayer)
+        values = player.__dict__
+        for name in names:
+            _object_setattr(copy, name, values[name])
+        plain.append(copy)
+    return plain
+
+
 def _colour_preference(colours: list[str]) -> tuple[ColorPreference, int, bool]:
     """py4swiss's ``_get_color_preference`` from the colours of the games played."""
     difference = colours.count("w") - colours.count("b")
@@ -535,6 +659,55 @@ def first_round_white(trf: ParsedTrf) -> bool:
 
 
 # --------------------------------------------------------------------------- the brackets
+
+
+class _Brackets(Brackets):
+    """py4swiss's ``Brackets`` whose brackets are made without pydantic's validation
+    (:meth:`get_current_bracket`), so that they can hold :class:`PlainPlayer` s."""
+
+    def get_current_bracket(self) -> Bracket:
+        """``Brackets.get_current_bracket`` and ``Bracket.from_data`` (0.3.1, pinned in
+        :data:`PRIVATE_MEMBERS`) with the Bracket made as pydantic's ``model_construct``
+        makes it (every field given, no validation); the score difference bits are
+        py4swiss's ``Bracket._get_score_difference_bits``."""
+        mdp_list, resident_list = self._mdp_list, self._get_resident_list()
+        lower_list, round_number = self._get_lower_list(), self._round_number
+        score_difference_total_bits, score_difference_bit_dict = (
+            Bracket._get_score_difference_bits(mdp_list, resident_list)
+        )
+        return _construct(
+            Bracket,
+            mdp_list=mdp_list,
+            resident_list=resident_list,
+            lower_list=lower_list,
+            one_round_played=round_number > 1,
+            two_rounds_played=round_number > 1 + 1,
+            penultimate_pairing_bracket=self._collapsed,
+            last_pairing_bracket=not bool(lower_list),
+            min_bracket_score=resident_list[-1].points_with_acceleration,
+            bracket_bits=len(resident_list).bit_length(),
+            low_bracket_bits=len(lower_list).bit_length(),
+            score_difference_total_bits=score_difference_total_bits,
+            score_difference_bit_dict=score_difference_bit_dict,
+        )
+
+
+def _construct(model, **fields):
+    """``model.model_construct(**fields)`` for every field of a model without defaults
+    left out, extra fields or private attributes (as :func:`_new_player` does)."""
+    instance = _object_new(model)
+    _object_setattr(instance, "__dict__", fields)
+    _object_setattr(instance, "__pydantic_fields_set__", set(fields))
+    _object_setattr(instance, "__pydantic_extra__", None)
+    _object_setattr(instance, "__pydantic_private__", None)
+    return instance
+
+
+def brackets(players: list[PlainPlayer], round_number: int) -> Brackets:
+    """py4swiss's ``Brackets`` of the players (A.3, sorted in A.2 order), for
+    :class:`PlainPlayer` s (:class:`_Brackets`)."""
+    return _Brackets(players, round_number)
+
 
 
 class RoundValidity:
@@ -1255,17 +1428,14 @@ def _unsigned(weight: DynamicUint) -> int:
     return int(weight.to_binary(), 2)
 
 
-def _pab_vertex() -> Player:
+def _pab_vertex() -> PlainPlayer:
     """A stand-in player (id 0) for the PAB in a bracket matcher's graph: ranked below
-    everybody, in the role of a player of a lower bracket (pydantic's public
-    ``model_construct``, which skips validation: only these fields are ever read)."""
-    return Player.model_construct(
-        id=0,
-        number=1 << 30,
-        points=-(1 << 30),
-        points_with_acceleration=-(1 << 30),
-        role=LOWER,
-    )
+    everybody, in the role of a player of a lower bracket (only these fields are ever
+    read)."""
+    pab = _object_new(PlainPlayer)
+    pab.id, pab.number, pab.role = 0, 1 << 30, LOWER
+    pab.points = pab.points_with_acceleration = -(1 << 30)
+    return pab
 
 
 class _Pairer(BracketPairer):
