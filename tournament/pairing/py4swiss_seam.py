@@ -591,14 +591,22 @@ class PlainPlayer:
 def plain_players(players: list[Player]) -> list[PlainPlayer]:
     """The players (py4swiss's, however made) as :class:`PlainPlayer`: every field copied
     (the same objects: nothing in the pairing changes a player's set of opponents or list
-    of colours)."""
+    of colours) but the colour preference, a pydantic model too, copied as a plain
+    :class:`_Preference` (one per preference: nothing changes them)."""
     names = PlainPlayer.__slots__
+    preferences: dict[tuple, _Preference] = {}
     plain = []
     for player in players:
         copy = _object_new(PlainPlayer)
         values = player.__dict__
         for name in names:
             _object_setattr(copy, name, values[name])
+        preference = values["color_preference"]
+        key = (preference.side, preference.strength)
+        same = preferences.get(key)
+        if same is None:
+            same = preferences[key] = _Preference(preference)
+        copy.color_preference = same
         plain.append(copy)
     return plain
 
@@ -758,9 +766,6 @@ class RoundValidity:
                     allowed[i].append(n)
                     allowed[n].append(i)
         self._allowed = allowed
-        #: The players as the bracket matchers' weights read them (:class:`_Record`), by
-        #: id, made by the first matcher of the round.
-        self.records: dict[int, _Record] = {}
         #: Vertices not yet paired (False once finalize_match has paired them).
         self._active = [True] * self._len
         #: A matching (partner or -1) of the active vertices along allowed edges, kept
@@ -929,7 +934,9 @@ def _absolute_side(player: Player):
 
 
 class _Preference:
-    """A player's colour preference as the weights read it (``side``, ``strength``)."""
+    """A player's colour preference (py4swiss's ``ColorPreference``, a pydantic model) as a
+    plain object: its ``side`` and ``strength``, all that py4swiss's criteria and ours read
+    of it."""
 
     __slots__ = ("side", "strength")
 
@@ -937,46 +944,10 @@ class _Preference:
         self.side, self.strength = preference.side, preference.strength
 
 
-class _Record:
-    """What the weights read of a player (:func:`_weight_key`, :func:`_quality_values`, the
-    criteria's ``int_weight`` and ``player_key``), under Player's names, copied once per
-    round: reading a pydantic model's attribute goes through its ``__getattr__`` hook, which
-    keeps Python from specialising the read, several times the cost of a slot's.  Nothing
-    copied changes once the brackets are paired (:class:`RoundValidity` keeps the copies,
-    made at the first bracket, after the bye eligibility is set) but ``role``, which the
-    bracket sets and :meth:`_Matcher._set_up_computer` copies for each matcher."""
-
-    __slots__ = (
-        "id",
-        "role",
-        "points_with_acceleration",
-        "color_preference",
-        "color_difference",
-        "color_double",
-        "float_1",
-        "float_2",
-        "bye_received",
-        "top_scorer",
-        "colors",
-    )
-
-    def __init__(self, player: Player) -> None:
-        self.id = player.id
-        self.role = player.role
-        self.points_with_acceleration = player.points_with_acceleration
-        self.color_preference = _Preference(player.color_preference)
-        self.color_difference = player.color_difference
-        self.color_double = player.color_double
-        self.float_1 = player.float_1
-        self.float_2 = player.float_2
-        self.bye_received = player.bye_received
-        self.top_scorer = player.top_scorer
-        self.colors = player.colors
-
-
 class _BracketView:
     """What :func:`_quality_values` and the criteria's ``int_weight`` read of a bracket,
-    copied once per matcher (see :class:`_Record`)."""
+    copied once per matcher: reading a pydantic model's attribute goes through its
+    ``__getattr__`` hook (see :class:`PlainPlayer`)."""
 
     __slots__ = (
         "score_difference_bit_dict",
@@ -1214,9 +1185,9 @@ class _Matcher(BracketMatcher):
             self._dynamics[weight] = dynamic
         return dynamic
 
-    def _weight(self, player_1: _Record, player_2: _Record, parts, bracket: _BracketView) -> int:
+    def _weight(self, player_1: Player, player_2: Player, parts, bracket: _BracketView) -> int:
         """py4swiss's ``_get_weight`` on ints for a pair the absolute criteria allow (the
-        players and the bracket as :class:`_Record` and :class:`_BracketView` copy them);
+        players as :class:`PlainPlayer` s, the bracket as :class:`_BracketView` copies it);
         ``parts`` say, for each criterion, where its value is (its index in
         :func:`_quality_values`, or its ``int_weight``) and where it goes in the weight.
 
@@ -1262,21 +1233,9 @@ class _Matcher(BracketMatcher):
             computer.add_vertex()
         parts = self._parts()
         bracket = _BracketView(self._bracket)
-        # The players as the weights read them (_Record), their role as this bracket sets it.
-        records = getattr(self._validity_matcher, "records", None)
-        if records is None:
-            records = {}
-        players = []
-        for player in self._player_list:
-            record = records.get(player.id)
-            if record is None:
-                record = records[player.id] = _Record(player)
-            else:
-                record.role = player.role
-            players.append(record)
         # Each player's kind (an index into the kinds met in this bracket) and, per pair of
         # kinds, the weight and its DynamicUint, or None where C.3 forbids the pair.
-        keyed = [c for c in self._criteria if hasattr(c, "player_key")]
+        keyed = [c for c in self._criteria if c not in QUALITY_INDEX and hasattr(c, "player_key")]
         colours = any(p.top_scorer for p in players)
         byes = bracket.penultimate_pairing_bracket or bracket.last_pairing_bracket
         kinds: dict[tuple, int] = {}
@@ -1498,7 +1457,6 @@ class Recorder:
         self.is_allowed_pair = validity_matcher.is_allowed_pair
         self._blocked = validity_matcher._blocked
         self._validity_matcher = validity_matcher
-        self.records = validity_matcher.records
         self.pairs: list[tuple[Player, Player]] = []
 
     def finalize_match(self, player_1: Player, player_2: Player) -> None:
