@@ -431,9 +431,12 @@ _COMPATIBLE = frozenset(
 _BYES = frozenset("HFUZ")
 
 
-def player_infos_from_event(event, points_times_ten: dict[str, int]) -> list[Player] | None:
+def player_infos_from_event(
+    event, points_times_ten: dict[str, int]
+) -> list[PlainPlayer] | None:
     """The players py4swiss would derive from ``write_trf(event)`` (:func:`parse_trf_text`
-    then :func:`player_infos`), built from the event's own data without the text.
+    then :func:`player_infos`), as :class:`PlainPlayer` s (what :func:`plain_players`
+    makes of py4swiss's), built from the event's own data without the text.
 
     ``event`` is a :class:`~tournament.pairing.trf.TrfEvent` as the adapter hands it to
     py4swiss (no blank entries, forfeits without opponent made byes, absent players' entry
@@ -502,45 +505,24 @@ def player_infos_from_event(event, points_times_ten: dict[str, int]) -> list[Pla
         preference, difference, double = _colour_preference([r.colour for r in played])
         total = points_lists[p.number][-1]
         codes = {r.code for r in results}
-        players.append(
-            _new_player(
-                id=p.number,
-                number=p.number,
-                points=total,
-                points_with_acceleration=total,
-                color_preference=preference,
-                color_difference=difference,
-                color_double=double,
-                float_1=_float(p.number, results, round_number - 1, points_lists),
-                float_2=_float(p.number, results, round_number - 2, points_lists),
-                opponents={r.opponent for r in played},
-                colors=[r.colour == "w" for r in played],
-                bye_received="U" in codes or "+" in codes,
-                top_scorer=last_round and total > max_score / 2,
-            )
-        )
+        player = _object_new(PlainPlayer)
+        player.id = player.number = p.number
+        player.points = player.points_with_acceleration = total
+        player.color_preference = preference
+        player.color_difference = difference
+        player.color_double = double
+        player.float_1 = _float(p.number, results, round_number - 1, points_lists)
+        player.float_2 = _float(p.number, results, round_number - 2, points_lists)
+        player.opponents = {r.opponent for r in played}
+        player.colors = [r.colour == "w" for r in played]
+        player.bye_received = "U" in codes or "+" in codes
+        player.top_scorer = last_round and total > max_score / 2
+        player.role = _DEFAULT_ROLE
+        players.append(player)
     return players
 
 
-_PLAYER_FIELDS = frozenset(Player.model_fields) - {"role"}
 _DEFAULT_ROLE = Player.model_fields["role"].default
-
-
-def _new_player(**fields) -> Player:
-    """``Player(**fields)`` for fields of the types Player declares, without pydantic's
-    validation (half the cost of making a player), every field but ``role`` given: what
-    pydantic's ``model_construct`` does for such a model (no extra fields, no private
-    attributes), without its per-field Python loop, which costs more than the validation
-    it skips.  ``tests/pairing/test_py4swiss_seam.py`` checks that the result equals the
-    validated ``Player`` field for field, fields set included."""
-    fields["role"] = _DEFAULT_ROLE
-    player = _object_new(Player)
-    _object_setattr(player, "__dict__", fields)
-    _object_setattr(player, "__pydantic_fields_set__", set(_PLAYER_FIELDS))
-    _object_setattr(player, "__pydantic_extra__", None)
-    _object_setattr(player, "__pydantic_private__", None)
-    return player
-
 
 _object_new, _object_setattr = object.__new__, object.__setattr__
 
@@ -611,8 +593,9 @@ def plain_players(players: list[Player]) -> list[PlainPlayer]:
     return plain
 
 
-def _colour_preference(colours: list[str]) -> tuple[ColorPreference, int, bool]:
-    """py4swiss's ``_get_color_preference`` from the colours of the games played."""
+def _colour_preference(colours: list[str]) -> tuple[_Preference, int, bool]:
+    """py4swiss's ``_get_color_preference`` from the colours of the games played (the
+    preference as a plain :class:`_Preference`)."""
     difference = colours.count("w") - colours.count("b")
     double = len(colours) > 1 and len(set(colours[-2:])) == 1
     if difference > 0:
@@ -633,11 +616,13 @@ def _colour_preference(colours: list[str]) -> tuple[ColorPreference, int, bool]:
         strength = ColorPreferenceStrength.NONE
     preference = _PREFERENCES.get((side, strength))
     if preference is None:  # one object per preference: nothing changes them
-        preference = _PREFERENCES[side, strength] = ColorPreference(side=side, strength=strength)
+        preference = _PREFERENCES[side, strength] = _Preference(
+            ColorPreference(side=side, strength=strength)
+        )
     return preference, difference, double
 
 
-_PREFERENCES: dict[tuple, ColorPreference] = {}
+_PREFERENCES: dict[tuple, _Preference] = {}
 
 
 def _float(number: int, results, round_index: int, points_lists) -> Float:
@@ -702,7 +687,7 @@ class _Brackets(Brackets):
 
 def _construct(model, **fields):
     """``model.model_construct(**fields)`` for every field of a model without defaults
-    left out, extra fields or private attributes (as :func:`_new_player` does)."""
+    left out, extra fields or private attributes, without its per-field Python loop."""
     instance = _object_new(model)
     _object_setattr(instance, "__dict__", fields)
     _object_setattr(instance, "__pydantic_fields_set__", set(fields))
