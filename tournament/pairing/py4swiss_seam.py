@@ -997,7 +997,9 @@ def _weight_key(player: Player, keyed: list, colours: bool, byes: bool) -> tuple
 # classmethod of the criterion it is named for, with ``DynamicUint(zero)`` read as 0,
 # ``zero | x`` as ``x`` and ``|=`` on 0 as ``=``; a value may be negative where py4swiss's
 # subtracts from zero, which is the same number modulo the matcher's width
-# (:meth:`_Matcher._weight` reduces the sum once).  PRIVATE_MEMBERS pins each
+# (:meth:`_Matcher._weight` reduces the sum once); a value of 0 or 1 is left a bool (an int:
+# True is 1), as ``int()`` is a call that costs more than the rest of a criterion's
+# arithmetic.  PRIVATE_MEMBERS pins each
 # ``get_weight`` copied; ``tests/pairing/test_py4swiss_seam.py`` compares every value with
 # py4swiss's criterion on the golden events' brackets.
 
@@ -1011,7 +1013,7 @@ def _quality_values(player_1: Player, player_2: Player, bracket: Bracket) -> tup
     # C.7 (the only criterion that weighs a pair with a player of the following bracket)
     c7 = 0
     if not (bracket.penultimate_pairing_bracket or bracket.last_pairing_bracket):
-        c7 = int(lower_2) << bracket.score_difference_total_bits
+        c7 = lower_2 << bracket.score_difference_total_bits
         if not lower_1:
             c7 += 1 << bits[points_1 - base]
         if not lower_2:
@@ -1028,32 +1030,32 @@ def _quality_values(player_1: Player, player_2: Player, bracket: Bracket) -> tup
     same_side = preference_1.side == preference_2.side
     topscorer = player_1.top_scorer or player_2.top_scorer
     at_least_2 = abs(player_1.color_difference) > 1 and abs(player_2.color_difference) > 1
-    c8 = int(not (topscorer and at_least_2 and same_side))
+    c8 = not (topscorer and at_least_2 and same_side)
     double = player_1.color_double and player_2.color_double
-    c9 = int(not (topscorer and double and same_side))
+    c9 = not (topscorer and double and same_side)
     conflict = same_side and preference_1.side is not _NO_SIDE  # ColorPreferenceSide.conflicts
     strong = preference_1.strength >= _STRONG and preference_2.strength >= _STRONG
-    c10, c11 = int(not conflict), int(not (strong and conflict))
+    c10, c11 = not conflict, not (strong and conflict)
     # C.12, C.14, C.16, C.17 (floats of the last round; C.14's of the one before)
     c12 = c14 = c16 = c17 = 0
     down_11, down_21 = player_1.float_1 == _DOWN, player_2.float_1 == _DOWN
     down_12, down_22 = player_1.float_2 == _DOWN, player_2.float_2 == _DOWN
     if bracket.one_round_played:
-        c12 = int(down_11 and not more) + int(down_21)
-        c14 = int(down_12 and not more) + int(down_22)
-        c16 = (int(down_11) << bits[difference_1]) + (int(down_21) << bits[difference_2])
+        c12 = (down_11 and not more) + down_21
+        c14 = (down_12 and not more) + down_22
+        c16 = (down_11 << bits[difference_1]) + (down_21 << bits[difference_2])
         if down_11 and more:
             c16 -= below
-        c17 = -(int(player_2.float_1 == _UP and more) << bits[difference_1])
+        c17 = -((player_2.float_1 == _UP and more) << bits[difference_1])
     # C.13, C.15, C.18, C.19 (upfloats of the last round, floats of the one before)
     c13 = c15 = c18 = c19 = 0
     if bracket.two_rounds_played:
-        c13 = int(not (player_2.float_1 == _UP and more))
-        c15 = int(not (player_2.float_2 == _UP and more))
-        c18 = (int(down_12) << bits[difference_1]) + (int(down_22) << bits[difference_2])
+        c13 = not (player_2.float_1 == _UP and more)
+        c15 = not (player_2.float_2 == _UP and more)
+        c18 = (down_12 << bits[difference_1]) + (down_22 << bits[difference_2])
         if down_12 and more:
             c18 -= below
-        c19 = -(int(player_2.float_2 == _UP and more) << bits[difference_1])
+        c19 = -((player_2.float_2 == _UP and more) << bits[difference_1])
     return (1, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18, c19)
 
 
