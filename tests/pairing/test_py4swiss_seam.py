@@ -263,7 +263,19 @@ def _both_readings(event: TrfEvent):
 
 
 def _dumps(players) -> list[dict]:
-    return [p.model_dump() for p in players]
+    """Every field of each player (py4swiss's, or a PlainPlayer), with its type; the colour
+    preference as its side and strength (a pydantic model in py4swiss's players, a plain
+    object in ours)."""
+    dumps = []
+    for p in players:
+        fields = {}
+        for name in seam.Player.model_fields:
+            value = getattr(p, name)
+            if name == "color_preference":
+                value = (value.side, type(value.side), value.strength, type(value.strength))
+            fields[name] = (value, type(value))
+        dumps.append(fields)
+    return dumps
 
 
 @pytest.mark.parametrize("path", golden_trf_files(), ids=lambda p: p.stem)
@@ -275,28 +287,27 @@ def test_players_from_the_data_are_py4swisss_own(path) -> None:
     assert _dumps(ours) == _dumps(theirs)
 
 
-def test_players_are_made_as_pydantic_validates_them() -> None:
-    """player_infos_from_event makes its players without pydantic's validation
-    (``_new_player``): each must be the ``Player`` that validating the same fields gives,
-    value for value and type for type, with the same fields set, and behave as one."""
+def test_players_from_the_data_are_plain_players_pydantic_would_accept() -> None:
+    """player_infos_from_event makes PlainPlayers, every slot set: each must hold what
+    py4swiss's ``Player`` validated from the same fields holds, value for value and type
+    for type, and the round pairs them as it pairs py4swiss's own (plain_players of them)."""
     events = [parse_trf(path.read_text(encoding="utf-8")) for path in golden_trf_files()[::10]]
     checked = 0
     for event in [*events, _every_code()]:
-        for ours in seam.player_infos_from_event(_engine_event(event), POINTS_TIMES_TEN):
-            given = {name: getattr(ours, name) for name in seam._PLAYER_FIELDS}
+        engine_event = _engine_event(event)
+        ours = seam.player_infos_from_event(engine_event, POINTS_TIMES_TEN)
+        for player in ours:
+            assert type(player) is seam.PlainPlayer
+            given = {name: getattr(player, name) for name in seam.PlainPlayer.__slots__}
+            preference = given["color_preference"]
+            given["color_preference"] = seam.ColorPreference(
+                side=preference.side, strength=preference.strength
+            )
             validated = seam.Player(**given)
-            assert ours.__dict__ == validated.__dict__
-            assert list(ours.__dict__) == list(validated.__dict__)
-            assert [type(v) for v in ours.__dict__.values()] == [
-                type(v) for v in validated.__dict__.values()
-            ]
-            assert ours.model_fields_set == validated.model_fields_set
-            assert ours.__pydantic_extra__ == validated.__pydantic_extra__
-            assert ours.__pydantic_private__ == validated.__pydantic_private__
-            assert ours.model_dump() == validated.model_dump()
-            ours.role = seam.LOWER  # assignment works as on a validated player
-            assert ours.role == seam.LOWER and "role" in ours.model_fields_set
+            assert _dumps([player]) == _dumps([validated])
             checked += 1
+        theirs = seam.plain_players(seam.player_infos(seam.parse_trf_text(write_trf(engine_event))))
+        assert _dumps(ours) == _dumps(theirs)
     assert checked > 100
 
 
@@ -403,12 +414,24 @@ def test_no_other_module_imports_py4swiss() -> None:
 
 
 def _golden_players(every: int = 4) -> list[list]:
-    """py4swiss's players of every ``every``-th golden event, ranked as the engine ranks
-    them."""
+    """py4swiss's players of every ``every``-th golden event, as the engine pairs them
+    (PlainPlayers), ranked as the engine ranks them."""
     events = []
     for path in golden_trf_files()[::every]:
         engine_event = _engine_event(parse_trf(path.read_text(encoding="utf-8")))
         players = seam.player_infos_from_event(engine_event, POINTS_TIMES_TEN)
+        players.sort(reverse=True)
+        events.append(players)
+    return events
+
+
+def _golden_py4swiss_players(every: int = 3) -> list[list]:
+    """py4swiss's own players (pydantic) of every ``every``-th golden event, read from the
+    text, ranked."""
+    events = []
+    for path in golden_trf_files()[::every]:
+        engine_event = _engine_event(parse_trf(path.read_text(encoding="utf-8")))
+        players = seam.player_infos(seam.parse_trf_text(write_trf(engine_event)))
         players.sort(reverse=True)
         events.append(players)
     return events
@@ -486,3 +509,83 @@ def test_completes_answers_as_py4swisss_matching() -> None:
                 assert answer == expected, (len(players), density, len(inside))
                 answers.append(answer)
     assert answers.count(True) > 50 and answers.count(False) > 50
+
+
+def test_plain_players_are_py4swisss_players() -> None:
+    """The round is paired on plain copies of py4swiss's players: every field the same
+    object (the colour preference: the same side and strength), and they rank, compare and
+    hash as py4swiss's Player does (A.2 order; equal by id), for every pair of players of
+    the golden events (a player with himself too)."""
+    compared = 0
+    for players in _golden_py4swiss_players():
+        plain = seam.plain_players(players)
+        assert [type(p) for p in plain] == [seam.PlainPlayer] * len(players)
+        for ours, theirs in zip(plain, players, strict=True):
+            for name in seam.Player.model_fields:
+                if name == "color_preference":
+                    mine, py4swiss = ours.color_preference, theirs.color_preference
+                    assert (mine.side, mine.strength) == (py4swiss.side, py4swiss.strength)
+                    assert type(mine.side) is type(py4swiss.side)
+                    assert type(mine.strength) is type(py4swiss.strength)
+                    assert not hasattr(mine, "__dict__")  # a plain object
+                else:
+                    assert getattr(ours, name) is getattr(theirs, name), name
+        for a, a_plain in zip(players, plain, strict=True):
+            for b, b_plain in zip(players, plain, strict=True):
+                assert (a_plain < b_plain) == (a < b)
+                assert (a_plain <= b_plain) == (a <= b)
+                assert (a_plain > b_plain) == (a > b)
+                assert (a_plain >= b_plain) == (a >= b)
+                assert (a_plain == b_plain) == (a == b)
+                assert (a_plain != b_plain) == (a != b)
+                compared += 1
+            assert hash(a_plain) == hash(a)
+        assert sorted(plain, reverse=True) == plain  # _golden_players ranks them
+    assert compared > 10_000
+
+
+def _bracket_fields(bracket) -> dict:
+    fields = {name: getattr(bracket, name) for name in seam.Bracket.model_fields}
+    for name in ("mdp_list", "resident_list", "lower_list"):
+        fields[name] = [(type(p) is seam.PlainPlayer, p.id, p.role) for p in fields[name]]
+    return fields
+
+
+def test_brackets_of_plain_players_are_py4swisss() -> None:
+    """The brackets of plain players (made without validation) hold what py4swiss's
+    Brackets make of its own players, field for field, roles included, bracket after
+    bracket, as the players are paired and when the last brackets collapse."""
+    import random
+
+    rng = random.Random(5)
+    made = 0
+    for players in _golden_py4swiss_players():
+        for collapse_at in (None, 1):
+            ours = seam.brackets(seam.plain_players(players), 3)
+            theirs = seam.Brackets(players, 3)
+            for name in seam.PRIVATE_ATTRIBUTES["Brackets"]:
+                assert hasattr(ours, name), name
+            index = 0
+            while not theirs.is_finished():
+                assert not ours.is_finished()
+                mine, py4swiss = ours.get_current_bracket(), theirs.get_current_bracket()
+                expected = _bracket_fields(py4swiss)
+                for name in ("mdp_list", "resident_list", "lower_list"):
+                    expected[name] = [(True, *rest) for _, *rest in expected[name]]
+                assert _bracket_fields(mine) == expected
+                assert type(mine) is seam.Bracket and mine.model_fields_set == set(expected)
+                made += 1
+                if index == collapse_at and not py4swiss.last_pairing_bracket:
+                    ours.collapse()
+                    theirs.collapse()
+                else:
+                    # Pair some of the bracket's players, as a pairer would.
+                    pool = py4swiss.mdp_list + py4swiss.resident_list
+                    chosen = rng.sample(pool, len(pool) // 2 * 2)
+                    pairs = list(zip(chosen[::2], chosen[1::2], strict=True))
+                    by_id = {p.id: p for p in mine.mdp_list + mine.resident_list}
+                    theirs.apply_bracket_pairings(pairs)
+                    ours.apply_bracket_pairings([(by_id[a.id], by_id[b.id]) for a, b in pairs])
+                index += 1
+            assert ours.is_finished()
+    assert made > 100

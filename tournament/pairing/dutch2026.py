@@ -72,7 +72,7 @@ def _unplayed_float(result: TrfResult) -> seam.Float | None:
 
 
 def _bye_score(
-    players: list[seam.Player], forbidden_pairs
+    players: list[seam.PlainPlayer], forbidden_pairs
 ) -> tuple[int | None, seam.RoundValidity]:
     """The lowest score the PAB assignee can have; makes everybody above it ineligible.
 
@@ -237,8 +237,10 @@ def generate_pairings(
     """py4swiss's ``DutchEngine.generate_pairings`` with the 2026 rules: the boards as
     ``(white, black)`` starting numbers in publication order, black None for the bye.
 
-    ``players`` are py4swiss's own (scores, colour preferences, opponents, topscorers: from
-    :func:`.py4swiss_seam.player_infos_from_event`, or py4swiss's reading of the TRF);
+    ``players`` are py4swiss's own as :class:`.py4swiss_seam.PlainPlayer` s (scores, colour
+    preferences, opponents, topscorers: from :func:`.py4swiss_seam.player_infos_from_event`,
+    or :func:`.py4swiss_seam.plain_players` of py4swiss's reading of the TRF), changed in
+    place;
     ``forbidden_pairs`` and ``initial_color`` (whether player 1 had white in round 1) as
     py4swiss reads them from the XXP and XXC lines.  The players' pairing numbers, bye
     eligibility and floats of unplayed rounds are replaced by :func:`_pairing_numbers`,
@@ -266,7 +268,7 @@ def generate_pairings(
     bye_score, validity_matcher = _bye_score(players, forbidden_pairs)
     bye_criterion = _ByeUnplayedGames(bye_score, players)
     criteria, criteria_with_bye = _quality_criteria(bye_criterion)
-    brackets = seam.Brackets(players, done + 1)
+    brackets = seam.brackets(players, done + 1)
     player_pairs = []
     paired: set[int] = set()
     while not brackets.is_finished():

@@ -216,7 +216,7 @@ def pair_next_round(event: TrfEvent) -> Pairing:
             trf = seam.parse_trf_text(write_trf(engine_event))
         except seam.REJECTED as exc:
             raise InconsistentEvent(f"py4swiss rejected the event: {exc}") from exc
-        players = seam.player_infos(trf)
+        players = seam.plain_players(seam.player_infos(trf))
         forbidden, first_white = seam.forbidden_pairs(trf), seam.first_round_white(trf)
     try:
         boards = generate_pairings(players, forbidden, first_white, engine_event)

@@ -57,6 +57,9 @@ __all__ = [
     "REJECTED",
     "Bracket",
     "Brackets",
+    "PlainPlayer",
+    "brackets",
+    "plain_players",
     "DynamicUint",
     "PrivateMember",
     "RoundValidity",
@@ -228,6 +231,68 @@ PRIVATE_MEMBERS: tuple[PrivateMember, ...] = (
         "(self) -> None",
         "7dca2d2d192c8cd7fd2bb247cf5fa6289a0f9e70b80b533478f3421bc67c6d73",
     ),
+    # Copied on PlainPlayer:
+    PrivateMember(
+        "py4swiss.engines.dutch.player",
+        "Player.__lt__",
+        "(self, other: 'Player') -> 'bool'",
+        "336512900d942caa7c6eac3e14cbf8125b6ab7dee0e69b45178bf1613ac5cf77",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.player",
+        "Player.__le__",
+        "(self, other: 'Player') -> 'bool'",
+        "185a623574a4c31a81807b67387ac92917eaa6bcb42c65b78c45abe0266325d4",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.player",
+        "Player.__eq__",
+        "(self, other: 'object') -> 'bool'",
+        "b33a5fe454098cf9f7151253d46798ef44ef17037117ebe516aee510abc17c67",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.player",
+        "Player.__hash__",
+        "(self) -> 'int'",
+        "8231fc75dba50fe6d48ecb6f5da304d4aef2b4525bacdcf77ffc354124a715cc",
+    ),
+    # Copied in _Brackets.get_current_bracket:
+    PrivateMember(
+        "py4swiss.engines.dutch.bracket.brackets",
+        "Brackets._get_resident_list",
+        "(self) -> list[Player]",
+        "3ea370d9fc17d36402f4e57e13eb3c418cb631a5c97e5e8dffa12d2e8be0b2a4",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.bracket.brackets",
+        "Brackets._get_lower_list",
+        "(self) -> list[Player]",
+        "613866193d04bc80336084b1a22593108cbe148d1aeaa35f881677800762d08d",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.bracket.brackets",
+        "Brackets.get_current_bracket",
+        "(self) -> Bracket",
+        "073dc38a7ddd235aba055eca11025f9ac135454610994fc536646fcdf8752e4d",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.bracket.bracket",
+        "Bracket.from_data",
+        (
+            "(mdp_list: list[Player], resident_list: list[Player]"
+            ", lower_list: list[Player], round_number: int, collapsed: bool) -> Self"
+        ),
+        "46ee32a82df79286d788bcd2504f4520622ff8b86a268010ba4fe462a1a755f8",
+    ),
+    PrivateMember(
+        "py4swiss.engines.dutch.bracket.bracket",
+        "Bracket._get_score_difference_bits",
+        (
+            "(mdp_list: list[Player]"
+            ", resident_list: list[Player]) -> tuple[int, dict[int, int]]"
+        ),
+        "496f497e960cb896f2069b2dfafd7b5abf940ff6b163236d8d0144bf5df96e9c",
+    ),
     PrivateMember(
         "py4swiss.engines.dutch.bracket.bracket_pairer",
         "BracketPairer.__init__",
@@ -300,6 +365,7 @@ PRIVATE_ATTRIBUTES: dict[str, tuple[str, ...]] = {
         "_weights",
         "matching",
     ),
+    "Brackets": ("_mdp_list", "_round_number", "_collapsed"),
     "BracketPairer": (
         "_bracket",
         "_validity_matcher",
@@ -365,9 +431,12 @@ _COMPATIBLE = frozenset(
 _BYES = frozenset("HFUZ")
 
 
-def player_infos_from_event(event, points_times_ten: dict[str, int]) -> list[Player] | None:
+def player_infos_from_event(
+    event, points_times_ten: dict[str, int]
+) -> list[PlainPlayer] | None:
     """The players py4swiss would derive from ``write_trf(event)`` (:func:`parse_trf_text`
-    then :func:`player_infos`), built from the event's own data without the text.
+    then :func:`player_infos`), as :class:`PlainPlayer` s (what :func:`plain_players`
+    makes of py4swiss's), built from the event's own data without the text.
 
     ``event`` is a :class:`~tournament.pairing.trf.TrfEvent` as the adapter hands it to
     py4swiss (no blank entries, forfeits without opponent made byes, absent players' entry
@@ -436,51 +505,97 @@ def player_infos_from_event(event, points_times_ten: dict[str, int]) -> list[Pla
         preference, difference, double = _colour_preference([r.colour for r in played])
         total = points_lists[p.number][-1]
         codes = {r.code for r in results}
-        players.append(
-            _new_player(
-                id=p.number,
-                number=p.number,
-                points=total,
-                points_with_acceleration=total,
-                color_preference=preference,
-                color_difference=difference,
-                color_double=double,
-                float_1=_float(p.number, results, round_number - 1, points_lists),
-                float_2=_float(p.number, results, round_number - 2, points_lists),
-                opponents={r.opponent for r in played},
-                colors=[r.colour == "w" for r in played],
-                bye_received="U" in codes or "+" in codes,
-                top_scorer=last_round and total > max_score / 2,
-            )
-        )
+        player = _object_new(PlainPlayer)
+        player.id = player.number = p.number
+        player.points = player.points_with_acceleration = total
+        player.color_preference = preference
+        player.color_difference = difference
+        player.color_double = double
+        player.float_1 = _float(p.number, results, round_number - 1, points_lists)
+        player.float_2 = _float(p.number, results, round_number - 2, points_lists)
+        player.opponents = {r.opponent for r in played}
+        player.colors = [r.colour == "w" for r in played]
+        player.bye_received = "U" in codes or "+" in codes
+        player.top_scorer = last_round and total > max_score / 2
+        player.role = _DEFAULT_ROLE
+        players.append(player)
     return players
 
 
-_PLAYER_FIELDS = frozenset(Player.model_fields) - {"role"}
 _DEFAULT_ROLE = Player.model_fields["role"].default
-
-
-def _new_player(**fields) -> Player:
-    """``Player(**fields)`` for fields of the types Player declares, without pydantic's
-    validation (half the cost of making a player), every field but ``role`` given: what
-    pydantic's ``model_construct`` does for such a model (no extra fields, no private
-    attributes), without its per-field Python loop, which costs more than the validation
-    it skips.  ``tests/pairing/test_py4swiss_seam.py`` checks that the result equals the
-    validated ``Player`` field for field, fields set included."""
-    fields["role"] = _DEFAULT_ROLE
-    player = _object_new(Player)
-    _object_setattr(player, "__dict__", fields)
-    _object_setattr(player, "__pydantic_fields_set__", set(_PLAYER_FIELDS))
-    _object_setattr(player, "__pydantic_extra__", None)
-    _object_setattr(player, "__pydantic_private__", None)
-    return player
-
 
 _object_new, _object_setattr = object.__new__, object.__setattr__
 
 
-def _colour_preference(colours: list[str]) -> tuple[ColorPreference, int, bool]:
-    """py4swiss's ``_get_color_preference`` from the colours of the games played."""
+class PlainPlayer:
+    """A py4swiss ``Player`` as a plain object: the same fields (slots), the same order,
+    equality and hash (``Player.__lt__``, ``__le__``, ``__eq__``, ``__hash__``, 0.3.1,
+    pinned in :data:`PRIVATE_MEMBERS`, and the ``__gt__``/``__ge__`` that ``total_ordering``
+    derives from them), for the round's pairing to read and change.
+
+    Reading a pydantic model's attribute goes through its ``__getattr__`` hook, which keeps
+    Python from specialising the read (about twenty times the cost of reading a slot), and
+    setting one goes through pydantic's ``__setattr__``: a round of 50 players reads its
+    players' attributes some 7,000 times in py4swiss's pairing steps and ours.  py4swiss's
+    bracket code reads players by their attributes only, so it is given these
+    (:func:`plain_players`; the brackets made without validating them, :class:`_Brackets`).
+    """
+
+    __slots__ = tuple(Player.model_fields)
+
+    def __lt__(self, other: PlainPlayer) -> bool:
+        return (self.points_with_acceleration, -self.number) < (
+            other.points_with_acceleration,
+            -other.number,
+        )
+
+    def __le__(self, other: PlainPlayer) -> bool:
+        return self == other or self < other
+
+    def __gt__(self, other: PlainPlayer) -> bool:  # functools.total_ordering's, from __lt__
+        return not self < other and self != other
+
+    def __ge__(self, other: PlainPlayer) -> bool:  # functools.total_ordering's, from __lt__
+        return not self < other
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PlainPlayer):
+            return NotImplemented
+        return self.id == other.id
+
+    def __hash__(self) -> int:
+        return hash(self.id)
+
+    def __repr__(self) -> str:
+        return f"PlainPlayer(id={self.id}, number={self.number})"
+
+
+def plain_players(players: list[Player]) -> list[PlainPlayer]:
+    """The players (py4swiss's, however made) as :class:`PlainPlayer`: every field copied
+    (the same objects: nothing in the pairing changes a player's set of opponents or list
+    of colours) but the colour preference, a pydantic model too, copied as a plain
+    :class:`_Preference` (one per preference: nothing changes them)."""
+    names = PlainPlayer.__slots__
+    preferences: dict[tuple, _Preference] = {}
+    plain = []
+    for player in players:
+        copy = _object_new(PlainPlayer)
+        values = player.__dict__
+        for name in names:
+            _object_setattr(copy, name, values[name])
+        preference = values["color_preference"]
+        key = (preference.side, preference.strength)
+        same = preferences.get(key)
+        if same is None:
+            same = preferences[key] = _Preference(preference)
+        copy.color_preference = same
+        plain.append(copy)
+    return plain
+
+
+def _colour_preference(colours: list[str]) -> tuple[_Preference, int, bool]:
+    """py4swiss's ``_get_color_preference`` from the colours of the games played (the
+    preference as a plain :class:`_Preference`)."""
     difference = colours.count("w") - colours.count("b")
     double = len(colours) > 1 and len(set(colours[-2:])) == 1
     if difference > 0:
@@ -501,11 +616,13 @@ def _colour_preference(colours: list[str]) -> tuple[ColorPreference, int, bool]:
         strength = ColorPreferenceStrength.NONE
     preference = _PREFERENCES.get((side, strength))
     if preference is None:  # one object per preference: nothing changes them
-        preference = _PREFERENCES[side, strength] = ColorPreference(side=side, strength=strength)
+        preference = _PREFERENCES[side, strength] = _Preference(
+            ColorPreference(side=side, strength=strength)
+        )
     return preference, difference, double
 
 
-_PREFERENCES: dict[tuple, ColorPreference] = {}
+_PREFERENCES: dict[tuple, _Preference] = {}
 
 
 def _float(number: int, results, round_index: int, points_lists) -> Float:
@@ -535,6 +652,55 @@ def first_round_white(trf: ParsedTrf) -> bool:
 
 
 # --------------------------------------------------------------------------- the brackets
+
+
+class _Brackets(Brackets):
+    """py4swiss's ``Brackets`` whose brackets are made without pydantic's validation
+    (:meth:`get_current_bracket`), so that they can hold :class:`PlainPlayer` s."""
+
+    def get_current_bracket(self) -> Bracket:
+        """``Brackets.get_current_bracket`` and ``Bracket.from_data`` (0.3.1, pinned in
+        :data:`PRIVATE_MEMBERS`) with the Bracket made as pydantic's ``model_construct``
+        makes it (every field given, no validation); the score difference bits are
+        py4swiss's ``Bracket._get_score_difference_bits``."""
+        mdp_list, resident_list = self._mdp_list, self._get_resident_list()
+        lower_list, round_number = self._get_lower_list(), self._round_number
+        score_difference_total_bits, score_difference_bit_dict = (
+            Bracket._get_score_difference_bits(mdp_list, resident_list)
+        )
+        return _construct(
+            Bracket,
+            mdp_list=mdp_list,
+            resident_list=resident_list,
+            lower_list=lower_list,
+            one_round_played=round_number > 1,
+            two_rounds_played=round_number > 1 + 1,
+            penultimate_pairing_bracket=self._collapsed,
+            last_pairing_bracket=not bool(lower_list),
+            min_bracket_score=resident_list[-1].points_with_acceleration,
+            bracket_bits=len(resident_list).bit_length(),
+            low_bracket_bits=len(lower_list).bit_length(),
+            score_difference_total_bits=score_difference_total_bits,
+            score_difference_bit_dict=score_difference_bit_dict,
+        )
+
+
+def _construct(model, **fields):
+    """``model.model_construct(**fields)`` for every field of a model without defaults
+    left out, extra fields or private attributes, without its per-field Python loop."""
+    instance = _object_new(model)
+    _object_setattr(instance, "__dict__", fields)
+    _object_setattr(instance, "__pydantic_fields_set__", set(fields))
+    _object_setattr(instance, "__pydantic_extra__", None)
+    _object_setattr(instance, "__pydantic_private__", None)
+    return instance
+
+
+def brackets(players: list[PlainPlayer], round_number: int) -> Brackets:
+    """py4swiss's ``Brackets`` of the players (A.3, sorted in A.2 order), for
+    :class:`PlainPlayer` s (:class:`_Brackets`)."""
+    return _Brackets(players, round_number)
+
 
 
 class RoundValidity:
@@ -585,9 +751,6 @@ class RoundValidity:
                     allowed[i].append(n)
                     allowed[n].append(i)
         self._allowed = allowed
-        #: The players as the bracket matchers' weights read them (:class:`_Record`), by
-        #: id, made by the first matcher of the round.
-        self.records: dict[int, _Record] = {}
         #: Vertices not yet paired (False once finalize_match has paired them).
         self._active = [True] * self._len
         #: A matching (partner or -1) of the active vertices along allowed edges, kept
@@ -756,7 +919,9 @@ def _absolute_side(player: Player):
 
 
 class _Preference:
-    """A player's colour preference as the weights read it (``side``, ``strength``)."""
+    """A player's colour preference (py4swiss's ``ColorPreference``, a pydantic model) as a
+    plain object: its ``side`` and ``strength``, all that py4swiss's criteria and ours read
+    of it."""
 
     __slots__ = ("side", "strength")
 
@@ -764,46 +929,10 @@ class _Preference:
         self.side, self.strength = preference.side, preference.strength
 
 
-class _Record:
-    """What the weights read of a player (:func:`_weight_key`, :func:`_quality_values`, the
-    criteria's ``int_weight`` and ``player_key``), under Player's names, copied once per
-    round: reading a pydantic model's attribute goes through its ``__getattr__`` hook, which
-    keeps Python from specialising the read, several times the cost of a slot's.  Nothing
-    copied changes once the brackets are paired (:class:`RoundValidity` keeps the copies,
-    made at the first bracket, after the bye eligibility is set) but ``role``, which the
-    bracket sets and :meth:`_Matcher._set_up_computer` copies for each matcher."""
-
-    __slots__ = (
-        "id",
-        "role",
-        "points_with_acceleration",
-        "color_preference",
-        "color_difference",
-        "color_double",
-        "float_1",
-        "float_2",
-        "bye_received",
-        "top_scorer",
-        "colors",
-    )
-
-    def __init__(self, player: Player) -> None:
-        self.id = player.id
-        self.role = player.role
-        self.points_with_acceleration = player.points_with_acceleration
-        self.color_preference = _Preference(player.color_preference)
-        self.color_difference = player.color_difference
-        self.color_double = player.color_double
-        self.float_1 = player.float_1
-        self.float_2 = player.float_2
-        self.bye_received = player.bye_received
-        self.top_scorer = player.top_scorer
-        self.colors = player.colors
-
-
 class _BracketView:
     """What :func:`_quality_values` and the criteria's ``int_weight`` read of a bracket,
-    copied once per matcher (see :class:`_Record`)."""
+    copied once per matcher: reading a pydantic model's attribute goes through its
+    ``__getattr__`` hook (see :class:`PlainPlayer`)."""
 
     __slots__ = (
         "score_difference_bit_dict",
@@ -868,7 +997,9 @@ def _weight_key(player: Player, keyed: list, colours: bool, byes: bool) -> tuple
 # classmethod of the criterion it is named for, with ``DynamicUint(zero)`` read as 0,
 # ``zero | x`` as ``x`` and ``|=`` on 0 as ``=``; a value may be negative where py4swiss's
 # subtracts from zero, which is the same number modulo the matcher's width
-# (:meth:`_Matcher._weight` reduces the sum once).  PRIVATE_MEMBERS pins each
+# (:meth:`_Matcher._weight` reduces the sum once); a value of 0 or 1 is left a bool (an int:
+# True is 1), as ``int()`` is a call that costs more than the rest of a criterion's
+# arithmetic.  PRIVATE_MEMBERS pins each
 # ``get_weight`` copied; ``tests/pairing/test_py4swiss_seam.py`` compares every value with
 # py4swiss's criterion on the golden events' brackets.
 
@@ -882,7 +1013,7 @@ def _quality_values(player_1: Player, player_2: Player, bracket: Bracket) -> tup
     # C.7 (the only criterion that weighs a pair with a player of the following bracket)
     c7 = 0
     if not (bracket.penultimate_pairing_bracket or bracket.last_pairing_bracket):
-        c7 = int(lower_2) << bracket.score_difference_total_bits
+        c7 = lower_2 << bracket.score_difference_total_bits
         if not lower_1:
             c7 += 1 << bits[points_1 - base]
         if not lower_2:
@@ -899,32 +1030,32 @@ def _quality_values(player_1: Player, player_2: Player, bracket: Bracket) -> tup
     same_side = preference_1.side == preference_2.side
     topscorer = player_1.top_scorer or player_2.top_scorer
     at_least_2 = abs(player_1.color_difference) > 1 and abs(player_2.color_difference) > 1
-    c8 = int(not (topscorer and at_least_2 and same_side))
+    c8 = not (topscorer and at_least_2 and same_side)
     double = player_1.color_double and player_2.color_double
-    c9 = int(not (topscorer and double and same_side))
+    c9 = not (topscorer and double and same_side)
     conflict = same_side and preference_1.side is not _NO_SIDE  # ColorPreferenceSide.conflicts
     strong = preference_1.strength >= _STRONG and preference_2.strength >= _STRONG
-    c10, c11 = int(not conflict), int(not (strong and conflict))
+    c10, c11 = not conflict, not (strong and conflict)
     # C.12, C.14, C.16, C.17 (floats of the last round; C.14's of the one before)
     c12 = c14 = c16 = c17 = 0
     down_11, down_21 = player_1.float_1 == _DOWN, player_2.float_1 == _DOWN
     down_12, down_22 = player_1.float_2 == _DOWN, player_2.float_2 == _DOWN
     if bracket.one_round_played:
-        c12 = int(down_11 and not more) + int(down_21)
-        c14 = int(down_12 and not more) + int(down_22)
-        c16 = (int(down_11) << bits[difference_1]) + (int(down_21) << bits[difference_2])
+        c12 = (down_11 and not more) + down_21
+        c14 = (down_12 and not more) + down_22
+        c16 = (down_11 << bits[difference_1]) + (down_21 << bits[difference_2])
         if down_11 and more:
             c16 -= below
-        c17 = -(int(player_2.float_1 == _UP and more) << bits[difference_1])
+        c17 = -((player_2.float_1 == _UP and more) << bits[difference_1])
     # C.13, C.15, C.18, C.19 (upfloats of the last round, floats of the one before)
     c13 = c15 = c18 = c19 = 0
     if bracket.two_rounds_played:
-        c13 = int(not (player_2.float_1 == _UP and more))
-        c15 = int(not (player_2.float_2 == _UP and more))
-        c18 = (int(down_12) << bits[difference_1]) + (int(down_22) << bits[difference_2])
+        c13 = not (player_2.float_1 == _UP and more)
+        c15 = not (player_2.float_2 == _UP and more)
+        c18 = (down_12 << bits[difference_1]) + (down_22 << bits[difference_2])
         if down_12 and more:
             c18 -= below
-        c19 = -(int(player_2.float_2 == _UP and more) << bits[difference_1])
+        c19 = -((player_2.float_2 == _UP and more) << bits[difference_1])
     return (1, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18, c19)
 
 
@@ -1041,9 +1172,9 @@ class _Matcher(BracketMatcher):
             self._dynamics[weight] = dynamic
         return dynamic
 
-    def _weight(self, player_1: _Record, player_2: _Record, parts, bracket: _BracketView) -> int:
+    def _weight(self, player_1: Player, player_2: Player, parts, bracket: _BracketView) -> int:
         """py4swiss's ``_get_weight`` on ints for a pair the absolute criteria allow (the
-        players and the bracket as :class:`_Record` and :class:`_BracketView` copy them);
+        players as :class:`PlainPlayer` s, the bracket as :class:`_BracketView` copies it);
         ``parts`` say, for each criterion, where its value is (its index in
         :func:`_quality_values`, or its ``int_weight``) and where it goes in the weight.
 
@@ -1089,21 +1220,9 @@ class _Matcher(BracketMatcher):
             computer.add_vertex()
         parts = self._parts()
         bracket = _BracketView(self._bracket)
-        # The players as the weights read them (_Record), their role as this bracket sets it.
-        records = getattr(self._validity_matcher, "records", None)
-        if records is None:
-            records = {}
-        players = []
-        for player in self._player_list:
-            record = records.get(player.id)
-            if record is None:
-                record = records[player.id] = _Record(player)
-            else:
-                record.role = player.role
-            players.append(record)
         # Each player's kind (an index into the kinds met in this bracket) and, per pair of
         # kinds, the weight and its DynamicUint, or None where C.3 forbids the pair.
-        keyed = [c for c in self._criteria if hasattr(c, "player_key")]
+        keyed = [c for c in self._criteria if c not in QUALITY_INDEX and hasattr(c, "player_key")]
         colours = any(p.top_scorer for p in players)
         byes = bracket.penultimate_pairing_bracket or bracket.last_pairing_bracket
         kinds: dict[tuple, int] = {}
@@ -1255,17 +1374,14 @@ def _unsigned(weight: DynamicUint) -> int:
     return int(weight.to_binary(), 2)
 
 
-def _pab_vertex() -> Player:
+def _pab_vertex() -> PlainPlayer:
     """A stand-in player (id 0) for the PAB in a bracket matcher's graph: ranked below
-    everybody, in the role of a player of a lower bracket (pydantic's public
-    ``model_construct``, which skips validation: only these fields are ever read)."""
-    return Player.model_construct(
-        id=0,
-        number=1 << 30,
-        points=-(1 << 30),
-        points_with_acceleration=-(1 << 30),
-        role=LOWER,
-    )
+    everybody, in the role of a player of a lower bracket (only these fields are ever
+    read)."""
+    pab = _object_new(PlainPlayer)
+    pab.id, pab.number, pab.role = 0, 1 << 30, LOWER
+    pab.points = pab.points_with_acceleration = -(1 << 30)
+    return pab
 
 
 class _Pairer(BracketPairer):
@@ -1328,7 +1444,6 @@ class Recorder:
         self.is_allowed_pair = validity_matcher.is_allowed_pair
         self._blocked = validity_matcher._blocked
         self._validity_matcher = validity_matcher
-        self.records = validity_matcher.records
         self.pairs: list[tuple[Player, Player]] = []
 
     def finalize_match(self, player_1: Player, player_2: Player) -> None:
