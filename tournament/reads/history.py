@@ -135,7 +135,7 @@ class EarlierBoards:
 
 NO_EARLIER_BOARDS = EarlierBoards({}, (), frozenset(), frozenset())
 _kept: dict = {}  # key -> (token, EarlierBoards): this process's latest (see _kept_boards)
-KEPT_ENTRIES = 16
+KEPT_ENTRIES = 8
 
 
 def _earlier_boards_key(tournament, qs, *, public, stage) -> tuple:
@@ -187,8 +187,10 @@ def _keep_boards(key, number, last, matches, on_board, rounds) -> EarlierBoards:
 
 
 def _remember(key, token, earlier) -> None:
+    """Keep (token, earlier) in this process's memory, the oldest entry given up beyond
+    KEPT_ENTRIES (a 1,000-player event's boards are about a megabyte)."""
     while len(_kept) >= KEPT_ENTRIES:
-        _kept.pop(next(iter(_kept)))
+        _kept.pop(next(iter(_kept), None), None)  # another thread may have taken it
     _kept[key] = (token, earlier)
 
 
