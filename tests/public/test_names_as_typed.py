@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from tournament.models import Entrant, Round, Tournament
 from tournament.text.collation import a_to_z, name_key
-from tournament.text.folding import fold
+from tournament.text.folding import fold, fold_char, fold_table
 
 from .conftest import board
 
@@ -28,6 +28,26 @@ NAMES = ["Zoë Brontë", "Björn Ångström", "Łukasz Nowak", "José Müller", 
     ("Naomi O’Brien", "naomi obrien"), ("O'BRIEN", "obrien"), ("  Ann   LEE ", "ann lee")])
 def test_fold(name, key):
     assert fold(name) == key
+
+
+def test_the_fold_table_skips_ascii_names_and_says_the_same():
+    """fold_table passes over a name with nothing beyond ASCII (most of a big round's): the
+    same table as looking at every character of every name."""
+    texts = [*NAMES, "", None, "ANN LEE", "ǅemal Ǆ", "Straße", "İlker", "ß", "Ⅻ Smith", "x²"]
+
+    def every_character(texts):
+        table = {}
+        for text in texts:
+            for c in set(text or ""):
+                for v in (c, c.lower(), c.upper()):
+                    if len(v) == 1 and not v.isascii():
+                        table[v] = fold_char(v)
+        return dict(sorted(table.items()))
+
+    assert fold_table(texts) == every_character(texts)
+    assert list(fold_table(texts)) == list(every_character(texts))
+    assert fold_table(["Ann Lee", "Bo Park"]) == {}
+    assert fold_table(["Łukasz"]) == {"Ł": "L", "ł": "l"}
 
 
 def test_a_to_z_is_by_collation_not_code_point():

@@ -262,23 +262,33 @@ def standings_queries(client, slug, **query):
 
 def test_query_count_does_not_grow_with_players(client, django_assert_max_num_queries):
     # Both in play (a live last round): a finished event's page asks one query fewer.
+    # 13: the standings' input is four of them (history.standings_input).
     generate_event(60, slug="sixty", seed=2, last_live=True)
     generate_event(120, slug="onetwenty", seed=3, last_live=True)
-    with django_assert_max_num_queries(12):
+    with django_assert_max_num_queries(13):
         small, _ = standings_queries(client, "sixty")
-    with django_assert_max_num_queries(12):
+    with django_assert_max_num_queries(13):
         large, html = standings_queries(client, "onetwenty")
     assert small == large
-    with django_assert_max_num_queries(12):
+    with django_assert_max_num_queries(13):
         everyone, _ = standings_queries(client, "onetwenty", per_page="all")
     assert everyone == large
     assert html.count('<tr class="') == 100  # the first page only
 
 
 def test_history_compute_is_a_fixed_number_of_queries(django_assert_num_queries):
+    # The entrants, the last round and what the earlier ones depend on, the boards, their
+    # sets; computed again, the same four, the boards and sets of the last round only (the
+    # earlier rounds' are kept: tests/public/test_earlier_boards_cache.py).
     t = generate_event(40, slug="forty", rounds=3)
-    with django_assert_num_queries(3):
-        history.compute(t)
+    with django_assert_num_queries(4):
+        first = history.compute(t)
+    with django_assert_num_queries(4) as again:
+        assert history.compute(t) == first
+    boards = again.captured_queries[2]["sql"]
+    assert boards.startswith('SELECT "tournament_match"."id"'), boards
+    assert boards.endswith('AND "tournament_round"."number" = 3) ORDER BY 2 ASC, '
+                           '"tournament_match"."board" ASC'), boards
     assert SetResult.objects.filter(match__round__tournament=t).count() > 40
 
 

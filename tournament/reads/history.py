@@ -5,6 +5,7 @@ The pairing adapter (tournament.pairing) reads a TRF(x) event; the standings
 number of queries, whatever the size of the event.
 """
 
+import secrets
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -52,12 +53,17 @@ def ranked_rounds(tournament, stage=None) -> dict:
 
 def standings_input(tournament, *, after_round: int | None = None, public: bool = True,
                     stage=None):
-    """(players, matches, points) for tournament.standings, in three queries: the
-    rounds of `stage` (`ranked_rounds`).
+    """(players, matches, points) for tournament.standings: the rounds of `stage`
+    (`ranked_rounds`), in four queries.
 
     Rows are read as plain tuples: building thousands of model instances would cost
     more than the standings themselves. Rounds spent without a board (requested byes,
     absences, rounds a late entry missed: `board_less`) come as matches of those kinds.
+
+    Only the last round counted (the live one, while results come in) is read and
+    converted each time: the boards of the rounds before it are kept between changes
+    (`_kept_boards`, under `earlier_rounds_revision`), since a result in the last round
+    leaves them as they were.
     """
     # The entrants with their attendance rows (a LEFT JOIN: one row per attendance row, or
     # one row with None), so that rounds without a board cost no query of their own.
@@ -77,24 +83,115 @@ def standings_input(tournament, *, after_round: int | None = None, public: bool 
         qs = qs.published()
     if after_round is not None:
         qs = qs.filter(round__number__lte=after_round)
+    last, key = _earlier_boards_key(tournament, qs, public=public, stage=stage)
+    earlier = _kept_boards(key, number) if last and last > 1 else None
+    if earlier is None:  # every round read, the earlier ones kept for the next time
+        matches, on_board, rounds = _read_boards(tournament, qs, number, ranked)
+        earlier = _keep_boards(key, number, last, matches, on_board, rounds)
+    else:  # the last round only
+        matches, on_board, rounds = _read_boards(tournament, qs.filter(round__number=last),
+                                                 number, ranked, round__number=last)
+    matches = [*earlier.matches, *(m for m in matches if m.round >= (last or 0))]
+    gaps = board_less(withdrawn, earlier.on_board | on_board, attendance,
+                      sorted(earlier.rounds | rounds))
+    matches += [standings.BoardResult(rnd, (number[eid], None), kind)
+                for (eid, rnd), kind in sorted(gaps.items(), key=lambda g: (g[0][1], g[0][0]))]
+    return players, matches, standings.Points(**tournament.points)
+
+
+def _read_boards(tournament, qs, number, ranked, **rounds):
+    """The boards of `qs` (some of the ranked boards standings_input reads: `rounds` is
+    their filter on round__number, if any) as (standings.BoardResult by round and board,
+    {(entrant id, round) on a board}, {round}), their set scores read in one query when
+    one was played: two queries at most."""
     rows = list(qs.order_by("round__number", "board").values_list(
         "id", "round__number", "side0_id", "side1_id", "status", "outcome", "winner_id"))
     sets = defaultdict(list)
     if any(outcome in (Match.Outcome.PLAYED, Match.Outcome.ABANDONED) for *_, outcome, _ in rows):
         set_rows = SetResult.objects.filter(
             match__round__tournament=tournament, match__team_match__isnull=True,
-            **{"match__" + key: value for key, value in ranked.items()})
-        if after_round is not None:
-            set_rows = set_rows.filter(match__round__number__lte=after_round)
+            match__round__number__lte=max(row[1] for row in rows),
+            **{"match__" + key: value for key, value in {**ranked, **rounds}.items()})
         for match_id, score0, score1, awarded in set_rows.order_by(
                 "match_id", "number").values_list("match_id", "score0", "score1", "awarded_to"):
             sets[match_id].append(((score0, score1), awarded))
     matches = [plain_match(row, number, sets, tournament.require_confirmation) for row in rows]
     on_board = {(eid, row[1]) for row in rows for eid in (row[2], row[3]) if eid is not None}
-    gaps = board_less(withdrawn, on_board, attendance, sorted({row[1] for row in rows}))
-    matches += [standings.BoardResult(rnd, (number[eid], None), kind)
-                for (eid, rnd), kind in sorted(gaps.items(), key=lambda g: (g[0][1], g[0][0]))]
-    return players, matches, standings.Points(**tournament.points)
+    return matches, on_board, {row[1] for row in rows}
+
+
+@dataclass(frozen=True)
+class EarlierBoards:
+    """The boards of the rounds before the last one counted, as standings_input gives them:
+    `matches` (standings.BoardResult, by round and board), `on_board` ((entrant id, round)
+    of each side of a board) and the `rounds` they are in. `number`: the pairing numbers
+    (entrant id -> number) they were converted with."""
+
+    number: dict
+    matches: tuple
+    on_board: frozenset
+    rounds: frozenset
+
+
+NO_EARLIER_BOARDS = EarlierBoards({}, (), frozenset(), frozenset())
+_kept: dict = {}  # key -> (token, EarlierBoards): this process's latest (see _kept_boards)
+KEPT_ENTRIES = 8
+
+
+def _earlier_boards_key(tournament, qs, *, public, stage) -> tuple:
+    """(the last round of `qs`, the key its earlier rounds' boards are kept under), in one
+    query: `earlier_rounds_revision` before that round, so that a result in the last round
+    leaves the key as it was, and a correction to an earlier round, a withdrawal, a
+    published or deleted round, a changed setting (anything but a board's result) moves it
+    on. The key also names the event, the round, public or not, the stage asked for and
+    whether a result needs confirming to count."""
+    last = Subquery(qs.order_by("-round__number").values("round__number")[:1])
+    number, revision = _revision_row(tournament, last, last)
+    return number, (f"earlier_boards:{tournament.pk}:{number}:{int(public)}:"
+                    f"{stage.pk if stage is not None else 'last'}:"
+                    f"{int(tournament.require_confirmation)}:{revision}")
+
+
+def _kept_boards(key, number) -> EarlierBoards | None:
+    """The earlier rounds' boards kept under `key` (`_earlier_boards_key`) for today's
+    pairing numbers, or None.
+
+    The shared cache holds, under the key, a token naming the boards kept (under
+    key:token): one worker reads them for all after a change. Each process keeps its
+    latest copy in memory with its token, and uses it while the shared cache still names
+    that token (a short read, where unpickling thousands of boards costs more than reading
+    them): so clearing the shared cache forgets every process's copy too."""
+    token = cache.get(key)
+    if token is None:
+        return None
+    kept_token, here = _kept.get(key, (None, None))
+    if kept_token != token:
+        here = cache.get(f"{key}:{token}")
+        if here is None:
+            return None
+        _remember(key, token, here)
+    return here if here.number == number else None
+
+
+def _keep_boards(key, number, last, matches, on_board, rounds) -> EarlierBoards:
+    """Keep the boards of rounds before `last` (of those standings_input read) under key."""
+    if not last or last <= 1:
+        return NO_EARLIER_BOARDS
+    earlier = EarlierBoards(number, tuple(m for m in matches if m.round < last),
+                            frozenset(b for b in on_board if b[1] < last),
+                            frozenset(r for r in rounds if r < last))
+    token = secrets.token_hex(8)
+    cache.set_many({f"{key}:{token}": earlier, key: token}, POINTS_TIMEOUT)
+    _remember(key, token, earlier)
+    return earlier
+
+
+def _remember(key, token, earlier) -> None:
+    """Keep (token, earlier) in this process's memory, the oldest entry given up beyond
+    KEPT_ENTRIES (a 1,000-player event's boards are about a megabyte)."""
+    while len(_kept) >= KEPT_ENTRIES:
+        _kept.pop(next(iter(_kept), None), None)  # another thread may have taken it
+    _kept[key] = (token, earlier)
 
 
 # Actions that change one board's result and nothing else a pairing list's points read:
@@ -121,6 +218,12 @@ def earlier_rounds_revision(tournament, number: int) -> str:
     and the summed versions of the boards of rounds before `number` (every change to a
     board's result gives it a new version, so a correction to an earlier round moves the
     sum on; a result in round `number` or later leaves it as it was)."""
+    return _revision_row(tournament, number)[0]
+
+
+def _revision_row(tournament, number, *first) -> tuple:
+    """(the values of the expressions `first`..., `earlier_rounds_revision`'s string) in
+    one query; `number` may be an expression (a subquery), as `first` may."""
     Tournament = type(tournament)
     changes = _changes_but_results()
     boards = Match.objects.filter(round__tournament=OuterRef("pk"), round__number__lt=number)
@@ -130,8 +233,8 @@ def earlier_rounds_revision(tournament, number: int) -> str:
         return Subquery(summed.annotate(x=expression).values("x")[:1])
 
     row = Tournament.objects.filter(pk=tournament.pk).values_list(
-        Subquery(changes), one(Count("id")), one(Sum("version"))).first()
-    return ":".join(str(part or 0) for part in row)
+        *first, Subquery(changes), one(Count("id")), one(Sum("version"))).first()
+    return (*row[:len(first)], ":".join(str(part or 0) for part in row[len(first):]))
 
 
 def points_before(tournament, number: int) -> dict:

@@ -39,7 +39,9 @@ def fold_table(texts) -> dict[str, str]:
     join of `fold_char` over t), with no table of letters of its own."""
     table = {}
     for text in texts:
-        for c in set(text or ""):
+        if not text or text.isascii():  # nothing beyond ASCII, in either case
+            continue
+        for c in set(text):
             for v in (c, c.lower(), c.upper()):
                 if len(v) == 1 and not v.isascii():
                     table[v] = fold_char(v)
