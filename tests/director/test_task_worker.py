@@ -196,8 +196,12 @@ def test_the_heartbeat_outlives_a_long_task(monkeypatch):
                 break
             heart.stopped.wait(0.01)
         revision.store().delete(worker.BEAT_KEY)
-        heart.stopped.wait(0.1)
-        assert worker.running()  # beaten again
+        # Beaten again: within ten beats on a quiet machine, within seconds on a busy one.
+        for _ in range(1000):
+            if worker.running():
+                break
+            heart.stopped.wait(0.01)
+        assert worker.running()
     finally:
         heart.stopped.set()
         heart.join()
