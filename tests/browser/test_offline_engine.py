@@ -163,11 +163,9 @@ def board_opener(page, base):
     return open_board
 
 
-def test_the_engine_starts_once_per_visit(browser, live_server):
-    """Board A, then board B, then the round's boards and board A again: every entry page
-    talks to the engine the first one started (a shared worker that outlives each page),
-    ready as the page is; only the first page waits for MicroPython to start."""
-    from .test_offline import CONTROLLED, wait_for
+def arbiter_on_a_phone(browser, live_server):
+    """(event, its two boards, a phone's page with the arbiter signed in, the site's
+    address, open_board: a board opened, its engine ready)."""
     from .test_walkthrough import sign_in
 
     t, boards = two_boards()
@@ -175,7 +173,16 @@ def test_the_engine_starts_once_per_visit(browser, live_server):
     page.context.set_default_timeout(60_000)
     base = live_server.url
     sign_in(page, base, "arnie")
-    open_board = board_opener(page, base)
+    return t, boards, page, base, board_opener(page, base)
+
+
+def test_the_engine_starts_once_per_visit(browser, live_server):
+    """Board A, then board B, then the round's boards and board A again: every entry page
+    talks to the engine the first one started (a shared worker that outlives each page),
+    ready as the page is; only the first page waits for MicroPython to start."""
+    from .test_offline import CONTROLLED, wait_for
+
+    t, boards, page, base, open_board = arbiter_on_a_phone(browser, live_server)
 
     first = open_board(boards[0])
     assert first["engineHost"] == "shared"
@@ -228,17 +235,11 @@ def test_a_page_the_worker_missed_is_taken_at_once(browser, live_server):
     activated: the page asks it to take it (offline.js), so the page is kept and its
     engine starts at once, not after the 5 s the engine waits for the worker. A reload
     that bypasses the worker (Chromium's hard reload) opens such a page every time."""
-    from .test_offline import CONTROLLED, wait_for
-    from .test_walkthrough import sign_in
+    from .test_offline import CONTROLLED, wait_controlled, wait_for
 
-    _, boards = two_boards()
-    page = new_page(browser, **PHONE)
-    page.context.set_default_timeout(60_000)
-    base = live_server.url
-    sign_in(page, base, "arnie")
-    open_board = board_opener(page, base)
+    _, boards, page, _, open_board = arbiter_on_a_phone(browser, live_server)
     open_board(boards[0])
-    wait_for(page, CONTROLLED)
+    wait_controlled(page)
     with page.expect_event("load"):
         page.context.new_cdp_session(page).send("Page.reload", {"ignoreCache": True})
     # Taken within a few seconds, and the engine started without the 5 s wait.
