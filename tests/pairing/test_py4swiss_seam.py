@@ -561,7 +561,7 @@ def test_brackets_of_plain_players_are_py4swisss() -> None:
     made = 0
     for players in _golden_py4swiss_players():
         for collapse_at in (None, 1):
-            ours = seam.brackets(seam.plain_players(players), 3)
+            ours = seam.PlainBrackets(seam.plain_players(players), 3)
             theirs = seam.Brackets(players, 3)
             for name in seam.PRIVATE_ATTRIBUTES["Brackets"]:
                 assert hasattr(ours, name), name

@@ -268,7 +268,7 @@ def generate_pairings(
     bye_score, validity_matcher = _bye_score(players, forbidden_pairs)
     bye_criterion = _ByeUnplayedGames(bye_score, players)
     criteria, criteria_with_bye = _quality_criteria(bye_criterion)
-    brackets = seam.brackets(players, done + 1)
+    brackets = seam.PlainBrackets(players, done + 1)
     player_pairs = []
     paired: set[int] = set()
     while not brackets.is_finished():

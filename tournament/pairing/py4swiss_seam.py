@@ -57,8 +57,8 @@ __all__ = [
     "REJECTED",
     "Bracket",
     "Brackets",
+    "PlainBrackets",
     "PlainPlayer",
-    "brackets",
     "plain_players",
     "DynamicUint",
     "PrivateMember",
@@ -256,7 +256,7 @@ PRIVATE_MEMBERS: tuple[PrivateMember, ...] = (
         "(self) -> 'int'",
         "8231fc75dba50fe6d48ecb6f5da304d4aef2b4525bacdcf77ffc354124a715cc",
     ),
-    # Copied in _Brackets.get_current_bracket:
+    # Copied in PlainBrackets.get_current_bracket:
     PrivateMember(
         "py4swiss.engines.dutch.bracket.brackets",
         "Brackets._get_resident_list",
@@ -538,7 +538,8 @@ class PlainPlayer:
     setting one goes through pydantic's ``__setattr__``: a round of 50 players reads its
     players' attributes some 7,000 times in py4swiss's pairing steps and ours.  py4swiss's
     bracket code reads players by their attributes only, so it is given these
-    (:func:`plain_players`; the brackets made without validating them, :class:`_Brackets`).
+    (:func:`plain_players`; the brackets made without validating them,
+    :class:`PlainBrackets`).
     """
 
     __slots__ = tuple(Player.model_fields)
@@ -576,7 +577,6 @@ def plain_players(players: list[Player]) -> list[PlainPlayer]:
     of colours) but the colour preference, a pydantic model too, copied as a plain
     :class:`_Preference` (one per preference: nothing changes them)."""
     names = PlainPlayer.__slots__
-    preferences: dict[tuple, _Preference] = {}
     plain = []
     for player in players:
         copy = _object_new(PlainPlayer)
@@ -584,11 +584,7 @@ def plain_players(players: list[Player]) -> list[PlainPlayer]:
         for name in names:
             _object_setattr(copy, name, values[name])
         preference = values["color_preference"]
-        key = (preference.side, preference.strength)
-        same = preferences.get(key)
-        if same is None:
-            same = preferences[key] = _Preference(preference)
-        copy.color_preference = same
+        copy.color_preference = _plain_preference(preference.side, preference.strength)
         plain.append(copy)
     return plain
 
@@ -614,12 +610,18 @@ def _colour_preference(colours: list[str]) -> tuple[_Preference, int, bool]:
         strength = ColorPreferenceStrength.MILD
     else:
         strength = ColorPreferenceStrength.NONE
+    return _plain_preference(side, strength), difference, double
+
+
+def _plain_preference(side, strength) -> _Preference:
+    """The plain :class:`_Preference` of that side and strength: one object per
+    preference, as nothing changes them."""
     preference = _PREFERENCES.get((side, strength))
-    if preference is None:  # one object per preference: nothing changes them
+    if preference is None:
         preference = _PREFERENCES[side, strength] = _Preference(
             ColorPreference(side=side, strength=strength)
         )
-    return preference, difference, double
+    return preference
 
 
 _PREFERENCES: dict[tuple, _Preference] = {}
@@ -654,9 +656,10 @@ def first_round_white(trf: ParsedTrf) -> bool:
 # --------------------------------------------------------------------------- the brackets
 
 
-class _Brackets(Brackets):
-    """py4swiss's ``Brackets`` whose brackets are made without pydantic's validation
-    (:meth:`get_current_bracket`), so that they can hold :class:`PlainPlayer` s."""
+class PlainBrackets(Brackets):
+    """py4swiss's ``Brackets`` (A.3, of players sorted in A.2 order) whose brackets are
+    made without pydantic's validation (:meth:`get_current_bracket`), so that they can hold
+    :class:`PlainPlayer` s."""
 
     def get_current_bracket(self) -> Bracket:
         """``Brackets.get_current_bracket`` and ``Bracket.from_data`` (0.3.1, pinned in
@@ -694,12 +697,6 @@ def _construct(model, **fields):
     _object_setattr(instance, "__pydantic_extra__", None)
     _object_setattr(instance, "__pydantic_private__", None)
     return instance
-
-
-def brackets(players: list[PlainPlayer], round_number: int) -> Brackets:
-    """py4swiss's ``Brackets`` of the players (A.3, sorted in A.2 order), for
-    :class:`PlainPlayer` s (:class:`_Brackets`)."""
-    return _Brackets(players, round_number)
 
 
 

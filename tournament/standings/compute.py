@@ -9,7 +9,7 @@ player is 4th.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .metrics import (
     MSO_ORDER,
@@ -111,7 +111,7 @@ def _with_details(notes: list[StepNote], mine: dict[str, str]) -> tuple[StepNote
     for note in notes:
         detail = mine.get(note.tiebreak)
         out.append(note if detail is None and note.detail is None else
-                   StepNote(note.tiebreak, note.label, note.outcome, note.text, detail))
+                   replace(note, detail=detail))
     return tuple(out)
 
 

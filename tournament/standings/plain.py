@@ -117,8 +117,9 @@ def set_winner(score: tuple[int, int], awarded_to: int | None = None) -> int | N
 
 def set_winners(match: BoardResult) -> tuple[int | None, ...]:
     """Each set's winner (:func:`set_winner`) as a side of ``match.players``."""
-    awarded = match.awarded_to or (None,) * len(match.sets)
-    return tuple(set_winner(score, side) for score, side in zip(match.sets, awarded,
+    if not match.awarded_to:  # the common case, read for every board of a standings table
+        return tuple(map(set_winner, match.sets))
+    return tuple(set_winner(score, side) for score, side in zip(match.sets, match.awarded_to,
                                                                 strict=True))
 
 

@@ -104,14 +104,9 @@ def _results(match: BoardResult, table: Points) -> tuple[Result, Result | None]:
         sets, awarded = match.sets, match.awarded_to
         spread = sum(x - y for x, y in sets)
         mirrored = tuple((y, x) for x, y in sets)
-        if awarded:
-            winners = set_winners(match)
-            won, lost = winners.count(0), winners.count(1)
-            flipped = tuple(None if a is None else 1 - a for a in awarded)
-        else:  # no set awarded: each won by its score (plain.set_winner)
-            won = sum(1 for x, y in sets if x > y)
-            lost = sum(1 for x, y in sets if x < y)
-            flipped = ()
+        winners = set_winners(match)
+        won, lost = winners.count(0), winners.count(1)
+        flipped = tuple(None if a is None else 1 - a for a in awarded)
         if first_won:
             win = Result(rnd, None, "win", table.win, sets, spread, won, lost, awarded)
             loss = Result(rnd, None, "loss", table.loss, mirrored, -spread, lost, won, flipped)
