@@ -2,7 +2,7 @@
 ends and their points, the target rule for points by the ends, and a seat going out.
 
 ``lay_tile`` is the step ``play_hand`` (plays.py) calls for every tile; one path serves
-both ends (``lay_at_end``), with ``misfit`` where a tile does not fit its end.
+both ends, with ``misfit`` where a tile does not fit its end.
 """
 
 from __future__ import annotations
@@ -19,12 +19,18 @@ class LineChecker(DealReader):
     def lay_tile(
         self, st: HandState, k: int, kind: int, t: int, a: int, b: int, stands: bool
     ) -> None:
-        """A tile laid: the down, or at an end (``lay_at_end``); then its points and the
-        next turn."""
+        """A tile laid: the down (``lay_down``), or at an end (one path for both ends, with
+        ``misfit`` where it does not fit); then its points and the next turn.
+
+        The replay's hot path: every field of the state is read at most once, into a
+        local, and the end is laid here rather than in a method of its own (on the phone's
+        MicroPython an attribute costs about 0.1 us and a call with its arguments about
+        0.5 us, a few times a tile; docs/offline.md)."""
         seat = st.turn
         held = st.held
-        if held is not None and held[seat] & BIT[t]:
-            held[seat] ^= BIT[t]
+        bit = BIT[t]
+        if held is not None and held[seat] & bit:
+            held[seat] ^= bit
         else:
             self.take_tile(st, k, f"{st.ppath}/{k}", seat, t, "laid")
         is_down = st.first
@@ -33,7 +39,38 @@ class LineChecker(DealReader):
         elif st.lost:
             total = -1
         else:
-            total = self.lay_at_end(st, k, kind, a, b, seat, stands)
+            lv = st.lv
+            rv = st.rv
+            if kind == DOWN:
+                kind = self.down_again(st, k, a, b, lv)
+            end = lv if kind == LEFT else rv
+            if a != end and b != end:
+                kind, against = self.misfit(st, k, kind, a, b, seat, stands)
+                if against == LEFT:
+                    lv = a  # the first-written half goes against the end
+                elif against == RIGHT:
+                    rv = a
+            elif stands:
+                self.stands_but_fits(st, k, kind, a, b, end)
+            lw = st.lw
+            rw = st.rw
+            if kind == LEFT:
+                lv = b if a == lv else a
+                lw = 2 if a == b else 1
+                st.lv = lv
+                st.lw = lw
+                if st.spinner:
+                    rw = st.rw = 2
+                    st.spinner = False
+            else:
+                rv = b if a == rv else a
+                rw = 2 if a == b else 1
+                st.rv = rv
+                st.rw = rw
+                if st.spinner:
+                    lw = st.lw = 2
+                    st.spinner = False
+            total = lv * lw + rv * rw
         st.knocks = 0
         if st.no_score >= 0:  # the tile laid after a false_knock scores nothing
             st.no_score = -1
@@ -47,11 +84,13 @@ class LineChecker(DealReader):
                     hp[side] += pts
                 else:
                     self.score_at_target(st, side, pts, is_down)
-        c = st.gone[seat] + 1
-        st.gone[seat] = c
+        gone = st.gone
+        c = gone[seat] + 1
+        gone[seat] = c
+        n = st.n
         if c >= st.tps:
             self.seat_out(st, seat, True)
-        st.turn = 1 - seat if st.n == 2 else next_seat(seat, st.n, st.gone, st.tps)
+        st.turn = 1 - seat if n == 2 else next_seat(seat, n, gone, st.tps)
 
     def take_tile(
         self, st: HandState, k: int, path: str, seat: int, t: int, verb: str
@@ -91,48 +130,28 @@ class LineChecker(DealReader):
         st.spinner = a == b
         return a + b
 
-    def lay_at_end(
-        self, st: HandState, k: int, kind: int, a: int, b: int, seat: int, stands: bool
-    ) -> int:
-        """Lay a tile at an end; returns the new total of the open ends."""
-        lv, rv = st.lv, st.rv
-        if kind == DOWN:
-            self.err(
-                f"{st.ppath}/{k}",
-                BAD_FORMAT,
-                f'{st.where}: {a}-{b} needs an end after the down: "{a}-{b} left" or '
-                f'"{a}-{b} right"',
-            )
-            st.certain = False
-            kind = LEFT if (a == lv or b == lv) else RIGHT
-        end = lv if kind == LEFT else rv
-        if a != end and b != end:
-            kind, against = self.misfit(st, k, kind, a, b, seat, stands)
-            if against == LEFT:
-                lv = a  # the first-written half goes against the end
-            elif against == RIGHT:
-                rv = a
-        elif stands:
-            side = SIDE_NAME[kind]
-            self.err(
-                f"{st.ppath}/{k}",
-                BAD_FORMAT,
-                f'{st.where}: {a}-{b} fits the {side} end ({end}), so it does not "stand"; '
-                f'write "{a}-{b} {side}"',
-            )
-        if kind == LEFT:
-            st.lv = b if a == lv else a
-            st.lw = 2 if a == b else 1
-            if st.spinner:
-                st.rw = 2
-                st.spinner = False
-        else:
-            st.rv = b if a == rv else a
-            st.rw = 2 if a == b else 1
-            if st.spinner:
-                st.lw = 2
-                st.spinner = False
-        return st.lv * st.lw + st.rv * st.rw
+    def down_again(self, st: HandState, k: int, a: int, b: int, lv: int) -> int:
+        """A tile written as the down after the down: reported, and read at the left end
+        when it fits there, else at the right."""
+        self.err(
+            f"{st.ppath}/{k}",
+            BAD_FORMAT,
+            f'{st.where}: {a}-{b} needs an end after the down: "{a}-{b} left" or '
+            f'"{a}-{b} right"',
+        )
+        st.certain = False
+        return LEFT if (a == lv or b == lv) else RIGHT
+
+    def stands_but_fits(
+        self, st: HandState, k: int, kind: int, a: int, b: int, end: int
+    ) -> None:
+        side = SIDE_NAME[kind]
+        self.err(
+            f"{st.ppath}/{k}",
+            BAD_FORMAT,
+            f'{st.where}: {a}-{b} fits the {side} end ({end}), so it does not "stand"; '
+            f'write "{a}-{b} {side}"',
+        )
 
     def misfit(
         self, st: HandState, k: int, kind: int, a: int, b: int, seat: int, stands: bool

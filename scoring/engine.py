@@ -88,7 +88,7 @@ def replay(
         v.err("/plays", BAD_FORMAT, "plays must be a list of turns")
         return {"points": [0, 0], "set_won": False, "certain": False, "errors": v.errors}
     st = v.play_hand(plays, "", "the hand", starter, held, list(before))
-    out: dict[str, Any] = {"points": list(st.points), "set_won": st.reached,
+    out: dict[str, Any] = {"points": list(st.points()), "set_won": st.reached,
                            "certain": st.certain}  # fmt: skip
     if st.void is not None:
         out["void"] = {"seat": st.void[0], "rule": st.void[1]}

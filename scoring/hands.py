@@ -124,9 +124,9 @@ class HandChecker(PlayChecker):
         if isinstance(sheet.plays, list):
             st = self.score_plays(tally, sheet)
             if st.certain:
-                use = st.points
+                use = st.points()
             elif use is None:
-                use = st.points
+                use = st.points()
             reached = st.reached
             void = st.void
             if st.awarded is not None:
@@ -242,11 +242,11 @@ class HandChecker(PlayChecker):
             self.errors = saved
             _, st, errs = min(tries, key=lambda x: x[0])
             self.errors.extend(errs)
-        if st.certain and sheet.points is not None and sheet.points != st.points:
+        if st.certain and sheet.points is not None and sheet.points != st.points():
             self.err(
                 f"{sheet.path}/points",
                 POINTS_MISMATCH,
-                f"{sheet.where}: the plays score {show_pair(st.points)} but the record says "
+                f"{sheet.where}: the plays score {show_pair(st.points())} but the record says "
                 f"{show_pair(sheet.points)}",
             )
         if sheet.void is not None and sheet.void != st.void:

@@ -53,10 +53,15 @@ class PlayChecker(PenaltyChecker):
             self.spare_state = None
             st.__init__(self.seats, rules.tiles_per_seat, starter, deal, before, plays, hpath,
                         where)  # fmt: skip
+        # The steps and tables each turn uses, as locals (on the phone's MicroPython a
+        # method found on a checker six classes deep, or a module's name, costs more).
         lay = self.lay_tile
+        knock = self.knock
+        turns = PLAYS
+        knocked = KNOCK
         for k, p in enumerate(plays):
             try:
-                kind, t, a, b = PLAYS[p]
+                kind, t, a, b = turns[p]
             except (KeyError, TypeError):
                 if self.other_entry(st, k, p):
                     continue
@@ -64,8 +69,8 @@ class PlayChecker(PenaltyChecker):
             if st.over:  # (also set when the set is over)
                 self.after_end(st, k)
                 break
-            if kind == KNOCK:
-                self.knock(st, k)
+            if kind == knocked:
+                knock(st, k)
             else:
                 lay(st, k, kind, t, a, b, False)
         else:

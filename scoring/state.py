@@ -64,8 +64,11 @@ class HandState:
         self.bad_knocks: list[tuple[int, dict[str, str]]] = []  # illegal knocks so far
         self.knocked = 0  # bit mask of the seats that knocked
 
-    @property
+    # A method, not a property: on the phone's MicroPython a class with a property makes
+    # every attribute its instances store look for a property first (twice the cost of a
+    # store, and the replay stores a few on every turn; docs/offline.md).
     def points(self) -> tuple[int, int]:
+        """The points scored in this hand, per side."""
         return (self.hp[0], self.hp[1])
 
 
