@@ -1,8 +1,8 @@
-"""The line of play: laying a tile (the down, at an end, a tile that stands), the open
-ends and their points, the target rule for points by the ends, and a seat going out.
-
-``lay_tile`` is the step ``play_hand`` (plays.py) calls for every tile; one path serves
-both ends, with ``misfit`` where a tile does not fit its end.
+"""The line of play's exceptions and consequences, for the turn loop (``PlayChecker.turns``,
+plays.py, which lays every tile): a tile not held (``take_tile``), the down written with
+an end or a tile written as a down after it, a tile that does not fit its end
+(``misfit``) or stands where it fits, the target rule for points by the ends
+(``score_at_target``), and a seat going out (``seat_out``).
 """
 
 from __future__ import annotations
@@ -11,87 +11,11 @@ from typing import Any
 
 from .deals import DealReader
 from .report import BAD_FORMAT, TILE_DOES_NOT_MATCH, TILE_NOT_IN_HAND
-from .state import HandState, award, next_seat
-from .tiles import BIT, DOWN, LEFT, PLAYS, RIGHT, SCORE, SIDE_NAME, STANDS, TILE_NAME, TILE_STR
+from .state import HandState, award
+from .tiles import BIT, LEFT, PLAYS, RIGHT, SIDE_NAME, STANDS, TILE_NAME, TILE_STR
 
 
 class LineChecker(DealReader):
-    def lay_tile(
-        self, st: HandState, k: int, kind: int, t: int, a: int, b: int, stands: bool
-    ) -> None:
-        """A tile laid: the down (``lay_down``), or at an end (one path for both ends, with
-        ``misfit`` where it does not fit); then its points and the next turn.
-
-        The replay's hot path: every field of the state is read at most once, into a
-        local, and the end is laid here rather than in a method of its own (on the phone's
-        MicroPython an attribute costs about 0.1 us and a call with its arguments about
-        0.5 us, a few times a tile; docs/offline.md)."""
-        seat = st.turn
-        held = st.held
-        bit = BIT[t]
-        if held is not None and held[seat] & bit:
-            held[seat] ^= bit
-        else:
-            self.take_tile(st, k, f"{st.ppath}/{k}", seat, t, "laid")
-        is_down = st.first
-        if is_down:
-            total = self.lay_down(st, k, kind, a, b)
-        elif st.lost:
-            total = -1
-        else:
-            lv = st.lv
-            rv = st.rv
-            if kind == DOWN:
-                kind = self.down_again(st, k, a, b, lv)
-            end = lv if kind == LEFT else rv
-            if a != end and b != end:
-                kind, against = self.misfit(st, k, kind, a, b, seat, stands)
-                if against == LEFT:
-                    lv = a  # the first-written half goes against the end
-                elif against == RIGHT:
-                    rv = a
-            elif stands:
-                self.stands_but_fits(st, k, kind, a, b, end)
-            lw = st.lw
-            rw = st.rw
-            if kind == LEFT:
-                lv = b if a == lv else a
-                lw = 2 if a == b else 1
-                st.lv = lv
-                st.lw = lw
-                if st.spinner:
-                    rw = st.rw = 2
-                    st.spinner = False
-            else:
-                rv = b if a == rv else a
-                rw = 2 if a == b else 1
-                st.rv = rv
-                st.rw = rw
-                if st.spinner:
-                    lw = st.lw = 2
-                    st.spinner = False
-            total = lv * lw + rv * rw
-        st.knocks = 0
-        if st.no_score >= 0:  # the tile laid after a false_knock scores nothing
-            st.no_score = -1
-            total = 0
-        if total > 0:
-            pts = SCORE[total]
-            if pts:
-                side = seat & 1
-                hp = st.hp
-                if st.base[side] + hp[side] + pts < self.target:
-                    hp[side] += pts
-                else:
-                    self.score_at_target(st, side, pts, is_down)
-        gone = st.gone
-        c = gone[seat] + 1
-        gone[seat] = c
-        n = st.n
-        if c >= st.tps:
-            self.seat_out(st, seat, True)
-        st.turn = 1 - seat if n == 2 else next_seat(seat, n, gone, st.tps)
-
     def take_tile(
         self, st: HandState, k: int, path: str, seat: int, t: int, verb: str
     ) -> None:
@@ -107,28 +31,25 @@ class LineChecker(DealReader):
                 self.not_held(st, k, path, seat, t, verb)
             st.used |= bit
 
-    def score_at_target(self, st: HandState, side: int, pts: int, is_down: bool) -> None:
+    def score_at_target(self, st: HandState, side: int, pts: int, is_down: bool) -> bool:
         """Points by the ends that reach or pass the target: reaching it ends the set
-        (unless the ruleset forbids the down to win); passing it scores nothing."""
+        (unless the ruleset forbids the down to win; returns True then); passing it
+        scores nothing."""
         if is_down and not self.rules.down_may_win:  # type: ignore[union-attr]
-            return
+            return False
         if st.base[side] + st.hp[side] + pts == self.target:
             st.hp[side] += pts
             st.reached = st.over = True
+            return True
+        return False
 
-    def lay_down(self, st: HandState, k: int, kind: int, a: int, b: int) -> int:
-        st.first = False
-        if kind != DOWN:
-            self.err(
-                f"{st.ppath}/{k}",
-                BAD_FORMAT,
-                f'{st.where}: the down is a tile alone, e.g. "{a}-{b}", without an end',
-            )
-        st.lv = a
-        st.rv = b
-        st.lw = st.rw = 1
-        st.spinner = a == b
-        return a + b
+    def down_with_end(self, st: HandState, k: int, a: int, b: int) -> None:
+        """The down written with an end: reported, and laid as the down."""
+        self.err(
+            f"{st.ppath}/{k}",
+            BAD_FORMAT,
+            f'{st.where}: the down is a tile alone, e.g. "{a}-{b}", without an end',
+        )
 
     def down_again(self, st: HandState, k: int, a: int, b: int, lv: int) -> int:
         """A tile written as the down after the down: reported, and read at the left end
@@ -154,24 +75,28 @@ class LineChecker(DealReader):
         )
 
     def misfit(
-        self, st: HandState, k: int, kind: int, a: int, b: int, seat: int, stands: bool
+        self, st: HandState, k: int, kind: int, a: int, b: int, seat: int, stands: bool,
+        ends: tuple[int, int, int, int],
     ) -> tuple[int, int]:
-        """A tile that does not fit its end: (the end it is read at, the end its first
-        half is put against, or -1).  A tile that stands goes against its end as written;
-        any other is reported, then read at the other end when it fits there (a slip of
-        the pen), or as if it stood."""
+        """A tile that does not fit its end (``ends``: the open ends' values and weights,
+        left then right): (the end it is read at, the end its first half is put against,
+        or -1).  A tile that stands goes against its end as written; any other is
+        reported, then read at the other end when it fits there (a slip of the pen), or
+        as if it stood."""
         if stands:
             return kind, kind
-        end, w = (st.lv, st.lw) if kind == LEFT else (st.rv, st.rw)
+        lv, lw, rv, rw = ends
+        end, w = (lv, lw) if kind == LEFT else (rv, rw)
         self.mismatch(f"{st.ppath}/{k}", st.where, seat, a, b, kind, end, w)
         st.certain = False
-        other = st.rv if kind == LEFT else st.lv
+        other = rv if kind == LEFT else lv
         if a == other or b == other:
             return (RIGHT if kind == LEFT else LEFT), -1
         return kind, kind
 
-    def seat_out(self, st: HandState, seat: int, laid: bool) -> None:
-        """The seat holds no more tiles (its last was laid, or put out of play)."""
+    def seat_out(self, st: HandState, seat: int, laid: bool) -> bool:
+        """The seat holds no more tiles (its last was laid, or put out of play); True when
+        that ends the hand."""
         rules = self.rules
         assert rules is not None
         st.in_play -= 1
@@ -181,6 +106,7 @@ class LineChecker(DealReader):
                 st.reached = st.over = True
         if all(st.gone[x] >= st.tps for x in range(side, st.n, 2)):
             st.over = True
+        return st.over
 
     def not_held(
         self, st: HandState, k: int, path: str, seat: int, t: int, verb: str = "laid"

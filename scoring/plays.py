@@ -1,9 +1,10 @@
 """The play-by-play replay of one hand: the turn loop, knocks, unreadable turns, the end
 of a hand (incomplete, blocked) and the messages about turns.
 
-``play_hand`` reads the entries in order and hands each to its step: ``lay_tile`` (ends.py:
-the down, a tile at an end, a tile that stands), ``knock``, and for penalty entries
-``penalty`` (penalties.py), which dispatches on the rule's effect (``PENALTY_STEPS``).
+``play_hand`` reads the entries in order: ``turns`` replays the tiles (the down, a tile at
+an end, a tile that stands) and the knocks, the one home of a turn's rules, with ends.py
+for a tile's exceptions; ``other_entry`` takes the rest, for penalty entries ``penalty``
+(penalties.py), which dispatches on the rule's effect (``PENALTY_STEPS``).
 The hand's state is one ``HandState`` (state.py).  The checkers stack as one class:
 ``DealReader`` → ``LineChecker`` (ends) → ``PenaltyChecker`` → ``PlayChecker``.
 """
@@ -21,7 +22,22 @@ from .report import (
     show,
 )
 from .state import HandState, award, next_seat
-from .tiles import BIT, BIT_ID, FIT, KNOCK, PIPS, PLAYS, STANDS, TILE_NAME, TILE_STR, TILES
+from .tiles import (
+    BIT,
+    BIT_ID,
+    DOWN,
+    FIT,
+    KNOCK,
+    LEFT,
+    PIPS,
+    PLAYS,
+    RIGHT,
+    SCORE,
+    STANDS,
+    TILE_NAME,
+    TILE_STR,
+    TILES,
+)
 
 __all__ = ["HandState", "PlayChecker"]
 
@@ -53,37 +69,174 @@ class PlayChecker(PenaltyChecker):
             self.spare_state = None
             st.__init__(self.seats, rules.tiles_per_seat, starter, deal, before, plays, hpath,
                         where)  # fmt: skip
-        # The steps and tables each turn uses, as locals (on the phone's MicroPython a
-        # method found on a checker six classes deep, or a module's name, costs more).
-        lay = self.lay_tile
-        knock = self.knock
-        turns = PLAYS
-        knocked = KNOCK
-        for k, p in enumerate(plays):
-            try:
-                kind, t, a, b = turns[p]
-            except (KeyError, TypeError):
-                if self.other_entry(st, k, p):
-                    continue
-                break
-            if st.over:  # (also set when the set is over)
-                self.after_end(st, k)
-                break
-            if kind == knocked:
-                knock(st, k)
-            else:
-                lay(st, k, kind, t, a, b, False)
-        else:
-            if not st.over and not st.reached and not st.lost:
-                self.incomplete(st)
+        count = len(plays)
+        k = self.turns(st, plays, 0)
+        while 0 <= k < count and self.other_entry(st, k, plays[k]):
+            k = self.turns(st, plays, k + 1)
+        if k == count and not st.over and not st.reached and not st.lost:
+            self.incomplete(st)
         if st.over and st.knocks and rules.blocked_lowest_hand_bonus and not st.reached:
             self.blocked_bonus(st)
         return st
 
     # ---------------------------------------------------------------- turns
 
+    def turns(self, st: HandState, plays: list[Any], k: int) -> int:
+        """Replay the turns from entry k on, each by the rules of a turn: a tile laid (the
+        down, at an end, or standing where the ruleset lets it), then its points and the
+        next seat; or a knock.  Stops at an entry of another kind (a penalty, an
+        unreadable turn) and returns its index, for ``other_entry``; returns the number
+        of entries at their end, and -1 when a turn comes after the hand's end
+        (reported).
+
+        The one home of a turn's rules, and the replay's hot path: the hand's state is
+        read into locals as it starts and written back before it returns, and what it
+        calls for the exceptions (ends.py: a tile not held, a misfit, the target, a seat
+        out; the knocks' errors) takes what it needs as arguments or reads the state's
+        other fields (on the phone's MicroPython an attribute costs twenty times a local
+        and a tile a dozen of them; docs/offline.md)."""
+        rules = self.rules
+        assert rules is not None
+        target = self.target
+        n = st.n
+        tps = st.tps
+        held = st.held
+        gone = st.gone
+        hp = st.hp
+        base = st.base
+        turn = st.turn
+        first = st.first
+        lost = st.lost
+        over = st.over
+        knocks = st.knocks
+        no_score = st.no_score
+        lv = st.lv
+        rv = st.rv
+        lw = st.lw
+        rw = st.rw
+        spinner = st.spinner
+        table = PLAYS
+        standing = STANDS if rules.stands_allowed else None
+        knocked, down, left = KNOCK, DOWN, LEFT
+        bits = BIT
+        count = len(plays)
+        stop = count
+        while k < count:
+            p = plays[k]
+            stands = False
+            try:
+                kind, t, a, b = table[p]
+            except (KeyError, TypeError):
+                if standing is None or type(p) is not str or p not in standing:
+                    stop = k  # for other_entry
+                    break
+                if over or st.reached:
+                    stop = -1
+                    break
+                kind, t, a, b = standing[p]
+                stands = True
+            if over:  # (also set when the set is over)
+                stop = -1
+                break
+            seat = turn
+            if kind == knocked:
+                reported = False
+                if first:
+                    self.knock_for_down(st, k, seat)
+                    reported = True
+                elif held is not None and not lost:
+                    fits = held[seat] & (FIT[lv] | FIT[rv])
+                    if fits:
+                        e = self.knock_error(f"{st.ppath}/{k}", st.where, seat, fits, lv, rv)
+                        st.bad_knocks.append((seat, e))
+                        reported = True
+                if no_score == seat and not reported:
+                    self.knock_after_false_knock(st, k, seat)
+                no_score = -1
+                st.knocked |= 1 << seat
+                knocks += 1
+                if knocks >= st.in_play:
+                    over = True
+                st.last_knock = seat
+                st.knock_at = k
+            else:
+                bit = bits[t]
+                if held is not None and held[seat] & bit:
+                    held[seat] ^= bit
+                else:
+                    self.take_tile(st, k, f"{st.ppath}/{k}", seat, t, "laid")
+                is_down = first
+                if first:  # the down
+                    first = False
+                    if kind != down:
+                        self.down_with_end(st, k, a, b)
+                    lv = a
+                    rv = b
+                    lw = rw = 1
+                    spinner = a == b  # a double down with neither side covered
+                    total = a + b
+                elif lost:  # the open ends are unknown after an unreadable turn
+                    total = -1
+                else:
+                    if kind == down:
+                        kind = self.down_again(st, k, a, b, lv)
+                    end = lv if kind == left else rv
+                    if a != end and b != end:
+                        kind, against = self.misfit(st, k, kind, a, b, seat, stands,
+                                                    (lv, lw, rv, rw))  # fmt: skip
+                        if against == left:
+                            lv = a  # the first-written half goes against the end
+                        elif against == RIGHT:
+                            rv = a
+                    elif stands:
+                        self.stands_but_fits(st, k, kind, a, b, end)
+                    if kind == left:
+                        lv = b if a == lv else a
+                        lw = 2 if a == b else 1
+                        if spinner:
+                            rw = 2
+                            spinner = False
+                    else:
+                        rv = b if a == rv else a
+                        rw = 2 if a == b else 1
+                        if spinner:
+                            lw = 2
+                            spinner = False
+                    total = lv * lw + rv * rw
+                knocks = 0
+                if no_score >= 0:  # the tile laid after a false_knock scores nothing
+                    no_score = -1
+                    total = 0
+                if total > 0:
+                    pts = SCORE[total]
+                    if pts:
+                        side = seat & 1
+                        if base[side] + hp[side] + pts < target:
+                            hp[side] += pts
+                        elif self.score_at_target(st, side, pts, is_down):
+                            over = True
+                c = gone[seat] + 1
+                gone[seat] = c
+                if c >= tps and self.seat_out(st, seat, True):
+                    over = True
+            turn = 1 - seat if n == 2 else next_seat(seat, n, gone, tps)
+            k += 1
+        st.turn = turn
+        st.first = first
+        st.over = over
+        st.knocks = knocks
+        st.no_score = no_score
+        st.lv = lv
+        st.rv = rv
+        st.lw = lw
+        st.rw = rw
+        st.spinner = spinner
+        if stop < 0:
+            self.after_end(st, k)
+        return stop
+
     def other_entry(self, st: HandState, k: int, p: Any) -> bool:
-        """Penalties, tiles that stand, and unreadable turns; False ends the replay."""
+        """Penalties, and turns that cannot be read; False ends the replay."""
         if isinstance(p, dict) and "penalty" in p:
             if st.void is not None or (st.reached and not self.awarded_on_turnover(st, p)):
                 self.after_end(st, k, "a penalty")
@@ -93,12 +246,6 @@ class PlayChecker(PenaltyChecker):
         if st.over or st.reached:
             self.after_end(st, k)
             return False
-        rules = self.rules
-        assert rules is not None
-        if rules.stands_allowed and type(p) is str and p in STANDS:
-            kind, t, a, b = STANDS[p]
-            self.lay_tile(st, k, kind, t, a, b, True)
-            return True
         self.bad_turn(p, f"{st.ppath}/{k}", st.where, st.first)
         st.certain = False
         st.lost = True
@@ -108,39 +255,22 @@ class PlayChecker(PenaltyChecker):
         st.turn = next_seat(st.turn, st.n, st.gone, st.tps)
         return True
 
-    def knock(self, st: HandState, k: int) -> None:
-        seat = st.turn
-        reported = False
-        if st.first:
-            self.err(
-                f"{st.ppath}/{k}",
-                ILLEGAL_KNOCK,
-                f"{st.where}: {self.seat_name(seat)} knocked instead of laying the down; "
-                f"the starter always has a tile to lay",
-            )
-            st.certain = False
-            reported = True
-        elif st.held is not None and not st.lost:
-            fits = st.held[seat] & (FIT[st.lv] | FIT[st.rv])
-            if fits:
-                e = self.knock_error(f"{st.ppath}/{k}", st.where, seat, fits, st.lv, st.rv)
-                st.bad_knocks.append((seat, e))
-                reported = True
-        if st.no_score == seat and not reported:
-            self.err(
-                f"{st.ppath}/{k}",
-                ILLEGAL_KNOCK,
-                f"{st.where}: {self.seat_name(seat)} knocked again right after a false_knock "
-                f"penalty; that penalty says it could play, so its next turn lays a tile",
-            )
-        st.no_score = -1
-        st.knocked |= 1 << seat
-        st.knocks += 1
-        if st.knocks >= st.in_play:
-            st.over = True
-        st.last_knock = seat
-        st.knock_at = k
-        st.turn = 1 - seat if st.n == 2 else next_seat(seat, st.n, st.gone, st.tps)
+    def knock_for_down(self, st: HandState, k: int, seat: int) -> None:
+        self.err(
+            f"{st.ppath}/{k}",
+            ILLEGAL_KNOCK,
+            f"{st.where}: {self.seat_name(seat)} knocked instead of laying the down; "
+            f"the starter always has a tile to lay",
+        )
+        st.certain = False
+
+    def knock_after_false_knock(self, st: HandState, k: int, seat: int) -> None:
+        self.err(
+            f"{st.ppath}/{k}",
+            ILLEGAL_KNOCK,
+            f"{st.where}: {self.seat_name(seat)} knocked again right after a false_knock "
+            f"penalty; that penalty says it could play, so its next turn lays a tile",
+        )
 
     def incomplete(self, st: HandState) -> None:
         st.certain = False  # the missing turns may have scored
