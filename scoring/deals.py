@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .report import BAD_FORMAT, BAD_TILE, DEAL_INVALID, Collector, show
-from .tiles import BIT, TILE_NAME, TILE_STR
+from .tiles import BIT, TILE_BIT, TILE_NAME, TILE_STR
 
 
 class DealReader(Collector):
@@ -106,6 +106,7 @@ class DealReader(Collector):
 def _well_formed(deal: list[Any], tps: int) -> list[int] | None:
     """The masks of a deal whose every hand is a list of tps distinct tiles, no tile
     dealt twice; None for anything else."""
+    bits = TILE_BIT
     try:
         masks: list[int] = []
         seen = 0
@@ -113,11 +114,13 @@ def _well_formed(deal: list[Any], tps: int) -> list[int] | None:
             if type(tiles) is not list or len(tiles) != tps:
                 return None
             mask = 0
+            total = 0
             for tile in tiles:
-                bit = BIT[TILE_STR[tile]]
-                if mask & bit:  # a tile twice in the hand
-                    return None
+                bit = bits[tile]
                 mask |= bit
+                total += bit
+            if total != mask:  # a tile twice in the hand (its bits add up to more)
+                return None
             if seen & mask:  # a tile dealt to two seats
                 return None
             seen |= mask

@@ -228,11 +228,12 @@ class HandChecker(PlayChecker):
     def score_plays(self, tally: SetTally, sheet: HandSheet) -> HandState:
         """Replay the hand's plays, following whichever seat explains them when its
         starter is disputed; compare the declared points and void."""
-        args = (sheet.plays, sheet.path, sheet.where)
         before = tally.tot
         if sheet.alt is None:
-            st = self.play_hand(*args, sheet.starter, sheet.held, before)
+            st = self.play_hand(sheet.plays, sheet.path, sheet.where, sheet.starter, sheet.held,
+                                before)  # fmt: skip
         else:
+            args = (sheet.plays, sheet.path, sheet.where)
             saved = self.errors
             tries = []
             for seat in (sheet.starter, sheet.alt):

@@ -38,13 +38,18 @@ REPORT_INT_LIMIT = 10**9
 
 
 def is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
+    # `type(v) is int` first: a plain int, the common case, answered in one step (on the
+    # phone's MicroPython each isinstance is a call; docs/offline.md).
+    return type(v) is int or (isinstance(v, int) and not isinstance(v, bool))
 
 
 def pair_of(value: Any) -> tuple[int, int] | None:
     """A pair of whole numbers ``[a, b]`` as a tuple (what ``read_pair`` accepts), else None."""
-    if isinstance(value, list) and len(value) == 2 and is_int(value[0]) and is_int(value[1]):
-        return (value[0], value[1])
+    if type(value) is list or isinstance(value, list):
+        if len(value) == 2:
+            a, b = value
+            if (type(a) is int or is_int(a)) and (type(b) is int or is_int(b)):
+                return (a, b)
     return None
 
 
@@ -168,7 +173,7 @@ class Collector:
 
     def is_seat(self, value: Any) -> bool:
         """A seat number of this match (what ``read_seat`` accepts)."""
-        return is_int(value) and 0 <= value < self.seats
+        return (type(value) is int or is_int(value)) and 0 <= value < self.seats
 
     def read_seat(self, value: Any, path: str, what: str) -> int | None:
         if self.is_seat(value):

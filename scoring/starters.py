@@ -81,6 +81,8 @@ def next_hand_starter(previous: int, seats: int, void: Any = None) -> int:
     order.  Void by ``wrong_count``: the seat after the offender S.  Void by
     ``out_of_turn``, ``exposed`` or ``pickup_exposed``: ``previous`` again.
     """
+    if void is None:  # the common case, answered first
+        return (previous + 1) % seats
     v = void if isinstance(void, tuple) else void_of(void)
     if v is None:
         return (previous + 1) % seats

@@ -32,6 +32,8 @@ for _a in range(7):
         PLAYS[f"{_a}-{_b}"] = (DOWN, _t, _a, _b)
         PLAYS[f"{_a}-{_b} left"] = (LEFT, _t, _a, _b)
         PLAYS[f"{_a}-{_b} right"] = (RIGHT, _t, _a, _b)
+# "A-B" -> the tile's bit (either order): a deal read in one step a tile.
+TILE_BIT: dict[str, int] = {text: BIT[t] for text, t in TILE_STR.items()}
 # A tile laid where it does not fit, which stands (bndcc rule 5): "A-B left stands".
 STANDS: dict[str, tuple[int, int, int, int]] = {
     f"{text} stands": play for text, play in PLAYS.items() if play[0] in (LEFT, RIGHT)
