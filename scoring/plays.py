@@ -119,10 +119,10 @@ class PlayChecker(PenaltyChecker):
         standing = STANDS if rules.stands_allowed else None
         knocked, down, left = KNOCK, DOWN, LEFT
         bits = BIT
-        count = len(plays)
-        stop = count
-        while k < count:
-            p = plays[k]
+        score = SCORE
+        singles = n == 2
+        stop = len(plays)
+        for p in plays[k:] if k else plays:
             stands = False
             try:
                 kind, t, a, b = table[p]
@@ -208,7 +208,7 @@ class PlayChecker(PenaltyChecker):
                     no_score = -1
                     total = 0
                 if total > 0:
-                    pts = SCORE[total]
+                    pts = score[total]
                     if pts:
                         side = seat & 1
                         if base[side] + hp[side] + pts < target:
@@ -219,7 +219,7 @@ class PlayChecker(PenaltyChecker):
                 gone[seat] = c
                 if c >= tps and self.seat_out(st, seat, True):
                     over = True
-            turn = 1 - seat if n == 2 else next_seat(seat, n, gone, tps)
+            turn = 1 - seat if singles else next_seat(seat, n, gone, tps)
             k += 1
         st.turn = turn
         st.first = first
