@@ -3,6 +3,7 @@ than bench_public.py's requests/s on a busy machine (no network, no wrk, no sche
 between them).
 
 Usage: .venv/bin/python bench/bench_public_cpu.py [--players 1000] [--requests 2000]
+       [--results 3]
 
 1. creates the database `fives_bench_public_cpu` on 127.0.0.1:5432 (user postgres) and
    builds bench_public.py's event (--players players, five rounds, round 5 live);
@@ -15,7 +16,10 @@ Usage: .venv/bin/python bench/bench_public_cpu.py [--players 1000] [--requests 2
 4. in a second process, bare Django (bench/bare_site.py: SecurityMiddleware and
    CommonMiddleware only) answering the same bytes, the same way;
 5. what a change costs: the CPU of rendering the standings page and the live round page
-   again after a result is entered (the best of three results).
+   again after a result is entered (the best and the median of --results results), and
+   of a request a process answers after another process rendered the page (its memory
+   holds the previous page, the shared cache the new one: what each worker does once per
+   page and change; with CACHE_URL only, best of three runs of --requests / 10).
 Drops the database at the end. Every address is 127.0.0.1.
 """
 
@@ -26,6 +30,7 @@ import io
 import itertools
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -72,6 +77,32 @@ def cpu_per_request(app, path, requests, addresses=("127.0.0.1",)):
     return best
 
 
+def after_another(app, path, requests):
+    """Microseconds of process CPU time a request for `path` costs when this process holds
+    the previous page and the shared cache the current one (another process rendered it):
+    the best of three runs."""
+    from dataclasses import replace
+
+    from tournament.public import http_cache
+
+    call(app, path)
+    held = dict(http_cache.local.entries)
+    best = float("inf")
+    for _ in range(3):
+        spent = 0.0
+        for _ in range(requests):
+            for key, entry in held.items():  # as before the change: an older revision's
+                http_cache.local.put(key, replace(entry, token="previous"))
+            http_cache.waiting.clear()
+            started = time.process_time()
+            status, _ = call(app, path)
+            spent += time.process_time() - started
+            if not status.startswith("200"):
+                raise SystemExit(f"{path} answered {status}")
+        best = min(best, spent / requests * 1e6)
+    return best
+
+
 def bare(folder: str, requests: int) -> None:
     """The bare Django side (run as a process of its own: settings.configure)."""
     sys.path.insert(0, str(ROOT / "bench"))
@@ -86,13 +117,16 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--requests", type=int, default=2000)
+    parser.add_argument("--results", type=int, default=3,
+                        help="results entered, each followed by both renders")
     parser.add_argument("--bare", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.bare:
         bare(args.bare, args.requests)
         return 0
-    if not (2 <= args.players <= 4000 and 100 <= args.requests <= 20000):
-        parser.error("keep it bounded: 2-4000 players, 100-20000 requests")
+    if not (2 <= args.players <= 4000 and 100 <= args.requests <= 20000
+            and 1 <= args.results <= 30):
+        parser.error("keep it bounded: 2-4000 players, 100-20000 requests, 1-30 results")
     sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(ROOT / "bench"))
     import common
@@ -150,7 +184,7 @@ def main() -> int:
         from tournament.models import Match
 
         renders = {name: [] for name in ("standings page", "live round page")}
-        for pk in open_boards[:3]:
+        for pk in open_boards[:args.results]:
             match = Match.objects.get(pk=pk)
             results.submit_result(pk, director, version=match.version, outcome="forfeit",
                                   conceded_by=1)
@@ -160,7 +194,14 @@ def main() -> int:
                 renders[name].append((time.process_time() - started) * 1e3)
         for name, times in renders.items():
             print(f"  a change: {name} rendered again in {min(times):.0f} ms of CPU "
-                  f"(best of {len(times)} results)")
+                  f"(best of {len(times)} results; median {statistics.median(times):.0f} ms)")
+        from tournament.public import http_cache
+
+        if http_cache.shared_cache() is not None:
+            for name in renders:
+                print(f"  a change: {name} taken from the shared cache by another process in "
+                      f"{after_another(application, PAGES[name], args.requests // 10):.0f} µs "
+                      "of CPU (its memory holding the previous page)")
         print(f"load: {os.getloadavg()[0]:.1f}")
         return 0
     finally:

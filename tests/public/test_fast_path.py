@@ -179,13 +179,56 @@ def test_the_previous_page_while_another_worker_renders_then_the_new_one(
     token = http_cache.revision.stored("crewe").token
     assert shared.add(http_cache.render_lock(key, token), 1, 10)  # another worker renders
     meanwhile = [client.get(url) for _ in range(3)]
-    assert served == [False, False, True, True]  # the full stack notes it, then fast
+    # The fast path sees the lock in the shared cache and notes it: no full stack at all.
+    assert served == [False, True, True, True]
     assert all(m.content == before.content for m in meanwhile)
     shared.delete(http_cache.render_lock(key, token))
     http_cache.waiting.clear()  # RECHECK_SECONDS later
-    after = client.get(url)
+    after = client.get(url)  # nobody renders: the full stack takes the lock and renders
     assert after.content != before.content and served[-1] is False
     assert client.get(url).content == after.content and served[-1] is True
+
+
+def test_another_worker_s_new_render_is_taken_by_the_fast_path(
+        client, crewe_open, dora, served, settings, monkeypatch,  # noqa: F811
+        django_assert_num_queries):
+    settings.CACHES = {**settings.CACHES, "pages": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "fast-new"}}
+    url = reverse("public:standings", args=["crewe"])
+    before = client.get(url)
+    forfeit(boards(crewe_open)[0], dora)
+    key = http_cache.entry_key(type("R", (), {"path": url})(), http_cache.QueryDict())
+    # Another worker renders the new page and stores it; this one still holds the old.
+    kept = http_cache.local.get(key)
+    http_cache.local.clear()
+    rendered = client.get(url)
+    assert served == [False, False] and rendered.content != before.content
+    current = http_cache.revision.stored("crewe").token
+    assert http_cache.shared_cache().get(key).token == current != kept.token
+    http_cache.local.put(key, kept)
+    with django_assert_num_queries(0):
+        after = client.get(url)
+    assert served[-1] is True  # from the shared cache, without the rest of the stack
+    assert http_cache.local.get(key).token == current
+    full_stack_only(monkeypatch)
+    http_cache.local.put(key, kept)
+    assert whole(after) == whole(client.get(url))  # the bytes and headers either way
+
+
+def test_the_fast_path_leaves_a_hidden_event_s_stale_copy_to_the_full_stack(
+        client, crewe_open, dora, served, settings):  # noqa: F811
+    settings.CACHES = {**settings.CACHES, "pages": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "fast-gone"}}
+    url = reverse("public:round", args=["crewe", 1])
+    assert client.get(url).status_code == 200
+    key = http_cache.entry_key(type("R", (), {"path": url})(), http_cache.QueryDict())
+    http_cache.revision.bump("crewe", withdrawn=True)  # as hiding the event does
+    token = http_cache.revision.stored("crewe").token
+    shared = http_cache.shared_cache()
+    assert shared.add(http_cache.render_lock(key, token), 1, 10)  # even while one renders
+    assert http_cache.from_shared(key, "crewe") is None
+    http_cache.local.clear()
+    assert http_cache.from_shared(key, "crewe") is None and http_cache.local.get(key) is None
 
 
 def test_a_hidden_event_is_never_served_from_the_shared_copy(client, client_for, dora,

@@ -14,7 +14,7 @@ from scoring.starters import sets_alternate
 from .. import standings
 from ..entry import numbers
 from ..entry.starters import set_starters
-from ..models import AuditEntry, Match, Round, Tournament
+from ..models import AuditEntry, Match, Round, SetResult, Tournament
 from ..models.rounds import AWAITING, live_round
 from ..reads import history
 from ..rules.entrant_rules import wins
@@ -155,10 +155,12 @@ def tie_words(record) -> str:
     return ""
 
 
-def match_result(tournament, match) -> dict:
+def match_result(tournament, match, stored=None) -> dict:
     """A board's result as the public sees it, from side 0 (who started set 1).
 
-    Returns {"text", "state", "sets"}; state is bye/pending/awaiting/counted.
+    Returns {"text", "state", "sets"}; state is bye/pending/awaiting/counted. `stored`:
+    the board's sets as (score0, score1, awarded_to) in set order, where the caller read
+    them (`boards`); by default `match.sets`.
     """
     if match.side1_id is None:
         return {"text": "bye", "state": "bye", "sets": []}
@@ -169,9 +171,10 @@ def match_result(tournament, match) -> dict:
         if match.status in AWAITING:
             return {"text": "awaiting confirmation", "state": "awaiting", "sets": []}
         return {"text": "not yet played", "state": "pending", "sets": []}
-    stored = list(match.sets.all())
-    sets = [(s.score0, s.score1) for s in stored]
-    awarded = [s.awarded_to for s in stored]
+    if stored is None:
+        stored = [(s.score0, s.score1, s.awarded_to) for s in match.sets.all()]
+    sets = [(score0, score1) for score0, score1, _ in stored]
+    awarded = [side for *_, side in stored]
     loser = match.side1 if match.winner_id == match.side0_id else match.side0
     winner = match.side0 if match.winner_id == match.side0_id else match.side1
     if match.outcome == Match.Outcome.PLAYED and match.team_match_id is None \
@@ -196,12 +199,24 @@ def match_result(tournament, match) -> dict:
 
 def boards(tournament, round_, points=None) -> list[dict]:
     """The round's boards for the pairing list (two queries). `points`: pairing number ->
-    match points before the round (see history.points_before), shown beside each name."""
+    match points before the round (see history.points_before), shown beside each name.
+
+    The boards come with both sides (`Match.objects.for_listing`'s join, without the
+    conceding side, which no pairing list shows); their set scores are read as plain rows
+    in one query, not prefetched: a prefetch makes a manager and a queryset for each of a
+    round's 500 boards, a third of the round page's render after a result."""
     points = points or {}
+    matches = list(Match.objects.pairings().filter(round=round_).select_related(
+        "side0", "side1").order_by("board"))
+    sets = {}  # read after the boards, as a prefetch reads them
+    for match_id, score0, score1, awarded in SetResult.objects.filter(
+            match__round=round_, match__team_match__isnull=True).order_by(
+            "match_id", "number").values_list("match_id", "score0", "score1", "awarded_to"):
+        sets.setdefault(match_id, []).append((score0, score1, awarded))
     rows = []
-    for m in Match.objects.pairings().filter(round=round_).for_listing():
+    for m in matches:
         m.round = round_  # read once: its format gives each slip's sets
-        result = match_result(tournament, m)
+        result = match_result(tournament, m, sets.get(m.pk, ()))
         rows.append({
             "id": m.pk,
             "match": m,

@@ -27,7 +27,8 @@ cache and stores:
 - a query parameter too long to be kept (`http_cache.kept_params`), a host not allowed,
   a user agent refused;
 - no current answer in this process's memory (after a change, a first request, an
-  eviction) or no revision stored.
+  eviction) nor in the shared cache, unless another process is rendering it (then the
+  previous answer: `http_cache.from_shared`), or no revision stored.
 
 The middleware it answers for (`SKIPPED`) are the settings' from its place down; a test
 fails when MIDDLEWARE changes, so that a new one is weighed here first.
@@ -134,8 +135,9 @@ def answer(request):
     if query is None:
         return None
     key = http_cache.entry_key(request, query)
-    entry = http_cache.in_memory(key, kwargs.get(kind.slug_kwarg) or revision.ALL,
-                                 kind.single_render)
+    slug = kwargs.get(kind.slug_kwarg) or revision.ALL
+    entry = (http_cache.in_memory(key, slug, kind.single_render)
+             or http_cache.from_shared(key, slug, kind.single_render))
     if entry is None:
         return None
     if kind.api and not limits.reads.take(request):

@@ -275,8 +275,44 @@ def in_memory(key: str, slug: str, single_render: bool = True) -> Entry | None:
     return entry
 
 
+def from_shared(key: str, slug: str, single_render: bool = True) -> Entry | None:
+    """After `in_memory` found nothing to answer with (after a change, mostly): what
+    `cached` would answer from the shared cache without rendering, for the fast path, so
+    that the crowd's requests in the moments after a change skip the rest of the stack
+    too. The current answer when another process stored it (kept in this process's
+    memory); the previous one while another process holds the render lock of the current
+    revision (noted in `waiting`, as `cached` notes it). None where the request must go
+    the full way: no shared cache, no revision stored, nothing stored under `key`, a
+    hidden or deleted event, an answer never given from an earlier revision
+    (`single_render` off), or no render under way (this request may render), or the
+    cache cannot be reached (the full stack says so)."""
+    try:
+        shared = shared_cache()
+        rev = revision.stored(slug) if shared is not None else None
+        entry = shared.get(key) if rev is not None else None
+        if entry is None:
+            return None
+        if entry.token == rev.token:
+            local.put(key, entry)
+            return entry
+        if not single_render or rev.withdrawn or not rendering_elsewhere(shared, key,
+                                                                          rev.token):
+            return None
+    except Exception:
+        return None
+    local.put(key, entry)  # the previous answer, as `cached` keeps it meanwhile
+    waiting.note(key, rev.token)
+    return entry
+
+
 def render_lock(key: str, token: str) -> str:
     return f"render:{key}:{token}"
+
+
+def rendering_elsewhere(shared, key: str, token: str) -> bool:
+    """Whether a process holds the render lock of revision `token` under `key`
+    (`may_render`), without taking it."""
+    return shared.get(render_lock(key, token)) is not None
 
 
 def may_render(shared, key: str, token: str) -> bool:

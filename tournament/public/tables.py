@@ -3,6 +3,7 @@ links are built with format_html, which escapes the names it is given."""
 
 import django_tables2 as tables
 from django.urls import reverse
+from django.utils.functional import cached_property
 from django.utils.html import format_html, format_html_join
 
 from .. import standings
@@ -20,9 +21,33 @@ def name_column(verbose_name, field="name", **kwargs):
     return tables.Column(verbose_name=verbose_name, order_by=(f"{field}_key",), **kwargs)
 
 
-def player_link(slug, number, name):
-    url = reverse("public:player", args=[slug, number])
-    return format_html('<a href="{}">{}</a>', url, name)
+# A pairing number no event reaches, reversed in its place (`player_urls`).
+PLACEHOLDER = 987654321
+
+
+def player_urls(slug):
+    """A function giving the address of player `number`'s page in the event `slug`, what
+    reverse("public:player", args=[slug, number]) gives: reversed once, for a table of
+    100 rows (200 names on a page of boards) reversed it for each, a tenth of a render."""
+    url = reverse("public:player", args=[slug, PLACEHOLDER])
+    head, found, tail = url.rpartition(str(PLACEHOLDER))
+    if not found:  # not the plain pattern it is: ask for each, as before
+        return lambda number: reverse("public:player", args=[slug, number])
+    return lambda number: f"{head}{int(number)}{tail}"
+
+
+class PlayerLinks:
+    """For a table of an event's players (its `slug`): `player_url`, made on first use
+    (`sortable` builds tables with no slug to list their columns)."""
+
+    @cached_property
+    def player_url(self):
+        return player_urls(self.slug)
+
+
+def player_link(url, number, name):
+    """`url`: player_urls(the event's slug)."""
+    return format_html('<a href="{}">{}</a>', url(number), name)
 
 
 def rank_text(rank, shared) -> str:
@@ -49,7 +74,7 @@ def points_text(value) -> str:
     return "" if value is None else standings.format_value(value)
 
 
-class PairingTable(tables.Table):
+class PairingTable(PlayerLinks, tables.Table):
     """Board order, as printed beside the boards: who starts set 1, each side's points
     before the round, the result."""
 
@@ -88,7 +113,7 @@ class PairingTable(tables.Table):
     def player_cell(self, entrant, name):
         """The side's name and number; data-find holds each name folded, what find.js
         compares with what was typed (tournament/text/folding.py)."""
-        url = reverse("public:player", args=[self.slug, entrant.number])
+        url = self.player_url(entrant.number)
         cell = format_html('<a href="{}" data-find="{}">{}</a> <span class="muted">({})</span>',
                            url, fold(name), name, entrant.number)
         if self.pairs and entrant.members:
@@ -122,7 +147,7 @@ class PairingTable(tables.Table):
         return value
 
 
-class AlphaTable(tables.Table):
+class AlphaTable(PlayerLinks, tables.Table):
     """The round's players A to Z (each partner of a pair too), as Swiss-Manager prints
     beside the board order, and the answers of "find my board"."""
 
@@ -148,7 +173,7 @@ class AlphaTable(tables.Table):
         super().__init__(data, **kwargs)
 
     def render_name(self, value, record):
-        link = player_link(self.slug, record["number"], value)
+        link = player_link(self.player_url, record["number"], value)
         if record["pair"]:
             return format_html('{} <span class="muted">({}, no. {})</span>', link,
                                record["pair"], record["number"])
@@ -195,7 +220,7 @@ def standings_table_class(order, pairs=False):
     return type("StandingsTable", (StandingsTable,), attrs)
 
 
-class StandingsTable(tables.Table):
+class StandingsTable(PlayerLinks, tables.Table):
     scroll_label = "Standings"
 
     rank = tables.Column(attrs=NUM)
@@ -215,7 +240,7 @@ class StandingsTable(tables.Table):
         return rank_text(value, record["shared"])
 
     def render_name(self, value, record):
-        link = player_link(self.slug, record["player"], value)
+        link = player_link(self.player_url, record["player"], value)
         out = record.get("withdrawn_after_round")
         if out is None:
             return link
@@ -232,7 +257,7 @@ def value_renderer(signed):
     return render
 
 
-class CrossTable(tables.Table):
+class CrossTable(PlayerLinks, tables.Table):
     scroll_label = "Cross-table"
 
     rank = tables.Column(attrs=NUM)
@@ -259,7 +284,7 @@ class CrossTable(tables.Table):
         return rank_text(value, record["shared"])
 
     def render_name(self, value, record):
-        return player_link(self.slug, record["player"], value)
+        return player_link(self.player_url, record["player"], value)
 
     def render_points(self, value):
         return standings.format_value(value)
