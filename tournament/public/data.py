@@ -206,12 +206,12 @@ def boards(tournament, round_, points=None) -> list[dict]:
     in one query, not prefetched: a prefetch makes a manager and a queryset for each of a
     round's 500 boards, a third of the round page's render after a result."""
     points = points or {}
-    matches = list(Match.objects.pairings().filter(round=round_).select_related(
-        "side0", "side1").order_by("board"))
+    listed = Match.objects.pairings().filter(round=round_)
+    matches = list(listed.select_related("side0", "side1").order_by("board"))
     sets = {}  # read after the boards, as a prefetch reads them
     for match_id, score0, score1, awarded in SetResult.objects.filter(
-            match__round=round_, match__team_match__isnull=True).order_by(
-            "match_id", "number").values_list("match_id", "score0", "score1", "awarded_to"):
+            match__in=listed).order_by("match_id", "number").values_list(
+            "match_id", "score0", "score1", "awarded_to"):
         sets.setdefault(match_id, []).append((score0, score1, awarded))
     rows = []
     for m in matches:
